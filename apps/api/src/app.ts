@@ -1,0 +1,143 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifyUnderPressure from '@fastify/under-pressure';
+import { newId } from './lib/ids.js';
+import { ApiError } from './lib/api-error.js';
+import { registerErrorHandling, sendNg } from './plugins/errors.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerWeb } from './plugins/web.js';
+import type { Deps } from './routes/deps.js';
+import { healthRoutes } from './routes/health.js';
+import { newsRoutes } from './routes/news.js';
+import { competitionRoutes } from './routes/competition.js';
+import { contactRoutes } from './routes/contact.js';
+
+export type AppOptions = {
+  /** Where log lines go (tests capture them); stdout by default. */
+  logStream?: NodeJS.WritableStream;
+};
+
+export type AppState = { shuttingDown: boolean };
+
+/** The path part of a URL: query strings may carry passwords or codes and never reach a log. */
+export const pathOnly = (url: string) => url.split('?')[0] ?? url;
+
+export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+  return {
+    level,
+    ...(stream ? { stream } : {}),
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.code', '*.token'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
+        method: req.method,
+        url: pathOnly(req.url),
+        remoteAddress: req.ip,
+      }),
+    },
+  };
+}
+
+export async function buildApp(deps: Deps, opts: AppOptions = {}) {
+  const { config } = deps;
+  const state: AppState = { shuttingDown: false };
+  const app: FastifyInstance = Fastify({
+    logger: loggerOptions(config.logLevel, opts.logStream),
+    // Callers never choose their request id (SECURITY LG-07).
+    requestIdHeader: false,
+    genReqId: () => newId(),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    connectionTimeout: 30_000,
+    requestTimeout: 30_000,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false } },
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('X-Request-Id', req.id);
+    if (req.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+  });
+
+  // JSON only: Fastify's text/plain parser would let "simple" cross-site POSTs in (SECURITY HD-06).
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    // The seed's /auth/refresh posts an empty body with a JSON content type.
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) {
+      done(null, undefined);
+      return;
+    }
+    defaultJson(req, body as string, done);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(config.mediaBaseUrl.startsWith('http') ? [new URL(config.mediaBaseUrl).origin] : [])],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  await app.register(fastifyCors, {
+    origin: config.corsOrigins,
+    methods: ['POST'],
+    allowedHeaders: ['Authorization', 'Content-Type'],
+    exposedHeaders: ['X-Request-Id', 'Retry-After'],
+    maxAge: 600,
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) =>
+      new ApiError('TooManyRequests', undefined, { 'retry-after': String(Math.ceil(ctx.ttl / 1000)) }),
+  });
+  registerErrorHandling(app);
+  await app.register(fastifyUnderPressure, {
+    maxEventLoopDelay: 1000,
+    retryAfter: 5,
+    pressureHandler: (req, reply) => {
+      void sendNg(req, reply, new ApiError('ServiceUnavailable', undefined, { 'retry-after': '5' }));
+    },
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'ProAm Connect API', version: '0.1.0' },
+      servers: [{ url: '/' }],
+    },
+  });
+  await registerAuth(app, { jwtSecret: config.jwtSecret, apiClients: config.apiClients });
+
+  healthRoutes(app, deps, state);
+  newsRoutes(app, deps);
+  competitionRoutes(app, deps);
+  contactRoutes(app, deps);
+
+  app.get('/api/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
+
+  await registerWeb(app, config);
+  return { app, state };
+}

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** A setting that is present but unusable: the server refuses to start and names it. */
+export class ConfigError extends Error {
+  constructor(
+    readonly setting: string,
+    problem: string,
+  ) {
+    super(`Invalid configuration: ${setting} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export type ApiClient = { name: string; code: string };
+
+export type Config = {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  apiClients: ApiClient[];
+  jwtSecret: string;
+  seedDemo: boolean | null;
+  companyName: string;
+  contactTo: string;
+  mediaBaseUrl: string;
+  stripePublishableKey: string | null;
+  publicUrl: string | null;
+  corsOrigins: string[];
+  trustProxy: boolean | string;
+  logLevel: string;
+  webDist: string;
+};
+
+type Env = Record<string, string | undefined>;
+
+const nonEmpty = (env: Env, name: string): string | undefined => {
+  const v = env[name];
+  return v === undefined || v.trim() === '' ? undefined : v.trim();
+};
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function parsePort(env: Env): number {
+  const raw = nonEmpty(env, 'PORT');
+  if (raw === undefined) return 3000;
+  if (!/^\d+$/.test(raw) || Number(raw) > 65535)
+    throw new ConfigError('PORT', `must be an integer 0-65535 (got "${raw}")`);
+  return Number(raw);
+}
+
+function parseBool(env: Env, name: string): boolean | null {
+  const raw = nonEmpty(env, name);
+  if (raw === undefined) return null;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(name, `must be true or false (got "${raw}")`);
+}
+
+function parseUrl(env: Env, name: string, protocols: string[]): string | null {
+  const raw = nonEmpty(env, name);
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, 'is not a valid URL');
+  }
+  if (!protocols.includes(url.protocol))
+    throw new ConfigError(name, `must use ${protocols.join(' or ')}`);
+  return raw;
+}
+
+function parseClients(env: Env): ApiClient[] {
+  const raw = nonEmpty(env, 'API_CLIENTS') ?? 'web:proam-web-dev';
+  return raw.split(',').map((entry) => {
+    const m = /^([A-Za-z0-9_.-]{1,64}):([\x21-\x7e]{8,256})$/.exec(entry.trim());
+    if (!m)
+      throw new ConfigError(
+        'API_CLIENTS',
+        'must be a comma-separated list of name:code (code 8+ printable characters)',
+      );
+    return { name: m[1]!, code: m[2]! };
+  });
+}
+
+/** Development default: a random secret generated once and kept in DATA_DIR. */
+function jwtSecret(env: Env, dataDir: string): string {
+  const raw = nonEmpty(env, 'JWT_SECRET');
+  if (raw !== undefined) {
+    if (raw.length < 32)
+      throw new ConfigError('JWT_SECRET', 'must be at least 32 characters');
+    return raw;
+  }
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const dataDir = path.resolve(nonEmpty(env, 'DATA_DIR') ?? './data');
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch {
+    throw new ConfigError('DATA_DIR', `cannot be created (${dataDir})`);
+  }
+  const host = nonEmpty(env, 'HOST') ?? '127.0.0.1';
+  const contactTo = nonEmpty(env, 'CONTACT_TO') ?? 'contact@example.jp';
+  if (!EMAIL.test(contactTo))
+    throw new ConfigError('CONTACT_TO', 'must be an e-mail address');
+  const mailFrom = nonEmpty(env, 'MAIL_FROM') ?? 'ProAm Connect <no-reply@example.jp>';
+  const mediaBaseUrl = nonEmpty(env, 'MEDIA_BASE_URL') ?? '/media/';
+  if (!mediaBaseUrl.endsWith('/') || !/^(\/|https?:\/\/)/.test(mediaBaseUrl))
+    throw new ConfigError(
+      'MEDIA_BASE_URL',
+      'must be an absolute path or http(s) URL ending with "/"',
+    );
+  const stripeKey = nonEmpty(env, 'STRIPE_PUBLISHABLE_KEY') ?? null;
+  if (stripeKey !== null && !/^pk_(test|live)_[A-Za-z0-9]+$/.test(stripeKey))
+    throw new ConfigError(
+      'STRIPE_PUBLISHABLE_KEY',
+      'must be a publishable key (pk_test_… or pk_live_…)',
+    );
+  const trust = nonEmpty(env, 'TRUST_PROXY');
+  const logLevel = nonEmpty(env, 'LOG_LEVEL') ?? 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel))
+    throw new ConfigError('LOG_LEVEL', `is not a log level (got "${logLevel}")`);
+  const companyName = nonEmpty(env, 'COMPANY_NAME') ?? '株式会社プロアム・コンサルティング';
+  if (companyName.length > 100)
+    throw new ConfigError('COMPANY_NAME', 'must be at most 100 characters');
+
+  return {
+    host,
+    port: parsePort(env),
+    dataDir,
+    databaseUrl: parseUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    smtpUrl: parseUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom,
+    apiClients: parseClients(env),
+    jwtSecret: jwtSecret(env, dataDir),
+    seedDemo: parseBool(env, 'SEED_DEMO'),
+    companyName,
+    contactTo,
+    mediaBaseUrl,
+    stripePublishableKey: stripeKey,
+    publicUrl: parseUrl(env, 'PUBLIC_URL', ['http:', 'https:']),
+    corsOrigins: (nonEmpty(env, 'CORS_ORIGINS') ?? 'capacitor://localhost,https://localhost')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    trustProxy:
+      trust === undefined ? false : trust === 'true' ? true : trust === 'false' ? false : trust,
+    logLevel,
+    webDist: path.resolve(
+      nonEmpty(env, 'WEB_DIST') ??
+        path.join(import.meta.dirname, '..', '..', 'web', 'dist'),
+    ),
+  };
+}

@@ -1,0 +1,215 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  boolean,
+} from 'drizzle-orm/pg-core';
+import type {
+  CompetitionResult,
+  CompetitionStatus,
+  ImageInfo,
+  StatusRound,
+  UserType,
+} from '@proam/contract';
+
+const createdAt = () =>
+  timestamp('created_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').$type<UserType>().notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    userName: text('user_name').notNull(),
+    nameKana: text('name_kana'),
+    area: text('area'),
+    bio: text('bio'),
+    imageInfo: jsonb('image_info').$type<ImageInfo[]>().notNull().default([]),
+    affiliation: text('affiliation'),
+    career: text('career'),
+    lessonFee: integer('lesson_fee'),
+    homeCourse: text('home_course'),
+    specialty: text('specialty'),
+    averageScore: integer('average_score'),
+    experienceYears: integer('experience_years'),
+    likeCount: integer('like_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Addresses are compared case-insensitively: Foo@Example.jp is the same mailbox.
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    index('users_type_created_idx').on(t.type, t.createdAt),
+    check('users_type_ck', sql`${t.type} in ('pro','amature','admin')`),
+  ],
+);
+
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: text('id').primaryKey(),
+    proId: text('pro_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    date: text('date').notNull(),
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    place: text('place').notNull(),
+    area: text('area'),
+    capacity: integer('capacity').notNull(),
+    fee: integer('fee').notNull(),
+    note: text('note'),
+    statusRound: text('status_round').$type<StatusRound>().notNull().default('open'),
+    reservedCount: integer('reserved_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('schedules_pro_date_idx').on(t.proId, t.date),
+    index('schedules_date_status_idx').on(t.date, t.statusRound),
+    check('schedules_capacity_ck', sql`${t.capacity} between 1 and 4`),
+    check(
+      'schedules_reserved_ck',
+      sql`${t.reservedCount} >= 0 and ${t.reservedCount} <= ${t.capacity}`,
+    ),
+  ],
+);
+
+export const reservations = pgTable(
+  'reservations',
+  {
+    scheduleId: text('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scheduleId, t.userId] }),
+    index('reservations_user_idx').on(t.userId),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    partitionKey: text('partition_key')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    sortKey: text('sort_key').notNull(),
+    // Null once the sender has deleted their account: shown as 退会したユーザー.
+    sender: text('sender'),
+    msg: text('msg').notNull(),
+    createTime: timestamp('create_time', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.partitionKey, t.sortKey] })],
+);
+
+export const messageReads = pgTable(
+  'message_reads',
+  {
+    partitionKey: text('partition_key').notNull(),
+    sortKey: text('sort_key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.partitionKey, t.sortKey, t.userId] }),
+    index('message_reads_user_idx').on(t.userId, t.partitionKey),
+  ],
+);
+
+export const likes = pgTable(
+  'likes',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    likeUserId: text('like_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('likes_pair_uq').on(t.userId, t.likeUserId),
+    index('likes_target_idx').on(t.likeUserId),
+  ],
+);
+
+export const competitions = pgTable(
+  'competitions',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    date: text('date').notNull(),
+    venue: text('venue').notNull(),
+    area: text('area'),
+    description: text('description'),
+    capacity: integer('capacity'),
+    entryFee: integer('entry_fee'),
+    entryDeadline: text('entry_deadline'),
+    status: text('status').$type<CompetitionStatus>().notNull().default('draft'),
+    results: jsonb('results').$type<CompetitionResult[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('competitions_date_idx').on(t.date),
+    index('competitions_status_date_idx').on(t.status, t.date),
+  ],
+);
+
+export const news = pgTable(
+  'news',
+  {
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    category: text('category'),
+    imageUrl: text('image_url'),
+    publishedAt: timestamp('published_at', {
+      withTimezone: true,
+      mode: 'date',
+    }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('news_published_idx').on(t.publishedAt)],
+);
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    category: text('category').notNull(),
+    message: text('message').notNull(),
+    handled: boolean('handled').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contacts_created_idx').on(t.createdAt)],
+);

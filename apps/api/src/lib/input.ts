@@ -1,0 +1,126 @@
+import type { FastifyRequest } from 'fastify';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { Static, TObject, TSchema } from 'typebox';
+import { ApiError } from './api-error.js';
+
+/**
+ * Strict validation, unlike Fastify's defaults (SECURITY.md §1.4): unknown
+ * fields are rejected rather than stripped, and body values are never coerced.
+ */
+const ajv = new Ajv({
+  strict: false,
+  coerceTypes: false,
+  removeAdditional: false,
+  useDefaults: true,
+  allErrors: false,
+});
+(addFormatsModule as unknown as (a: Ajv, formats: string[]) => Ajv)(ajv, [
+  'date',
+  'date-time',
+  'email',
+  'uri',
+]);
+
+const compiled = new WeakMap<TSchema, ValidateFunction>();
+export function validatorFor(schema: TSchema): ValidateFunction {
+  let v = compiled.get(schema);
+  if (!v) {
+    v = ajv.compile(schema);
+    compiled.set(schema, v);
+  }
+  return v;
+}
+
+type JsonSchemaish = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchemaish>;
+  items?: JsonSchemaish;
+  anyOf?: JsonSchemaish[];
+  'x-trim'?: boolean;
+};
+
+// A lone surrogate: a high one not followed by a low one, or a low one without a high one.
+const BAD_STRING = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** NUL becomes a database error and lone surrogates are silently mangled: refuse both. */
+function assertCleanStrings(value: unknown, at: string): void {
+  if (typeof value === 'string') {
+    if (BAD_STRING.test(value)) throw new ApiError('ValidationError', at || undefined);
+  } else if (Array.isArray(value)) {
+    value.forEach((v) => assertCleanStrings(v, at));
+  } else if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (BAD_STRING.test(k)) throw new ApiError('ValidationError');
+      assertCleanStrings(v, at ? `${at}.${k}` : k);
+    }
+  }
+}
+
+function trimMarked(schema: JsonSchemaish | undefined, value: unknown): unknown {
+  if (!schema) return value;
+  if (typeof value === 'string') return schema['x-trim'] ? value.trim() : value;
+  if (Array.isArray(value) && schema.items) return value.map((v) => trimMarked(schema.items, v));
+  if (value !== null && typeof value === 'object' && schema.properties) {
+    const obj = value as Record<string, unknown>;
+    for (const [k, sub] of Object.entries(schema.properties)) {
+      if (k in obj) obj[k] = trimMarked(sub, obj[k]);
+    }
+  }
+  return value;
+}
+
+const typesOf = (s: JsonSchemaish | undefined): string[] => {
+  if (!s) return [];
+  if (s.anyOf) return s.anyOf.flatMap(typesOf);
+  return Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
+};
+
+/** Query strings carry only text: turn it into the type the schema asks for, when unambiguous. */
+function fromQuery(schema: JsonSchemaish | undefined, raw: string): unknown {
+  const types = typesOf(schema);
+  if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?$/.test(raw))
+    return Number(raw);
+  if (types.includes('boolean') && (raw === 'true' || raw === 'false')) return raw === 'true';
+  if (types.includes('array')) return raw === '' ? [] : raw.split(',');
+  return raw;
+}
+
+function fieldOf(err: ErrorObject | undefined): string | undefined {
+  if (!err) return undefined;
+  const p = err.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  if (err.keyword === 'required') {
+    const missing = (err.params as { missingProperty?: string }).missingProperty;
+    return p ? `${p}.${missing}` : missing;
+  }
+  if (err.keyword === 'additionalProperties') {
+    const extra = (err.params as { additionalProperty?: string }).additionalProperty;
+    return p ? `${p}.${extra}` : extra;
+  }
+  return p || undefined;
+}
+
+/**
+ * Reads a route's inputs as spec/API.md transports them: from the query string
+ * or the JSON body, the body winning when both name a field. Duplicate query
+ * keys, unknown fields, NUL characters and wrong types are a ValidationError.
+ */
+export function readInput<S extends TObject>(schema: S, req: FastifyRequest): Static<S> {
+  const props = (schema as JsonSchemaish).properties ?? {};
+  const merged: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  const query = (req.query ?? {}) as Record<string, string | string[]>;
+  for (const [key, raw] of Object.entries(query)) {
+    if (Array.isArray(raw)) throw new ApiError('ValidationError', key);
+    merged[key] = fromQuery(props[key], raw);
+  }
+  const body: unknown = req.body;
+  if (body !== undefined && body !== null) {
+    if (typeof body !== 'object' || Array.isArray(body)) throw new ApiError('ValidationError');
+    for (const [key, value] of Object.entries(body)) merged[key] = value;
+  }
+  assertCleanStrings(merged, '');
+  trimMarked(schema as JsonSchemaish, merged);
+  const validate = validatorFor(schema);
+  if (!validate(merged)) throw new ApiError('ValidationError', fieldOf(validate.errors?.[0]));
+  return merged as Static<S>;
+}

@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  NgEnvelopeSchema,
+  OkEnvelope,
+  type AuthUser,
+  type UserType,
+} from '@proam/contract';
+import type { Static, TObject, TSchema } from 'typebox';
+import { readInput } from './input.js';
+
+/** Who may call a route, as spec/API.md names the kinds. */
+export type AuthKind = 'none' | 'optionalBearer' | 'bearer' | 'client' | 'refresh';
+
+export type Caller = { id: string; type: UserType };
+
+export type HandlerContext<I> = {
+  input: I;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  /** The authenticated member, or null for anonymous calls. */
+  caller: Caller | null;
+};
+
+export type RouteDef<I extends TObject, O extends TSchema> = {
+  path: `/${string}`;
+  auth: AuthKind;
+  summary: string;
+  tags: string[];
+  input: I;
+  output: O;
+  /** Per-route rate limit (@fastify/rate-limit route config). */
+  rateLimit?: { max: number; timeWindow: string | number; keyGenerator?: (req: FastifyRequest) => string };
+  bodyLimit?: number;
+  handler: (ctx: HandlerContext<Static<I>>) => Promise<Static<O>>;
+};
+
+export type Authenticator = (req: FastifyRequest, kind: AuthKind) => Promise<Caller | null>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authenticate: Authenticator;
+  }
+  interface FastifyContextConfig {
+    auth?: AuthKind;
+  }
+}
+
+export type AuthUserOf = AuthUser;
+
+const errorResponses = {
+  '4xx': NgEnvelopeSchema,
+  '5xx': NgEnvelopeSchema,
+};
+
+/**
+ * Declares one POST call of spec/API.md. Inputs are read by `readInput`
+ * (query or body, body wins, strict), so Fastify's own body validation is
+ * switched off for the route; the schemas still document it in OpenAPI and
+ * the 200 schema limits what is serialised.
+ */
+export function defineRoute<I extends TObject, O extends TSchema>(
+  app: FastifyInstance,
+  def: RouteDef<I, O>,
+): void {
+  app.route({
+    method: 'POST',
+    url: `/api${def.path}`,
+    bodyLimit: def.bodyLimit,
+    config: {
+      auth: def.auth,
+      ...(def.rateLimit ? { rateLimit: def.rateLimit } : {}),
+    },
+    schema: {
+      summary: def.summary,
+      tags: def.tags,
+      body: def.input,
+      response: { 200: OkEnvelope(def.output), ...errorResponses },
+    },
+    validatorCompiler: () => () => true,
+    handler: async (req, reply) => {
+      const caller = await app.authenticate(req, def.auth);
+      const input = readInput(def.input, req);
+      const body = await def.handler({ input, req, reply, caller });
+      return { status: 'OK' as const, reqId: req.id, body };
+    },
+  });
+}

@@ -1,0 +1,16 @@
+const JST = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Tokyo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The calendar date in Japan (`YYYY-MM-DD`), where members live. */
+export const japanDate = (at: Date = new Date()): string => JST.format(at);
+
+/** `YYYY-MM-DD` plus `days`, computed on the calendar, not in milliseconds. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}

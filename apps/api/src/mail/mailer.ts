@@ -1,0 +1,54 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import nodemailer, { type Transporter, type TransportOptions } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import { newId } from '../lib/ids.js';
+
+export type Mail = { to: string; subject: string; text: string; replyTo?: string };
+
+export type Mailer = {
+  send(mail: Mail): Promise<void>;
+  close(): void;
+};
+
+/**
+ * With SMTP_URL: a pooled SMTP transport (unpooled sends wait ~100 ms each for
+ * the greeting, STACK.md). Without: each mail is rendered to an .eml file in
+ * DATA_DIR/outbox/ and a log line names it; the log line carries no body, so a
+ * code or a message text never lands in the log.
+ */
+export function createMailer(opts: {
+  smtpUrl: string | null;
+  from: string;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  if (opts.smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport(opts.smtpUrl, {
+      pool: true,
+      maxConnections: 3,
+    } as TransportOptions);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: opts.from, ...mail });
+        opts.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+      },
+      close: () => transport.close(),
+    };
+  }
+  const outbox = path.join(opts.dataDir, 'outbox');
+  mkdirSync(outbox, { recursive: true });
+  const render = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await render.sendMail({ from: opts.from, ...mail });
+      const file = path.join(outbox, `${newId()}.eml`);
+      writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+      opts.log.info(
+        { to: mail.to, subject: mail.subject, file: path.basename(file) },
+        'mail written to outbox (SMTP_URL not set)',
+      );
+    },
+    close: () => undefined,
+  };
+}

@@ -1,0 +1,79 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ERRORS, type ErrorCode } from '@proam/contract';
+import { ApiError } from '../lib/api-error.js';
+
+/** Fastify's own error codes that are the caller's fault, mapped to the catalogue. */
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PayloadTooLarge',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UnsupportedMediaType',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'ValidationError',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'ValidationError',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'ValidationError',
+  FST_ERR_VALIDATION: 'ValidationError',
+  FST_ERR_BAD_STATUS_CODE: 'InternalError',
+};
+
+function classify(err: FastifyError | ApiError): ApiError {
+  if (err instanceof ApiError) return err;
+  const mapped = err.code ? FASTIFY_CODES[err.code] : undefined;
+  if (mapped) return new ApiError(mapped);
+  if (err.validation) return new ApiError('ValidationError');
+  // JSON syntax errors and prototype poisoning come from the body parser as 400s.
+  if (err.statusCode === 400) return new ApiError('ValidationError');
+  if (err.statusCode === 413) return new ApiError('PayloadTooLarge');
+  if (err.statusCode === 415) return new ApiError('UnsupportedMediaType');
+  if (err.statusCode === 429) return new ApiError('TooManyRequests');
+  if (err.statusCode === 503) return new ApiError('ServiceUnavailable');
+  return new ApiError('InternalError');
+}
+
+export function sendNg(req: FastifyRequest, reply: FastifyReply, error: ApiError) {
+  if (error.headers) reply.headers(error.headers);
+  return reply
+    .code(error.http)
+    .type('application/json; charset=utf-8')
+    .send({ status: 'NG', code: error.code, reqId: req.id, msg: error.msg });
+}
+
+/**
+ * One error handler for the whole server. It never puts the raw error text in
+ * the body (Fastify's default leaks `error.message`, SECURITY.md §1.4): the
+ * detail goes to the log line carrying the same reqId.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
+    const apiError = classify(err);
+    if (apiError.http >= 500) {
+      req.log.error({ err }, 'request failed');
+    } else if (!(err instanceof ApiError)) {
+      req.log.info({ code: apiError.code, cause: (err as FastifyError).code }, 'request refused');
+    }
+    return sendNg(req, reply, apiError);
+  });
+
+  app.setNotFoundHandler(
+    // An attacker could map valid URLs if 404s were free (fastify/demo).
+    { preHandler: app.rateLimit({ max: 120, timeWindow: '1 minute' }) },
+    (req, reply) => {
+      const url = req.url.split('?')[0] ?? '/';
+      const allowed = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'].filter(
+        (method) => app.hasRoute({ url, method }),
+      );
+      if (allowed.length > 0 && !allowed.includes(req.method)) {
+        return sendNg(
+          req,
+          reply,
+          new ApiError('MethodNotAllowed', undefined, { allow: allowed.join(', ') }),
+        );
+      }
+      return sendNg(req, reply, new ApiError('NotFound'));
+    },
+  );
+}
+
+export const ngBody = (code: ErrorCode, reqId: string) => ({
+  status: 'NG' as const,
+  code,
+  reqId,
+  msg: ERRORS[code].msg,
+});

@@ -1,0 +1,10 @@
+import type { Config } from '../config.js';
+import type { Database } from '../db/database.js';
+import type { Mailer } from '../mail/mailer.js';
+
+/** What routes need from the outside world; tests pass their own. */
+export type Deps = {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+};

@@ -1,0 +1,101 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { lockDataDir, DataDirLockedError } from './db/data-dir-lock.js';
+import { migrateDatabase, openDatabase } from './db/database.js';
+import { DEMO_ADMIN, seedDemo } from './db/seed.js';
+import { createMailer } from './mail/mailer.js';
+
+/**
+ * Start-up order: configuration (a bad value stops here, naming the setting),
+ * the DATA_DIR lock (PGlite only), migrations, the demo seed on an empty
+ * database, then listen. SIGTERM/SIGINT drain in-flight requests first.
+ */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(78);
+    }
+    throw e;
+  }
+
+  let release = () => undefined as void;
+  if (!config.databaseUrl) {
+    try {
+      release = lockDataDir(config.dataDir);
+    } catch (e) {
+      if (e instanceof DataDirLockedError) {
+        console.error(e.message);
+        process.exit(73);
+      }
+      throw e;
+    }
+  }
+
+  try {
+    await serve(config, release);
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+async function serve(config: Config, release: () => void): Promise<void> {
+  const database = await openDatabase(config);
+  await migrateDatabase(database);
+  // Seeding is on by default for an empty database; SEED_DEMO=false turns it off.
+  if (config.seedDemo !== false && (await seedDemo(database))) {
+    console.log(
+      `Demo data seeded. Logins: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}, ` +
+        'pro1@example.jp / ama1@example.jp / proam-demo-2026',
+    );
+  }
+
+  // The mailer logs through a child of the app logger, created once the app exists.
+  const mailerHolder: { log?: import('fastify').FastifyBaseLogger } = {};
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    log: new Proxy({} as import('fastify').FastifyBaseLogger, {
+      get: (_t, prop: string) => (mailerHolder.log as unknown as Record<string, unknown>)[prop],
+    }),
+  });
+  const { app, state } = await buildApp({ config, database, mailer });
+  mailerHolder.log = app.log.child({ component: 'mailer' });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    state.shuttingDown = true;
+    app.log.info({ signal }, 'shutting down: draining in-flight requests');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      release();
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    try {
+      await app.close();
+      mailer.close();
+      await database.close();
+    } finally {
+      release();
+      clearTimeout(force);
+    }
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+}
+
+main().catch((err: unknown) => {
+  console.error('ProAm Connect failed to start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

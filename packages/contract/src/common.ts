@@ -1,0 +1,75 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import { ERROR_CODES } from './errors.js';
+
+/**
+ * Free text as spec/API.md bounds it: trimmed by the API before validation
+ * (`x-trim`), and never only white space. NUL and lone surrogates are refused
+ * for every string by the API's input stage, so they need no pattern here.
+ */
+export const Text = (opts: { min?: number; max: number; description?: string }) =>
+  Type.String({
+    minLength: opts.min ?? 1,
+    maxLength: opts.max,
+    ...(opts.min === 0 ? {} : { pattern: '\\S' }),
+    'x-trim': true,
+    ...(opts.description ? { description: opts.description } : {}),
+  });
+
+/** Optional free text that may be sent empty (""), e.g. a bio that was cleared. */
+export const OptionalText = (max: number) =>
+  Type.String({ maxLength: max, 'x-trim': true });
+
+export const IdSchema = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^[A-Za-z0-9_-]+$',
+});
+
+/** `YYYY-MM-DD`, a calendar date in Japan time. */
+export const DateSchema = Type.String({
+  pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$',
+  format: 'date',
+});
+/** `HH:mm`. */
+export const TimeSchema = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' });
+/** An instant, ISO-8601 in UTC. */
+export const InstantSchema = Type.String({ format: 'date-time' });
+
+export const EmailSchema = Type.String({
+  minLength: 3,
+  maxLength: 254,
+  format: 'email',
+  'x-trim': true,
+});
+/** Yen, an integer. */
+export const MoneySchema = Type.Integer({ minimum: 0, maximum: 10_000_000 });
+
+export const PageSchema = Type.Integer({ minimum: 1, maximum: 100_000 });
+export const sizeSchema = (max: number, def: number) =>
+  Type.Integer({ minimum: 1, maximum: max, default: def });
+
+/** A closed set of strings, typed as their union (TypeBox cannot infer one from a mapped array). */
+export const StringEnum = <T extends string>(values: readonly T[], description?: string) =>
+  Type.Unsafe<T>({ type: 'string', enum: [...values], ...(description ? { description } : {}) });
+
+export const ErrorCodeSchema = StringEnum(ERROR_CODES);
+
+export const NgEnvelopeSchema = Type.Object({
+  status: Type.Literal('NG'),
+  code: ErrorCodeSchema,
+  reqId: Type.String(),
+  msg: Type.String(),
+});
+export type NgEnvelope = Static<typeof NgEnvelopeSchema>;
+
+export const OkEnvelope = <T extends TSchema>(body: T) =>
+  Type.Object({
+    status: Type.Literal('OK'),
+    reqId: Type.String(),
+    body,
+  });
+export type OkEnvelopeOf<T> = { status: 'OK'; reqId: string; body: T };
+export type Envelope<T> = OkEnvelopeOf<T> | NgEnvelope;
+
+export const DeletedCountSchema = Type.Object({ deletedCount: Type.Integer() });
+export const UpdatedCountSchema = Type.Object({ updatedCount: Type.Integer() });
