@@ -10,6 +10,7 @@ import { registerErrorHandling, sendNg } from './plugins/errors.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerWeb } from './plugins/web.js';
 import type { Deps } from './routes/deps.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
 import { healthRoutes } from './routes/health.js';
 import { newsRoutes } from './routes/news.js';
 import { competitionRoutes } from './routes/competition.js';
@@ -43,8 +44,11 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
   };
 }
 
-export async function buildApp(deps: Deps, opts: AppOptions = {}) {
-  const { config } = deps;
+/** What the server hands the app; the mailer defaults to one logging through the app. */
+export type AppInput = Omit<Deps, 'mailer'> & { mailer?: Mailer };
+
+export async function buildApp(input: AppInput, opts: AppOptions = {}) {
+  const { config } = input;
   const state: AppState = { shuttingDown: false };
   const app: FastifyInstance = Fastify({
     logger: loggerOptions(config.logLevel, opts.logStream),
@@ -61,6 +65,17 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
     return503OnClosing: true,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false } },
   });
+
+  const mailer =
+    input.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      log: app.log.child({ component: 'mailer' }),
+    });
+  app.addHook('onClose', async () => mailer.close());
+  const deps: Deps = { ...input, mailer };
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Request-Id', req.id);

@@ -3,7 +3,6 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { lockDataDir, DataDirLockedError } from './db/data-dir-lock.js';
 import { migrateDatabase, openDatabase } from './db/database.js';
 import { DEMO_ADMIN, seedDemo } from './db/seed.js';
-import { createMailer } from './mail/mailer.js';
 
 /**
  * Start-up order: configuration (a bad value stops here, naming the setting),
@@ -54,18 +53,7 @@ async function serve(config: Config, release: () => void): Promise<void> {
     );
   }
 
-  // The mailer logs through a child of the app logger, created once the app exists.
-  const mailerHolder: { log?: import('fastify').FastifyBaseLogger } = {};
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    dataDir: config.dataDir,
-    log: new Proxy({} as import('fastify').FastifyBaseLogger, {
-      get: (_t, prop: string) => (mailerHolder.log as unknown as Record<string, unknown>)[prop],
-    }),
-  });
-  const { app, state } = await buildApp({ config, database, mailer });
-  mailerHolder.log = app.log.child({ component: 'mailer' });
+  const { app, state } = await buildApp({ config, database });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -81,7 +69,6 @@ async function serve(config: Config, release: () => void): Promise<void> {
     force.unref();
     try {
       await app.close();
-      mailer.close();
       await database.close();
     } finally {
       release();

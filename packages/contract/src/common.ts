@@ -15,6 +15,19 @@ export const Text = (opts: { min?: number; max: number; description?: string }) 
     ...(opts.description ? { description: opts.description } : {}),
   });
 
+/**
+ * One line of text (names, titles, labels): no control characters, so a value
+ * can never smuggle a header line into a mail (SECURITY RC-08).
+ */
+export const Line = (opts: { max: number; description?: string }) =>
+  Type.String({
+    minLength: 1,
+    maxLength: opts.max,
+    pattern: '^(?=.*\\S)[^\\u0000-\\u001F\\u007F]+$',
+    'x-trim': true,
+    ...(opts.description ? { description: opts.description } : {}),
+  });
+
 /** Optional free text that may be sent empty (""), e.g. a bio that was cleared. */
 export const OptionalText = (max: number) =>
   Type.String({ maxLength: max, 'x-trim': true });

@@ -5,7 +5,7 @@ import {
   InstantSchema,
   MoneySchema,
   StringEnum,
-  Text,
+  Line,
 } from './common.js';
 
 export const COMPETITION_STATUS = ['draft', 'open', 'closed', 'finished'] as const;
@@ -14,7 +14,7 @@ export type CompetitionStatus = Static<typeof CompetitionStatusSchema>;
 
 export const CompetitionResultSchema = Type.Object({
   rank: Type.Integer({ minimum: 1, maximum: 10_000 }),
-  playerName: Text({ max: 40 }),
+  playerName: Line({ max: 40 }),
   userId: Type.Optional(IdSchema),
   score: Type.Optional(Type.Integer({ minimum: -100, maximum: 1_000 })),
 });
@@ -43,7 +43,7 @@ export const CompetitionReadInputSchema = Type.Object(
     status: Type.Optional(CompetitionStatusSchema),
     from: Type.Optional(DateSchema),
     to: Type.Optional(DateSchema),
-    keyword: Type.Optional(Text({ max: 100 })),
+    keyword: Type.Optional(Line({ max: 100 })),
   },
   { additionalProperties: false },
 );

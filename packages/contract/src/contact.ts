@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { EmailSchema, Text } from './common.js';
+import { EmailSchema, Line, Text } from './common.js';
 
 /** Categories offered by the web form; the API accepts any short label. */
 export const CONTACT_CATEGORIES = [
@@ -13,12 +13,12 @@ export const CONTACT_CATEGORIES = [
 
 export const ContactCreateInputSchema = Type.Object(
   {
-    name: Text({ max: 40 }),
+    name: Line({ max: 40 }),
     email: EmailSchema,
     phone: Type.Optional(
       Type.String({ maxLength: 20, pattern: '^[0-9+()\\- ]*$', 'x-trim': true }),
     ),
-    category: Text({ max: 40 }),
+    category: Line({ max: 40 }),
     message: Text({ max: 2000 }),
   },
   { additionalProperties: false },

@@ -1,0 +1,193 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ERRORS } from '@proam/contract';
+import { call, harness, type Harness } from '../helper.js';
+
+const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+const LEAK = /(at \w+ \(|node_modules|relation "|SQLSTATE|\/home\/|\/work\/|\/tmp\/|pglite|drizzle|TypeError|stack)/i;
+
+function assertNg(
+  r: { status: number; json: Record<string, unknown>; res: { headers: Record<string, unknown> } },
+  code: keyof typeof ERRORS,
+) {
+  assert.equal(r.status, ERRORS[code].http, JSON.stringify(r.json));
+  assert.equal(r.json.status, 'NG');
+  assert.equal(r.json.code, code);
+  assert.match(String(r.json.reqId), ULID);
+  assert.equal(r.res.headers['x-request-id'], r.json.reqId);
+  assert.ok(String(r.json.msg).startsWith(ERRORS[code].msg), String(r.json.msg));
+  assert.deepEqual(Object.keys(r.json).sort(), ['code', 'msg', 'reqId', 'status']);
+  assert.doesNotMatch(JSON.stringify(r.json), LEAK);
+}
+
+describe('envelopes and the error handler', () => {
+  let h: Harness;
+  before(async () => {
+    h = await harness('pglite');
+  });
+  after(() => h.close());
+
+  it('wraps success as {status, reqId, body} with X-Request-Id, no-store and unique ids', async () => {
+    const a = await call(h.app, '/news/readAll', {});
+    const b = await call(h.app, '/news/readAll', {});
+    assert.equal(a.status, 200);
+    assert.deepEqual(Object.keys(a.json).sort(), ['body', 'reqId', 'status']);
+    assert.equal(a.json.status, 'OK');
+    assert.match(String(a.json.reqId), ULID);
+    assert.equal(a.res.headers['x-request-id'], a.json.reqId);
+    assert.notEqual(a.json.reqId, b.json.reqId);
+    assert.equal(a.res.headers['cache-control'], 'no-store');
+    assert.match(String(a.res.headers['content-type']), /^application\/json; charset=utf-8/);
+  });
+
+  it('answers unknown paths with 404 NotFound and a wrong method with 405', async () => {
+    assertNg(await call(h.app, '/no/such/thing', {}), 'NotFound');
+    const get = await h.app.inject({ method: 'GET', url: '/api/news/readAll' });
+    assertNg({ status: get.statusCode, json: get.json(), res: get }, 'MethodNotAllowed');
+    assert.equal(get.headers.allow, 'POST');
+    const del = await h.app.inject({ method: 'DELETE', url: '/api/contact/create' });
+    assert.equal(del.statusCode, 405);
+  });
+
+  it('rejects unknown body fields instead of stripping them', async () => {
+    const r = await call(h.app, '/news/readAll', { size: 2, role: 'admin' });
+    assertNg(r, 'ValidationError');
+    assert.equal(r.json.msg, `${ERRORS.ValidationError.msg}（role）`);
+  });
+
+  it('never coerces body types', async () => {
+    assertNg(await call(h.app, '/news/readAll', { size: '2' }), 'ValidationError');
+    assertNg(await call(h.app, '/news/read', { id: 123 }), 'ValidationError');
+    assertNg(await call(h.app, '/news/readAll', { size: true }), 'ValidationError');
+  });
+
+  it('takes inputs from the query, and the body wins over the query', async () => {
+    const q = await call(h.app, '/news/readAll', undefined, { query: 'size=1' });
+    assert.equal(q.status, 200);
+    assert.equal((q.json.body as unknown[]).length, 1);
+    const both = await call(h.app, '/news/readAll', { size: 3 }, { query: 'size=1' });
+    assert.equal((both.json.body as unknown[]).length, 3);
+    assertNg(await call(h.app, '/news/readAll', undefined, { query: 'size=abc' }), 'ValidationError');
+  });
+
+  it('rejects duplicated query keys', async () => {
+    assertNg(await call(h.app, '/news/readAll', undefined, { query: 'size=1&size=2' }), 'ValidationError');
+  });
+
+  it('rejects NUL characters and lone surrogates, in body and query', async () => {
+    assertNg(await call(h.app, '/news/read', { id: 'a\u0000b' }), 'ValidationError');
+    assertNg(await call(h.app, '/news/read', undefined, { query: 'id=a%00b' }), 'ValidationError');
+    assertNg(await call(h.app, '/news/read', '{"id":"a\\ud800"}'), 'ValidationError');
+    const contact = await call(h.app, '/contact/create', {
+      name: '山田', email: 'a@example.jp', category: 'その他', message: 'x\u0000y',
+    });
+    assertNg(contact, 'ValidationError');
+  });
+
+  it('refuses malformed JSON, non-object bodies, prototype poisoning and non-JSON content types', async () => {
+    assertNg(await call(h.app, '/news/readAll', '{"size":'), 'ValidationError');
+    assertNg(await call(h.app, '/news/readAll', '[1,2]'), 'ValidationError');
+    assertNg(await call(h.app, '/news/readAll', '"text"'), 'ValidationError');
+    assertNg(await call(h.app, '/news/readAll', '{"__proto__":{"isAdmin":true}}'), 'ValidationError');
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
+      const r = await h.app.inject({
+        method: 'POST', url: '/api/news/readAll', headers: { 'content-type': type }, payload: '{"size":1}',
+      });
+      assertNg({ status: r.statusCode, json: r.json(), res: r }, 'UnsupportedMediaType');
+    }
+  });
+
+  it('accepts an empty body with a JSON content type', async () => {
+    const r = await h.app.inject({
+      method: 'POST', url: '/api/news/readAll', headers: { 'content-type': 'application/json' }, payload: '',
+    });
+    assert.equal(r.statusCode, 200);
+  });
+
+  it('answers 413 PayloadTooLarge beyond the body limit', async () => {
+    const big = JSON.stringify({ name: 'x', email: 'a@example.jp', category: 'c', message: 'あ'.repeat(600_000) });
+    assertNg(await call(h.app, '/contact/create', big), 'PayloadTooLarge');
+  });
+
+  it('turns an unexpected failure into a generic 500 without internals, logged with the reqId', async () => {
+    // A dropped table makes the database itself fail, as a real fault would.
+    const h2 = await harness('pglite');
+    try {
+      await h2.database.pglite!.query('drop table news cascade');
+      const r = await call(h2.app, '/news/readAll', {});
+      assertNg(r, 'InternalError');
+      assert.ok(h2.logs.some((l) => l.includes(String(r.json.reqId)) && l.includes('"level":50')));
+    } finally {
+      await h2.close();
+    }
+  });
+
+  it('ignores a caller-supplied request id', async () => {
+    const r = await call(h.app, '/news/readAll', {}, { headers: { 'request-id': '<script>', 'x-request-id': 'mine' } });
+    assert.match(String(r.json.reqId), ULID);
+  });
+
+  it('sends the security headers of SECURITY.md 2.9', async () => {
+    const r = await call(h.app, '/news/readAll', {});
+    const csp = String(r.res.headers['content-security-policy']);
+    for (const d of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"])
+      assert.ok(csp.includes(d), d);
+    assert.equal(r.res.headers['x-content-type-options'], 'nosniff');
+    assert.equal(r.res.headers['referrer-policy'], 'no-referrer');
+    assert.equal(r.res.headers['x-frame-options'], 'DENY');
+    assert.equal(r.res.headers['x-powered-by'], undefined);
+  });
+
+  it('allows only configured CORS origins', async () => {
+    const evil = await h.app.inject({
+      method: 'OPTIONS', url: '/api/news/readAll',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    assert.equal(evil.headers['access-control-allow-origin'], undefined);
+    const app = await h.app.inject({
+      method: 'OPTIONS', url: '/api/news/readAll',
+      headers: { origin: 'capacitor://localhost', 'access-control-request-method': 'POST' },
+    });
+    assert.equal(app.headers['access-control-allow-origin'], 'capacitor://localhost');
+  });
+
+  it('logs request paths without query strings or secrets', async () => {
+    const sentinel = `S3ntinel-${Date.now()}`;
+    await call(h.app, '/news/readAll', undefined, { query: `password=${sentinel}&size=1` });
+    await call(h.app, '/news/read', { id: 'x', password: sentinel });
+    await call(h.app, '/news/readAll', {}, { headers: { authorization: `Bearer ${sentinel}` } });
+    await call(h.app, '/no/such', undefined, { query: `token=${sentinel}` });
+    const all = h.logs.join('');
+    assert.ok(all.includes('/api/news/readAll'), 'request lines are logged');
+    assert.ok(!all.includes(sentinel), 'sentinel leaked into logs');
+  });
+
+  it('serves health and readiness checks', async () => {
+    const live = await h.app.inject({ method: 'GET', url: '/healthz' });
+    assert.equal(live.statusCode, 200);
+    const ready = await h.app.inject({ method: 'GET', url: '/readyz' });
+    assert.equal(ready.statusCode, 200);
+    assert.equal(ready.json().body.ready, true);
+  });
+
+  it('publishes an OpenAPI document listing the calls', async () => {
+    const r = await h.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const doc = r.json<{ paths: Record<string, unknown> }>();
+    for (const p of ['/api/news/read', '/api/news/readAll', '/api/competition/read', '/api/contact/create'])
+      assert.ok(doc.paths[p], p);
+  });
+});
+
+describe('readiness without a database', () => {
+  it('answers 503 ServiceUnavailable when the database does not answer', async () => {
+    const h = await harness('pglite');
+    try {
+      await h.database.pglite!.close();
+      const r = await h.app.inject({ method: 'GET', url: '/readyz' });
+      assert.equal(r.statusCode, 503);
+      assert.equal(r.json().code, 'ServiceUnavailable');
+    } finally {
+      await h.app.close();
+    }
+  });
+});

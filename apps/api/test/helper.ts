@@ -1,0 +1,156 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { after } from 'node:test';
+import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import {
+  fromPglite,
+  migrateDatabase,
+  openPglite,
+  openPostgres,
+  type Database,
+} from '../src/db/database.js';
+import { seedDemo } from '../src/db/seed.js';
+
+export type Driver = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when CI (or you) set TEST_DATABASE_URL. */
+export const DRIVERS: Driver[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
+
+// One migrated, seeded template per driver and run; each test app gets a copy.
+let pgliteTemplate: Promise<PGlite> | undefined;
+function pgliteCopy(): Promise<Database> {
+  pgliteTemplate ??= (async () => {
+    const db = await openPglite();
+    await migrateDatabase(db);
+    await seedDemo(db);
+    return db.pglite!;
+  })();
+  return pgliteTemplate.then(async (tpl) => fromPglite((await tpl.clone()) as PGlite));
+}
+
+const runTag = `${process.pid}_${Date.now().toString(36)}`;
+const createdDbs: string[] = [];
+let pgTemplate: Promise<string> | undefined;
+let dbCounter = 0;
+
+function adminUrl(): string {
+  return process.env.TEST_DATABASE_URL!;
+}
+function urlFor(dbName: string): string {
+  const u = new URL(adminUrl());
+  u.pathname = `/${dbName}`;
+  return u.toString();
+}
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl() });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function postgresCopy(): Promise<Database> {
+  pgTemplate ??= (async () => {
+    const name = `proam_tpl_${runTag}`;
+    await adminQuery(`create database ${name}`);
+    createdDbs.push(name);
+    const db = openPostgres(urlFor(name), 2);
+    await migrateDatabase(db);
+    await seedDemo(db);
+    await db.close();
+    return name;
+  })();
+  const tpl = await pgTemplate;
+  const name = `proam_t_${runTag}_${++dbCounter}`;
+  await adminQuery(`create database ${name} template ${tpl}`);
+  createdDbs.push(name);
+  return openPostgres(urlFor(name), 5);
+}
+
+after(async () => {
+  if (!process.env.TEST_DATABASE_URL) return;
+  for (const name of createdDbs.reverse()) {
+    await adminQuery(`drop database if exists ${name} with (force)`).catch(() => undefined);
+  }
+});
+
+export type TestApp = Awaited<ReturnType<typeof buildApp>>['app'];
+
+export type Harness = {
+  app: TestApp;
+  database: Database;
+  dataDir: string;
+  /** Every log line the app wrote, as raw text. */
+  logs: string[];
+  outbox(): { file: string; text: string }[];
+  close(): Promise<void>;
+};
+
+/** A real app on a fresh copy of the seeded database, with its own DATA_DIR and captured logs. */
+export async function harness(driver: Driver, env: Record<string, string> = {}): Promise<Harness> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'proam-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: TEST_JWT_SECRET,
+    SEED_DEMO: 'false',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...env,
+  });
+  const database = driver === 'pglite' ? await pgliteCopy() : await postgresCopy();
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _enc, cb) {
+      logs.push(chunk.toString('utf8'));
+      cb();
+    },
+  });
+  const { app } = await buildApp({ config, database }, { logStream });
+  await app.ready();
+  const outboxDir = path.join(dataDir, 'outbox');
+  return {
+    app,
+    database,
+    dataDir,
+    logs,
+    outbox: () =>
+      (existsSync(outboxDir) ? readdirSync(outboxDir) : [])
+        .sort()
+        .map((file) => ({ file, text: readFileSync(path.join(outboxDir, file), 'utf8') })),
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Json = Record<string, unknown>;
+
+/** POST a JSON body to an API path and parse the envelope. */
+export async function call(
+  app: TestApp,
+  apiPath: string,
+  body?: unknown,
+  opts: { query?: string; headers?: Record<string, string>; remoteAddress?: string } = {},
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api${apiPath}${opts.query ? `?${opts.query}` : ''}`,
+    ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...opts.headers,
+    },
+    ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+  return { res, status: res.statusCode, json: res.json<Json>() };
+}

@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { eq, sql } from 'drizzle-orm';
+import { verifyPassword } from '../../src/lib/password.js';
+import { seedDemo, DEMO_ADMIN, DEMO_PASSWORD } from '../../src/db/seed.js';
+import { likes, schedules, users } from '../../src/db/schema.js';
+import { DRIVERS, harness, type Harness } from '../helper.js';
+import { japanDate } from '../../src/lib/time.js';
+
+for (const driver of DRIVERS) {
+  describe(`demo seed (${driver})`, () => {
+    let h: Harness;
+    before(async () => {
+      h = await harness(driver);
+    });
+    after(() => h.close());
+
+    it('creates the demo logins with argon2id hashes', async () => {
+      const rows = await h.database.db.select().from(users);
+      const byMail = new Map(rows.map((u) => [u.email, u]));
+      for (const mail of ['admin@example.jp', 'pro1@example.jp', 'pro2@example.jp', 'ama1@example.jp', 'ama2@example.jp'])
+        assert.ok(byMail.has(mail), mail);
+      assert.equal(byMail.get('admin@example.jp')!.type, 'admin');
+      assert.equal(byMail.get('pro1@example.jp')!.type, 'pro');
+      assert.equal(byMail.get('ama1@example.jp')!.type, 'amature');
+      const admin = byMail.get(DEMO_ADMIN.email)!;
+      assert.match(admin.passwordHash, /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      assert.ok(await verifyPassword(admin.passwordHash, DEMO_ADMIN.password));
+      assert.ok(await verifyPassword(byMail.get('pro1@example.jp')!.passwordHash, DEMO_PASSWORD));
+      assert.ok(!(await verifyPassword(admin.passwordHash, DEMO_PASSWORD)));
+    });
+
+    it('gives a month of lessons with consistent counters', async () => {
+      const today = japanDate();
+      const lessons = await h.database.db.select().from(schedules);
+      const upcoming = lessons.filter((l) => l.date >= today);
+      assert.ok(upcoming.length >= 20);
+      assert.ok(lessons.some((l) => l.statusRound === 'full'));
+      for (const l of lessons) assert.ok(l.reservedCount <= l.capacity);
+      const counts = await h.database.db.execute(
+        sql`select u.id, u.like_count, (select count(*) from likes l where l.like_user_id = u.id) as n from users u`,
+      );
+      for (const row of counts.rows as { like_count: number; n: unknown }[]) assert.equal(row.like_count, Number(row.n));
+      assert.ok((await h.database.db.select().from(likes)).length > 0);
+    });
+
+    it('never seeds a database that has data', async () => {
+      const n = (await h.database.db.select().from(users)).length;
+      assert.equal(await seedDemo(h.database), false);
+      assert.equal((await h.database.db.select().from(users)).length, n);
+      assert.equal((await h.database.db.select().from(users).where(eq(users.type, 'admin'))).length, 1);
+    });
+  });
+}
