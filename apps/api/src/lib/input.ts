@@ -41,6 +41,7 @@ type JsonSchemaish = {
 };
 
 // A lone surrogate: a high one not followed by a low one, or a low one without a high one.
+// eslint-disable-next-line no-control-regex -- finding NUL is the point
 const BAD_STRING = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** NUL becomes a database error and lone surrogates are silently mangled: refuse both. */

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.js';
 
@@ -57,7 +57,7 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
       );
     },
   });
-  const sendIndex = (_req: unknown, reply: import('fastify').FastifyReply) =>
+  const sendIndex = (_req: unknown, reply: FastifyReply) =>
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   app.get('/', { config: { auth: 'none' } }, sendIndex);
   app.get('/index.html', { config: { auth: 'none' } }, sendIndex);
