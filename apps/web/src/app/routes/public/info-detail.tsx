@@ -1,0 +1,94 @@
+import { Link, useParams } from 'react-router';
+import { ChevronRightIcon } from '@/components/icons';
+import { InlineError } from '@/components/inline-error';
+import { PageHeader } from '@/components/page-header';
+import { Spinner } from '@/components/spinner';
+import { useGetNewsQuery } from '@/features/news/news-api';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { formatInstantDate, toJapanDate } from '@/lib/format';
+
+const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
+
+const InfoDetailRoute = () => {
+  const { id = '' } = useParams();
+  const validId = ID_RE.test(id);
+  // An id that cannot exist is answered here instead of asking the server.
+  const { data, isLoading, isError, refetch } = useGetNewsQuery(id, {
+    skip: !validId,
+  });
+  const article = validId ? data : null;
+  const notFound = !isLoading && !isError && article === null;
+  useDocumentTitle(
+    article ? article.title : notFound ? '記事が見つかりません' : '最新情報',
+  );
+
+  return (
+    <>
+      <PageHeader
+        section="最新情報"
+        sectionTo="/info"
+        subtitle={
+          article?.title ?? (notFound ? '記事が見つかりません' : undefined)
+        }
+        title={
+          notFound ? '記事が見つかりません' : (article?.title ?? '最新情報')
+        }
+        titleRight="NEWS"
+      />
+      <div className="container section narrow">
+        {isLoading ? (
+          <div className="page-loading">
+            <Spinner label="記事を読み込み中" />
+          </div>
+        ) : isError ? (
+          <InlineError
+            message="記事を読み込めませんでした。"
+            onRetry={() => void refetch()}
+          />
+        ) : notFound || !article ? (
+          <div className="notice-card">
+            <p className="notice-card__lead">
+              お探しの記事は見つかりませんでした。
+            </p>
+            <p>記事が削除されたか、URLが間違っている可能性があります。</p>
+          </div>
+        ) : (
+          <article className="article">
+            <p className="article__meta">
+              <time dateTime={toJapanDate(article.publishedAt)}>
+                {formatInstantDate(article.publishedAt)}
+              </time>
+              {article.category && (
+                <span className="tag">{article.category}</span>
+              )}
+            </p>
+            {article.imageUrl && (
+              <img
+                className="article__image"
+                src={article.imageUrl}
+                alt=""
+                loading="lazy"
+              />
+            )}
+            <div className="article__body">
+              {article.body
+                .split(/\n{2,}|\r\n\r\n/)
+                .filter((p) => p.trim() !== '')
+                .map((p, i) => (
+                  <p key={i}>{p}</p>
+                ))}
+            </div>
+          </article>
+        )}
+        <p>
+          <Link to="/info" className="text-link">
+            最新情報の一覧へ戻る
+            <ChevronRightIcon width={18} height={18} />
+          </Link>
+        </p>
+      </div>
+    </>
+  );
+};
+
+export default InfoDetailRoute;

@@ -1,0 +1,80 @@
+import { useSearchParams } from 'react-router';
+import { InlineError } from '@/components/inline-error';
+import { PageHeader } from '@/components/page-header';
+import { Spinner } from '@/components/spinner';
+import { useGetNewsListQuery } from '@/features/news/news-api';
+import { NewsList } from '@/features/news/components/news-list';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+
+const PAGE_SIZE = 10;
+
+const InfoListRoute = () => {
+  useDocumentTitle('最新情報');
+  const [params, setParams] = useSearchParams();
+  const raw = Number(params.get('page') ?? '1');
+  const page = Number.isInteger(raw) && raw >= 1 ? raw : 1;
+  const { data, isLoading, isError, refetch, isFetching } = useGetNewsListQuery(
+    { page, size: PAGE_SIZE },
+  );
+  const hasNext = (data?.length ?? 0) === PAGE_SIZE;
+
+  const go = (p: number) => {
+    setParams(p === 1 ? {} : { page: String(p) });
+  };
+
+  return (
+    <>
+      <PageHeader
+        section="最新情報"
+        title="最新情報"
+        titleRight="NEWS"
+        description="サービスのお知らせ、大会・イベント情報、キャンペーンなど、ProAm Connect の最新情報をお届けします。"
+      />
+      <div className="container section narrow">
+        {isLoading ? (
+          <div className="page-loading">
+            <Spinner label="最新情報を読み込み中" />
+          </div>
+        ) : isError ? (
+          <InlineError
+            message="最新情報を読み込めませんでした。"
+            onRetry={() => void refetch()}
+          />
+        ) : !data || data.length === 0 ? (
+          <p className="muted">
+            {page === 1
+              ? '現在お知らせはありません。'
+              : 'このページにはお知らせがありません。'}
+          </p>
+        ) : (
+          <NewsList items={data} />
+        )}
+        {(page > 1 || hasNext) && (
+          <nav className="pager" aria-label="ページ送り">
+            <button
+              type="button"
+              className="button button--outline"
+              disabled={page <= 1 || isFetching}
+              onClick={() => go(page - 1)}
+            >
+              前のページ
+            </button>
+            <span className="pager__current" aria-current="page">
+              {page}ページ目
+            </span>
+            <button
+              type="button"
+              className="button button--outline"
+              disabled={!hasNext || isFetching}
+              onClick={() => go(page + 1)}
+            >
+              次のページ
+            </button>
+          </nav>
+        )}
+      </div>
+    </>
+  );
+};
+
+export default InfoListRoute;

@@ -1,0 +1,295 @@
+import { Link } from 'react-router';
+import {
+  ChatIcon,
+  ChevronRightIcon,
+  FlagIcon,
+  HeartIcon,
+  TrophyIcon,
+  UserIcon,
+} from '@/components/icons';
+import { InlineError } from '@/components/inline-error';
+import { Spinner } from '@/components/spinner';
+import { upcomingCompetitions } from '@/features/competitions/competition-status';
+import { useGetCompetitionsQuery } from '@/features/competitions/competitions-api';
+import { CompetitionCard } from '@/features/competitions/components/competition-card';
+import { useGetNewsListQuery } from '@/features/news/news-api';
+import { NewsList } from '@/features/news/components/news-list';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+
+const LatestNews = () => {
+  const { data, isLoading, isError, refetch } = useGetNewsListQuery({
+    page: 1,
+    size: 3,
+  });
+  if (isLoading) return <Spinner label="最新情報を読み込み中" />;
+  if (isError)
+    return (
+      <InlineError
+        message="最新情報を読み込めませんでした。"
+        onRetry={() => void refetch()}
+      />
+    );
+  if (!data || data.length === 0)
+    return <p className="muted">現在お知らせはありません。</p>;
+  return <NewsList items={data.slice(0, 3)} />;
+};
+
+const UpcomingCompetitions = () => {
+  const { data, isLoading, isError, refetch } = useGetCompetitionsQuery({});
+  if (isLoading) return <Spinner label="大会情報を読み込み中" />;
+  if (isError)
+    return (
+      <InlineError
+        message="大会情報を読み込めませんでした。"
+        onRetry={() => void refetch()}
+      />
+    );
+  const upcoming = upcomingCompetitions(data ?? []).slice(0, 3);
+  if (upcoming.length === 0) {
+    return (
+      <p className="muted">
+        現在、開催予定の大会はありません。次回の発表をお待ちください。
+      </p>
+    );
+  }
+  return (
+    <div className="card-grid">
+      {upcoming.map((c) => (
+        <CompetitionCard key={c.id} competition={c} />
+      ))}
+    </div>
+  );
+};
+
+const LandingRoute = () => {
+  useDocumentTitle(null);
+  return (
+    <>
+      <section className="hero" aria-labelledby="hero-title">
+        <svg
+          className="hero__art"
+          viewBox="0 0 320 360"
+          aria-hidden="true"
+          focusable="false"
+        >
+          <ellipse cx="160" cy="318" rx="150" ry="30" fill="#3f9a63" />
+          <ellipse cx="160" cy="318" rx="96" ry="18" fill="#5cb27c" />
+          <ellipse cx="178" cy="318" rx="16" ry="6" fill="#0b3d27" />
+          <path
+            d="M178 318V40"
+            stroke="#fff"
+            strokeWidth="6"
+            strokeLinecap="round"
+          />
+          <path d="M181 44l104 38-104 38z" fill="#e8a33d" />
+          <circle cx="118" cy="300" r="13" fill="#fff" />
+          <path
+            d="M111 295a3 3 0 1 0 .1 0M121 293a3 3 0 1 0 .1 0M116 303a3 3 0 1 0 .1 0"
+            fill="#d5e0d8"
+          />
+        </svg>
+        <div className="container hero__inner">
+          <p className="hero__eyebrow">プロゴルファー × アマチュアゴルファー</p>
+          <h1 id="hero-title" className="hero__title">
+            <span className="nowrap">プロと回る</span>
+            <span className="nowrap">18ホールで、</span>
+            <br />
+            <span className="nowrap">あなたのゴルフが</span>
+            <span className="nowrap">変わる。</span>
+          </h1>
+          <p className="hero__lead">
+            ProAm Connect
+            は、プロゴルファーとアマチュアゴルファーをつなぐ会員制のマッチングサービスです。
+            実戦のコースで、プロのマネジメントと技術を間近で学べるラウンドレッスンを、スマートフォンから探して予約できます。
+          </p>
+          <div className="hero__actions">
+            <Link
+              to="/auth/register"
+              className="button button--accent button--large"
+            >
+              無料で会員登録
+            </Link>
+            <Link to="/auth" className="button button--ghost button--large">
+              ログイン
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="about-service">
+        <div className="container">
+          <p className="section__eyebrow">SERVICE</p>
+          <h2 id="about-service" className="section__title">
+            ProAm Connect でできること
+          </h2>
+          <p className="section__lead">
+            レッスン場の打席ではなく、本物のコースで。プロと同じ組でラウンドしながら、状況判断やクラブ選び、メンタルの整え方まで、スコアにつながる実践的な学びを提供します。
+          </p>
+          <ul className="feature-grid">
+            <li className="feature">
+              <span className="feature__icon">
+                <UserIcon />
+              </span>
+              <h3 className="feature__title">プロを探す</h3>
+              <p>
+                エリア、レッスン料金、日程、得意分野からプロを検索。プロフィールや経歴を見比べて、自分に合うプロが見つかります。
+              </p>
+            </li>
+            <li className="feature">
+              <span className="feature__icon">
+                <FlagIcon />
+              </span>
+              <h3 className="feature__title">ラウンドレッスンを予約</h3>
+              <p>
+                プロが公開しているラウンドレッスンに空きがあれば、その場で予約が完了。1組最大4名の少人数制です。
+              </p>
+            </li>
+            <li className="feature">
+              <span className="feature__icon">
+                <ChatIcon />
+              </span>
+              <h3 className="feature__title">チャットで事前相談</h3>
+              <p>
+                予約したレッスンごとにチャットが使えます。集合時間の確認や、当日見てほしいポイントの相談もスムーズです。
+              </p>
+            </li>
+            <li className="feature">
+              <span className="feature__icon">
+                <TrophyIcon />
+              </span>
+              <h3 className="feature__title">大会・イベントに参加</h3>
+              <p>
+                プロと一緒にプレーできるプロアム大会や交流イベントを定期開催。日程と結果はサイトでいつでも確認できます。
+              </p>
+            </li>
+          </ul>
+        </div>
+      </section>
+
+      <section
+        className="section section--tinted"
+        aria-labelledby="for-members"
+      >
+        <div className="container">
+          <p className="section__eyebrow">FOR MEMBERS</p>
+          <h2 id="for-members" className="section__title">
+            プロの方へ、アマチュアの方へ
+          </h2>
+          <div className="audience-grid">
+            <article className="audience-card audience-card--pro">
+              <h3 className="audience-card__title">プロゴルファーの方へ</h3>
+              <p>
+                空いている日程をラウンドレッスンとして公開するだけで、レッスンを受けたいアマチュアとつながれます。集客や日程調整の手間を減らし、指導に集中できます。
+              </p>
+              <ul className="check-list">
+                <li>レッスン日程・定員・料金を自由に設定</li>
+                <li>予約状況と参加者をひと目で確認</li>
+                <li>参加者とのチャットで事前の打ち合わせ</li>
+              </ul>
+              <Link to="/promenu" className="text-link">
+                プロ会員メニューを見る
+                <ChevronRightIcon width={18} height={18} />
+              </Link>
+            </article>
+            <article className="audience-card audience-card--amateur">
+              <h3 className="audience-card__title">
+                アマチュアゴルファーの方へ
+              </h3>
+              <p>
+                「コースに出るとスコアがまとまらない」「100切り、90切りを目指したい」。そんな悩みを、プロと同じ組で回りながら解決しませんか。
+              </p>
+              <ul className="check-list">
+                <li>会員登録・プロ検索は無料</li>
+                <li>気になるプロに「いいね」して最新情報をチェック</li>
+                <li>初心者から競技志向の方まで対応</li>
+              </ul>
+              <Link to="/amateurmenu" className="text-link">
+                アマチュア会員メニューを見る
+                <ChevronRightIcon width={18} height={18} />
+              </Link>
+            </article>
+          </div>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="campaign">
+        <div className="container">
+          <Link to="/campaignDetails/1" className="campaign-teaser">
+            <span className="campaign-teaser__label">キャンペーン実施中</span>
+            <span id="campaign" className="campaign-teaser__title">
+              はじめてのラウンドレッスン応援キャンペーン
+            </span>
+            <span className="campaign-teaser__text">
+              新規アマチュア会員さまの初回参加費が20%オフ。詳しくはこちら
+            </span>
+            <ChevronRightIcon className="campaign-teaser__chevron" />
+          </Link>
+        </div>
+      </section>
+
+      <section
+        className="section section--tinted"
+        aria-labelledby="latest-news"
+      >
+        <div className="container">
+          <div className="section__head">
+            <div>
+              <p className="section__eyebrow">NEWS</p>
+              <h2 id="latest-news" className="section__title">
+                最新情報
+              </h2>
+            </div>
+            <Link to="/info" className="text-link">
+              一覧を見る
+              <ChevronRightIcon width={18} height={18} />
+            </Link>
+          </div>
+          <LatestNews />
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="upcoming">
+        <div className="container">
+          <div className="section__head">
+            <div>
+              <p className="section__eyebrow">EVENTS</p>
+              <h2 id="upcoming" className="section__title">
+                開催予定の大会
+              </h2>
+            </div>
+            <Link to="/event" className="text-link">
+              日程・結果を見る
+              <ChevronRightIcon width={18} height={18} />
+            </Link>
+          </div>
+          <UpcomingCompetitions />
+        </div>
+      </section>
+
+      <section className="cta" aria-labelledby="cta-title">
+        <div className="container cta__inner">
+          <HeartIcon className="cta__icon" width={32} height={32} />
+          <h2 id="cta-title" className="cta__title">
+            さあ、プロと一緒にコースへ。
+          </h2>
+          <p className="cta__text">
+            会員登録は無料、最短1分で完了します。まずはお近くのプロを探してみませんか。
+          </p>
+          <div className="button-row button-row--center">
+            <Link
+              to="/auth/register"
+              className="button button--accent button--large"
+            >
+              無料で会員登録
+            </Link>
+            <Link to="/qa" className="button button--ghost button--large">
+              よくある質問
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+};
+
+export default LandingRoute;

@@ -1,0 +1,160 @@
+import { Link } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+
+type Qa = { q: string; a: string };
+type QaGroup = { id: string; title: string; items: Qa[] };
+
+const GROUPS: QaGroup[] = [
+  {
+    id: 'service',
+    title: 'サービス全般について',
+    items: [
+      {
+        q: 'ProAm Connect とはどのようなサービスですか？',
+        a: 'プロゴルファーが公開するラウンドレッスンを、アマチュアゴルファーが検索・予約できる会員制のマッチングサービスです。実際のコースでプロと同じ組で回りながら、実践的なアドバイスを受けられます。',
+      },
+      {
+        q: 'ラウンドレッスンとは何ですか？',
+        a: 'ゴルフ場でプロと一緒にラウンドしながら受けるレッスンです。ショットの技術だけでなく、コースマネジメント、クラブ選択、傾斜やバンカーからの打ち方など、コースでしか学べない内容を身につけられます。1組あたりの定員は最大4名です。',
+      },
+      {
+        q: 'スマートフォンから利用できますか？',
+        a: 'はい。パソコン・スマートフォン・タブレットのブラウザからご利用いただけます。スマートフォン向けのアプリも順次提供予定です。',
+      },
+    ],
+  },
+  {
+    id: 'amateur',
+    title: 'アマチュア会員について',
+    items: [
+      {
+        q: '会員登録に費用はかかりますか？',
+        a: '入会金・年会費は無料です。ラウンドレッスンを予約した場合に、プロが設定したレッスン料と1予約あたり550円（税込）のシステム利用料がかかります。グリーンフィーなどのプレー費は、当日ゴルフ場へ直接お支払いください。',
+      },
+      {
+        q: '初心者でも参加できますか？',
+        a: 'もちろんです。初心者向けのレッスンを得意とするプロも多数在籍しています。プロフィールの得意分野やレッスン内容を確認し、ご自身のレベルに合うプロをお選びください。',
+      },
+      {
+        q: '予約をキャンセルできますか？',
+        a: 'レッスン前日までであれば、スケジュール画面から予約をキャンセルできます。当日のキャンセルや雨天時の扱いはレッスンごとに異なるため、レッスンの案内やチャットでご確認ください。',
+      },
+      {
+        q: '友人と一緒に参加できますか？',
+        a: 'はい。同じレッスンに空きがあれば、ご友人もそれぞれ会員登録のうえ予約することで、同じ組で参加できます。',
+      },
+    ],
+  },
+  {
+    id: 'pro',
+    title: 'プロ会員について',
+    items: [
+      {
+        q: 'プロ会員として登録できる条件はありますか？',
+        a: '日本プロゴルフ協会（PGA）・日本女子プロゴルフ協会（LPGA）の会員、ティーチングプロ資格をお持ちの方、またはそれに準ずる指導経験をお持ちの方が対象です。ご登録後、当社で内容を確認させていただきます。',
+      },
+      {
+        q: 'レッスン料金は自分で決められますか？',
+        a: 'はい。レッスンごとに料金・定員・集合時間・ゴルフ場を自由に設定できます。成約手数料として、予約が成立したレッスンのレッスン料の10%を頂戴します。',
+      },
+      {
+        q: '売上はいつ受け取れますか？',
+        a: '月末締めで集計し、翌月末に手数料を差し引いた金額をご指定の口座へお振り込みします。',
+      },
+    ],
+  },
+  {
+    id: 'events',
+    title: '大会・イベントについて',
+    items: [
+      {
+        q: '大会には誰でも参加できますか？',
+        a: '大会ごとに参加資格が異なります。多くの大会は会員であればどなたでもエントリーいただけます。日程や参加費、エントリー締切はイベント日程・結果ページでご確認ください。',
+      },
+      {
+        q: '大会の結果はどこで確認できますか？',
+        a: 'イベント日程・結果ページに、終了した大会の順位とスコアを掲載しています。',
+      },
+    ],
+  },
+];
+
+const QaRoute = () => {
+  useDocumentTitle('よくある質問');
+  return (
+    <>
+      <PageHeader
+        section="よくある質問"
+        title="よくある質問"
+        titleRight="Q&A"
+        description="ProAm Connect について、お客さまからよくいただくご質問をまとめました。質問をクリック（タップ）すると回答が表示されます。"
+      />
+      <div className="container section narrow">
+        <nav className="qa-index" aria-label="質問のカテゴリ">
+          <ul>
+            {GROUPS.map((g) => (
+              <li key={g.id}>
+                <a
+                  href={`#qa-${g.id}`}
+                  onClick={(e) => {
+                    // The hash router owns location.hash, so scroll without changing it.
+                    e.preventDefault();
+                    document
+                      .getElementById(`qa-${g.id}`)
+                      ?.scrollIntoView({ behavior: 'smooth' });
+                  }}
+                >
+                  {g.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {GROUPS.map((g) => (
+          <section
+            key={g.id}
+            className="qa-group"
+            aria-labelledby={`qa-${g.id}`}
+          >
+            <h2 id={`qa-${g.id}`} className="qa-group__title">
+              {g.title}
+            </h2>
+            {g.items.map((item) => (
+              <details key={item.q} className="qa-item">
+                <summary className="qa-item__q">
+                  <span className="qa-item__mark" aria-hidden="true">
+                    Q
+                  </span>
+                  <span>{item.q}</span>
+                </summary>
+                <div className="qa-item__a">
+                  <span
+                    className="qa-item__mark qa-item__mark--a"
+                    aria-hidden="true"
+                  >
+                    A
+                  </span>
+                  <p>{item.a}</p>
+                </div>
+              </details>
+            ))}
+          </section>
+        ))}
+        <div className="notice-card">
+          <p className="notice-card__lead">解決しない場合は</p>
+          <p>
+            こちらに掲載のないご質問は、お問い合わせフォームからお気軽にご連絡ください。
+          </p>
+          <div className="button-row">
+            <Link to="/contact" className="button button--primary">
+              お問い合わせ
+            </Link>
+          </div>
+        </div>
+      </div>
+    </>
+  );
+};
+
+export default QaRoute;

@@ -1,0 +1,87 @@
+import { useEffect, useId, useRef } from 'react';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { alertDismissed, selectCurrentAlert } from '@/lib/ui-slice';
+
+/**
+ * The エラー alert and the re-login alert as a native modal <dialog>: the
+ * browser makes the rest of the page inert, and focus goes back to where it
+ * was when the dialog closes.
+ */
+export const ErrorAlert = () => {
+  const alert = useAppSelector(selectCurrentAlert);
+  const dispatch = useAppDispatch();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const okRef = useRef<HTMLButtonElement>(null);
+  const returnFocusRef = useRef<HTMLElement | null>(null);
+  const titleId = useId();
+  const messageId = useId();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (alert && !dialog.open) {
+      if (
+        document.activeElement instanceof HTMLElement &&
+        !dialog.contains(document.activeElement)
+      ) {
+        returnFocusRef.current = document.activeElement;
+      }
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+      okRef.current?.focus();
+    } else if (!alert && dialog.open) {
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
+      returnFocusRef.current?.focus();
+      returnFocusRef.current = null;
+    } else if (alert) {
+      okRef.current?.focus();
+    }
+  }, [alert]);
+
+  const acknowledge = () => {
+    const relogin = alert?.kind === 'relogin';
+    dispatch(alertDismissed());
+    if (relogin) window.location.hash = '#/auth';
+  };
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="alert-dialog"
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={messageId}
+      onCancel={(e) => {
+        // Escape acknowledges the alert through the same path as OK.
+        e.preventDefault();
+        acknowledge();
+      }}
+    >
+      {alert && (
+        <div className="alert-dialog__body">
+          <h2 id={titleId} className="alert-dialog__title">
+            {alert.kind === 'relogin' ? 'ログインの有効期限切れ' : 'エラー'}
+          </h2>
+          {alert.kind === 'error' && (
+            <p className="alert-dialog__code">{alert.code}</p>
+          )}
+          <p id={messageId} className="alert-dialog__message">
+            {alert.msg}
+          </p>
+          <div className="alert-dialog__actions">
+            <button
+              ref={okRef}
+              type="button"
+              className="button button--primary"
+              onClick={acknowledge}
+            >
+              OK
+            </button>
+          </div>
+        </div>
+      )}
+    </dialog>
+  );
+};

@@ -1,0 +1,51 @@
+import { Link } from 'react-router';
+import { runtimeConfig } from '@/config/env';
+import { MailIcon } from './icons';
+import { Logo } from './logo';
+import { NAV_LINKS } from './nav-links';
+
+export const SiteFooter = () => {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__inner">
+        <div className="site-footer__brand">
+          <Link
+            to="/"
+            className="site-footer__logo"
+            aria-label="ProAm Connect トップページ"
+          >
+            <Logo inverted />
+          </Link>
+          <p className="site-footer__tagline">
+            プロゴルファーとアマチュアゴルファーをつなぐ、ラウンドレッスンのマッチングサービス。
+          </p>
+          <Link
+            to="/contact"
+            className="button button--light site-footer__contact"
+          >
+            <MailIcon width={18} height={18} />
+            Webからのお問い合わせ
+          </Link>
+        </div>
+        <nav className="site-footer__nav" aria-label="フッターメニュー">
+          <ul>
+            {NAV_LINKS.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to}>{item.label}</Link>
+              </li>
+            ))}
+            <li>
+              <Link to="/qa">よくある質問</Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <p className="site-footer__copy">
+        <small>
+          © {year} {runtimeConfig.companyName}
+        </small>
+      </p>
+    </footer>
+  );
+};

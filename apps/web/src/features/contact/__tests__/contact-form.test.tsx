@@ -1,0 +1,163 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  jsonResponse,
+  okEnvelope,
+  renderWithProviders,
+} from '@/testing/render';
+import { ContactForm } from '../components/contact-form';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const field = (name: RegExp) => screen.getByRole('textbox', { name });
+
+const fillValid = async (user: ReturnType<typeof userEvent.setup>) => {
+  await user.type(field(/お名前/), '山田 花子');
+  await user.type(field(/メールアドレス/), 'hanako@example.jp');
+  await user.type(
+    screen.getByRole('textbox', { name: /電話番号/ }),
+    '03-1234-5678',
+  );
+  await user.selectOptions(
+    screen.getByRole('combobox', { name: /お問い合わせ種別/ }),
+    'プロ会員について',
+  );
+  await user.type(
+    field(/お問い合わせ内容/),
+    'プロ会員の登録条件を教えてください。',
+  );
+};
+
+describe('contact form', () => {
+  it('shows a Japanese message beside each invalid field on submit and focuses the first', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ContactForm />);
+    await user.click(screen.getByRole('button', { name: '送信する' }));
+
+    const name = field(/お名前/);
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('お名前を入力してください。');
+    expect(name).toHaveFocus();
+    expect(field(/メールアドレス/)).toHaveAccessibleDescription(
+      /メールアドレスを入力してください。/,
+    );
+    expect(
+      screen.getByRole('combobox', { name: /お問い合わせ種別/ }),
+    ).toHaveAccessibleDescription('お問い合わせ種別を選択してください。');
+    expect(field(/お問い合わせ内容/)).toHaveAccessibleDescription(
+      /お問い合わせ内容を入力してください。/,
+    );
+    // The phone number is optional, so an empty one is not an error.
+    expect(
+      screen.getByRole('textbox', { name: /電話番号/ }),
+    ).not.toHaveAttribute('aria-invalid');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('validates a field when it loses focus', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ContactForm />);
+    await user.type(field(/メールアドレス/), 'not-an-address');
+    await user.tab();
+    expect(field(/メールアドレス/)).toHaveAttribute('aria-invalid', 'true');
+    expect(
+      screen.getByText(/メールアドレスの形式が正しくありません/),
+    ).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /電話番号/ }), 'abc');
+    await user.tab();
+    expect(
+      screen.getByText(/電話番号は半角数字とハイフンで/),
+    ).toBeInTheDocument();
+  });
+
+  it('counts the message characters against the 2000 limit', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ContactForm />);
+    await user.type(field(/お問い合わせ内容/), 'こんにちは');
+    expect(screen.getByText('5 / 2000文字')).toBeInTheDocument();
+  });
+
+  it('keeps what was typed and shows the server message after a ValidationError', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(
+        {
+          status: 'NG',
+          code: 'ValidationError',
+          reqId: 'r1',
+          msg: '入力内容に誤りがあります。（email）',
+        },
+        { status: 400 },
+      ),
+    );
+    const user = userEvent.setup();
+    const { store } = renderWithProviders(<ContactForm />);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: '送信する' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '入力内容に誤りがあります。（email）',
+    );
+    expect(field(/お名前/)).toHaveValue('山田 花子');
+    expect(field(/メールアドレス/)).toHaveValue('hanako@example.jp');
+    expect(field(/メールアドレス/)).toHaveAttribute('aria-invalid', 'true');
+    expect(field(/お問い合わせ内容/)).toHaveValue(
+      'プロ会員の登録条件を教えてください。',
+    );
+    expect(
+      screen.getByRole('combobox', { name: /お問い合わせ種別/ }),
+    ).toHaveValue('プロ会員について');
+    // The global エラー alert is raised as well.
+    expect(store.getState().ui.alerts[0]).toMatchObject({
+      code: 'ValidationError',
+    });
+  });
+
+  it('keeps what was typed after a network failure', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const user = userEvent.setup();
+    renderWithProviders(<ContactForm />);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: '送信する' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '通信に失敗しました',
+    );
+    expect(field(/お名前/)).toHaveValue('山田 花子');
+  });
+
+  it('sends the trimmed input and shows the thank-you state', async () => {
+    fetchMock.mockResolvedValue(okEnvelope({ received: true }));
+    const user = userEvent.setup();
+    renderWithProviders(<ContactForm />);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: '送信する' }));
+
+    expect(
+      await screen.findByRole('heading', {
+        name: 'お問い合わせありがとうございました',
+      }),
+    ).toBeInTheDocument();
+    const request = fetchMock.mock.calls[0]?.[0] as Request;
+    expect(new URL(request.url).pathname).toBe('/api/contact/create');
+    expect(await request.json()).toEqual({
+      name: '山田 花子',
+      email: 'hanako@example.jp',
+      phone: '03-1234-5678',
+      category: 'プロ会員について',
+      message: 'プロ会員の登録条件を教えてください。',
+    });
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('button', { name: '送信する' }),
+      ).not.toBeInTheDocument(),
+    );
+  });
+});

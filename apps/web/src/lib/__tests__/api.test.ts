@@ -1,0 +1,153 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeStore } from '@/app/store';
+import { jsonResponse, okEnvelope } from '@/testing/render';
+import { api, type ApiRequest } from '../api';
+import type { ApiError } from '../api-error';
+import { selectCurrentAlert, selectSpinnerVisible } from '../ui-slice';
+
+const probeApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    probe: build.query<unknown, ApiRequest>({ query: (args) => args }),
+  }),
+});
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const call = async (body: unknown = { size: 3 }) => {
+  const store = makeStore();
+  const result = await store.dispatch(
+    probeApi.endpoints.probe.initiate({ path: '/news/readAll', body }),
+  );
+  return { store, result };
+};
+
+describe('apiBaseQuery', () => {
+  it('POSTs the JSON body to /api<path> and yields the envelope body', async () => {
+    fetchMock.mockResolvedValue(okEnvelope([{ id: 'n1' }]));
+    const { store, result } = await call({ page: 1, size: 3 });
+    expect(result.data).toEqual([{ id: 'n1' }]);
+    const request = fetchMock.mock.calls[0]?.[0] as Request;
+    expect(request.method).toBe('POST');
+    expect(new URL(request.url).pathname).toBe('/api/news/readAll');
+    expect(await request.json()).toEqual({ page: 1, size: 3 });
+    expect(selectCurrentAlert(store.getState())).toBeNull();
+    expect(selectSpinnerVisible(store.getState())).toBe(false);
+  });
+
+  it('yields an NG envelope from a 400 as the error value and raises the エラー alert', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(
+        {
+          status: 'NG',
+          code: 'ValidationError',
+          reqId: 'req-1',
+          msg: '入力内容に誤りがあります。（size）',
+        },
+        { status: 400 },
+      ),
+    );
+    const { store, result } = await call({ size: 999 });
+    const error = result.error as ApiError;
+    expect(error).toEqual({
+      status: 'NG',
+      code: 'ValidationError',
+      reqId: 'req-1',
+      msg: '入力内容に誤りがあります。（size）',
+      httpStatus: 400,
+    });
+    expect(selectCurrentAlert(store.getState())).toEqual({
+      kind: 'error',
+      code: 'ValidationError',
+      reqId: 'req-1',
+      msg: '入力内容に誤りがあります。（size）',
+    });
+    expect(selectSpinnerVisible(store.getState())).toBe(false);
+  });
+
+  it('turns a non-JSON HTTP 500 into an InternalError NG with the request id header', async () => {
+    fetchMock.mockResolvedValue(
+      new Response('<html>Bad gateway</html>', {
+        status: 500,
+        headers: { 'content-type': 'text/html', 'x-request-id': 'req-500' },
+      }),
+    );
+    const { store, result } = await call();
+    expect(result.error).toEqual({
+      status: 'NG',
+      code: 'InternalError',
+      reqId: 'req-500',
+      msg: 'サーバーでエラーが発生しました。時間をおいて再度お試しください。',
+      httpStatus: 500,
+    });
+    expect(selectCurrentAlert(store.getState())).toMatchObject({
+      kind: 'error',
+      code: 'InternalError',
+    });
+  });
+
+  it('turns a network failure into NetworkError without throwing', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const { store, result } = await call();
+    expect(result.error).toEqual({
+      status: 'NG',
+      code: 'NetworkError',
+      reqId: '',
+      msg: '通信に失敗しました。通信環境をご確認ください。',
+      httpStatus: 0,
+    });
+    expect(selectCurrentAlert(store.getState())).toMatchObject({
+      kind: 'error',
+      code: 'NetworkError',
+      msg: '通信に失敗しました。通信環境をご確認ください。',
+    });
+    expect(selectSpinnerVisible(store.getState())).toBe(false);
+  });
+
+  it('shows the re-login alert, not the エラー alert, for InvalidRefreshToken', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(
+        {
+          status: 'NG',
+          code: 'InvalidRefreshToken',
+          reqId: 'req-2',
+          msg: '一定期間ご利用がなかったため、ログインの有効期限が切れました。再度ログインしてください。',
+        },
+        { status: 401 },
+      ),
+    );
+    const { store } = await call();
+    expect(selectCurrentAlert(store.getState())).toEqual({
+      kind: 'relogin',
+      msg: '一定期間ご利用がなかったため、ログインの有効期限が切れました。再度ログインしてください。',
+    });
+  });
+
+  it('keeps the spinner up while any call is in flight', async () => {
+    let release: (r: Response) => void = () => undefined;
+    fetchMock.mockImplementationOnce(
+      () => new Promise<Response>((r) => (release = r)),
+    );
+    fetchMock.mockResolvedValueOnce(okEnvelope([]));
+    const store = makeStore();
+    const slow = store.dispatch(
+      probeApi.endpoints.probe.initiate({ path: '/a' }),
+    );
+    const fast = store.dispatch(
+      probeApi.endpoints.probe.initiate({ path: '/b' }),
+    );
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    await fast;
+    expect(selectSpinnerVisible(store.getState())).toBe(true);
+    release(okEnvelope([]));
+    await slow;
+    expect(selectSpinnerVisible(store.getState())).toBe(false);
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatDate,
+  formatInstantDate,
+  formatYen,
+  formatYenSuffix,
+  toJapanDate,
+} from '../format';
+
+describe('format', () => {
+  it('writes dates the Japanese way with the weekday', () => {
+    expect(formatDate('2026-11-22')).toBe('2026年11月22日(日)');
+    expect(formatDate('2026-01-05')).toBe('2026年1月5日(月)');
+  });
+
+  it('takes the Japan-time date of an instant', () => {
+    expect(toJapanDate('2026-03-31T15:30:00.000Z')).toBe('2026-04-01');
+    expect(formatInstantDate('2026-03-31T15:30:00.000Z')).toBe(
+      '2026年4月1日(水)',
+    );
+  });
+
+  it('writes yen with separators', () => {
+    expect(formatYen(12000)).toBe('¥12,000');
+    expect(formatYenSuffix(12000)).toBe('12,000円');
+  });
+});

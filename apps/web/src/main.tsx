@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from '@/app/app';
+import { makeStore } from '@/app/store';
+import { scheduleSplashHide } from '@/components/splash';
+import '@/styles/base.css';
+import '@/styles/layout.css';
+import '@/styles/components.css';
+import '@/styles/pages.css';
+
+const container = document.getElementById('root');
+if (container) {
+  createRoot(container).render(
+    <StrictMode>
+      <App store={makeStore()} />
+    </StrictMode>,
+  );
+}
+scheduleSplashHide();
