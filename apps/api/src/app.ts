@@ -5,6 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifyUnderPressure from '@fastify/under-pressure';
 import { newId } from './lib/ids.js';
+import { systemClock, type Clock } from './lib/clock.js';
 import { ApiError } from './lib/api-error.js';
 import { registerErrorHandling, sendNg } from './plugins/errors.js';
 import { registerAuth } from './plugins/auth.js';
@@ -15,6 +16,7 @@ import { healthRoutes } from './routes/health.js';
 import { newsRoutes } from './routes/news.js';
 import { competitionRoutes } from './routes/competition.js';
 import { contactRoutes } from './routes/contact.js';
+import { authRoutes } from './routes/auth.js';
 
 export type AppOptions = {
   /** Where log lines go (tests capture them); stdout by default. */
@@ -45,7 +47,7 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
 }
 
 /** What the server hands the app; the mailer defaults to one logging through the app. */
-export type AppInput = Omit<Deps, 'mailer'> & { mailer?: Mailer };
+export type AppInput = Omit<Deps, 'mailer' | 'clock'> & { mailer?: Mailer; clock?: Clock };
 
 export async function buildApp(input: AppInput, opts: AppOptions = {}) {
   const { config } = input;
@@ -74,8 +76,11 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
       dataDir: config.dataDir,
       log: app.log.child({ component: 'mailer' }),
     });
-  app.addHook('onClose', async () => mailer.close());
-  const deps: Deps = { ...input, mailer };
+  app.addHook('onClose', async () => {
+    await mailer.idle();
+    mailer.close();
+  });
+  const deps: Deps = { ...input, mailer, clock: input.clock ?? systemClock };
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Request-Id', req.id);
@@ -148,6 +153,7 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
   newsRoutes(app, deps);
   competitionRoutes(app, deps);
   contactRoutes(app, deps);
+  authRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () =>
     app.swagger(),

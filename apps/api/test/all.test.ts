@@ -4,4 +4,5 @@ import './routes/news.test.js';
 import './routes/competition.test.js';
 import './routes/contact.test.js';
 import './routes/seed.test.js';
+import './routes/auth.test.js';
 import './server/server.test.js';

@@ -92,11 +92,26 @@ export type Harness = {
   /** Every log line the app wrote, as raw text. */
   logs: string[];
   outbox(): { file: string; text: string }[];
+  /** Waits for the newest mail to `to` whose decoded text matches, and returns that text. */
+  mailTo(to: string, match?: RegExp): Promise<string>;
   close(): Promise<void>;
 };
 
 /** A real app on a fresh copy of the seeded database, with its own DATA_DIR and captured logs. */
-export async function harness(driver: Driver, env: Record<string, string> = {}): Promise<Harness> {
+/** A clock tests can move forward. */
+export class TestClock {
+  private offset = 0;
+  now = () => new Date(Date.now() + this.offset);
+  advance(ms: number) {
+    this.offset += ms;
+  }
+}
+
+export async function harness(
+  driver: Driver,
+  env: Record<string, string> = {},
+  opts: { clock?: TestClock } = {},
+): Promise<Harness> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'proam-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -113,7 +128,10 @@ export async function harness(driver: Driver, env: Record<string, string> = {}):
       cb();
     },
   });
-  const { app } = await buildApp({ config, database }, { logStream });
+  const { app } = await buildApp(
+    { config, database, ...(opts.clock ? { clock: opts.clock } : {}) },
+    { logStream },
+  );
   await app.ready();
   const outboxDir = path.join(dataDir, 'outbox');
   return {
@@ -125,6 +143,17 @@ export async function harness(driver: Driver, env: Record<string, string> = {}):
       (existsSync(outboxDir) ? readdirSync(outboxDir) : [])
         .sort()
         .map((file) => ({ file, text: readFileSync(path.join(outboxDir, file), 'utf8') })),
+    async mailTo(to, match) {
+      for (let i = 0; i < 100; i++) {
+        const mail = this.outbox()
+          .map((m) => decodeMail(m.text))
+          .filter((t) => t.includes(`To: ${to}`) && (!match || match.test(t)))
+          .pop();
+        if (mail) return mail;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error(`no mail to ${to}`);
+    },
     async close() {
       await app.close();
       await database.close();
@@ -153,4 +182,28 @@ export async function call(
     ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
   });
   return { res, status: res.statusCode, json: res.json<Json>() };
+}
+
+/** Decodes the quoted-printable or base64 body parts of a raw mail, keeping the headers. */
+export function decodeMail(raw: string): string {
+  const split = raw.search(/\r?\n\r?\n/);
+  const head = split >= 0 ? raw.slice(0, split) : raw;
+  const body = split >= 0 ? raw.slice(split) : '';
+  let text = body;
+  if (/Content-Transfer-Encoding: base64/i.test(raw)) {
+    text = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  } else if (/Content-Transfer-Encoding: quoted-printable/i.test(raw)) {
+    const bytes: number[] = [];
+    const src = body.replace(/=\r?\n/g, '');
+    for (let i = 0; i < src.length; i++) {
+      if (src[i] === '=' && /^[0-9A-F]{2}$/i.test(src.slice(i + 1, i + 3))) {
+        bytes.push(parseInt(src.slice(i + 1, i + 3), 16));
+        i += 2;
+      } else {
+        bytes.push(...Buffer.from(src[i]!, 'utf8'));
+      }
+    }
+    text = Buffer.from(bytes).toString('utf8');
+  }
+  return `${head}\n${text}`;
 }

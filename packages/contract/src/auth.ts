@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { EmailSchema, PasswordSchema } from './common.js';
 
 export const UserTypeSchema = Type.Union([
   Type.Literal('pro'),
@@ -39,3 +40,39 @@ export const HandshakeResultSchema = Type.Object({
   serverTime: Type.String({ format: 'date-time' }),
 });
 export type HandshakeResult = Static<typeof HandshakeResultSchema>;
+
+export const CodeSendInputSchema = Type.Object(
+  { email: EmailSchema },
+  { additionalProperties: false },
+);
+export type CodeSendInput = Static<typeof CodeSendInputSchema>;
+
+export const SentSchema = Type.Object({ sent: Type.Literal(true) });
+
+export const LoginInputSchema = Type.Object(
+  { mail: EmailSchema, password: Type.String({ minLength: 1, maxLength: 1024 }) },
+  { additionalProperties: false },
+);
+export type LoginInput = Static<typeof LoginInputSchema>;
+
+/** Registration codes are 6 digits, reset codes 8. */
+export const CodeSchema = Type.String({ pattern: '^[0-9]{6,8}$' });
+
+export const PasswordUpdateInputSchema = Type.Object(
+  { email: EmailSchema, password: PasswordSchema, code: CodeSchema },
+  { additionalProperties: false },
+);
+export type PasswordUpdateInput = Static<typeof PasswordUpdateInputSchema>;
+
+export const AccountDeleteInputSchema = Type.Object(
+  { email: EmailSchema, password: Type.String({ minLength: 1, maxLength: 1024 }) },
+  { additionalProperties: false },
+);
+export type AccountDeleteInput = Static<typeof AccountDeleteInputSchema>;
+
+export const NoInputSchema = Type.Object({}, { additionalProperties: false });
+
+
+export const UpdatedSchema = Type.Object({ updated: Type.Literal(true) });
+export const DeletedSchema = Type.Object({ deleted: Type.Literal(true) });
+export const LoggedOutSchema = Type.Object({ loggedOut: Type.Literal(true) });

@@ -28,6 +28,10 @@ export const Line = (opts: { max: number; description?: string }) =>
     ...(opts.description ? { description: opts.description } : {}),
   });
 
+/** An optional single line that may be sent empty ("") to clear it. */
+export const OptionalLine = (max: number) =>
+  Type.String({ maxLength: max, pattern: '^[^\\u0000-\\u001F\\u007F]*$', 'x-trim': true });
+
 /** Optional free text that may be sent empty (""), e.g. a bio that was cleared. */
 export const OptionalText = (max: number) =>
   Type.String({ maxLength: max, 'x-trim': true });
@@ -86,3 +90,19 @@ export type Envelope<T> = OkEnvelopeOf<T> | NgEnvelope;
 
 export const DeletedCountSchema = Type.Object({ deletedCount: Type.Integer() });
 export const UpdatedCountSchema = Type.Object({ updatedCount: Type.Integer() });
+
+/** The 47 prefectures, in the conventional north-to-south order. */
+export const PREFECTURES = [
+  '北海道', '青森県', '岩手県', '宮城県', '秋田県', '山形県', '福島県',
+  '茨城県', '栃木県', '群馬県', '埼玉県', '千葉県', '東京都', '神奈川県',
+  '新潟県', '富山県', '石川県', '福井県', '山梨県', '長野県', '岐阜県',
+  '静岡県', '愛知県', '三重県', '滋賀県', '京都府', '大阪府', '兵庫県',
+  '奈良県', '和歌山県', '鳥取県', '島根県', '岡山県', '広島県', '山口県',
+  '徳島県', '香川県', '愛媛県', '高知県', '福岡県', '佐賀県', '長崎県',
+  '熊本県', '大分県', '宮崎県', '鹿児島県', '沖縄県',
+] as const;
+export type Prefecture = (typeof PREFECTURES)[number];
+export const PrefectureSchema = StringEnum(PREFECTURES);
+
+/** A password exactly as typed: never trimmed or case-folded (SECURITY AU-02). */
+export const PasswordSchema = Type.String({ minLength: 8, maxLength: 128 });

@@ -1,6 +1,15 @@
 import { Type, type Static } from 'typebox';
-import { UserTypeSchema } from './auth.js';
-import { InstantSchema, MoneySchema } from './common.js';
+import { CodeSchema, MemberTypeSchema, UserTypeSchema } from './auth.js';
+import {
+  EmailSchema,
+  InstantSchema,
+  Line,
+  PasswordSchema,
+  MoneySchema,
+  OptionalLine,
+  OptionalText,
+  PrefectureSchema,
+} from './common.js';
 
 export const ImageInfoSchema = Type.Object({
   keyName: Type.String(),
@@ -45,3 +54,44 @@ export const LikeSchema = Type.Object({
   createdAt: InstantSchema,
 });
 export type Like = Static<typeof LikeSchema>;
+
+/** The profile fields a member edits (registration and /user/update). */
+export const ProfileFieldsSchema = {
+  nameKana: Type.Optional(OptionalLine(40)),
+  area: Type.Optional(Type.Union([PrefectureSchema, Type.Literal('')])),
+  bio: Type.Optional(OptionalText(1000)),
+  pro: Type.Optional(
+    Type.Object(
+      {
+        affiliation: Type.Optional(OptionalLine(100)),
+        career: Type.Optional(OptionalText(1000)),
+        lessonFee: Type.Optional(MoneySchema),
+        homeCourse: Type.Optional(OptionalLine(100)),
+        specialty: Type.Optional(OptionalLine(200)),
+      },
+      { additionalProperties: false },
+    ),
+  ),
+  amateur: Type.Optional(
+    Type.Object(
+      {
+        averageScore: Type.Optional(Type.Integer({ minimum: 50, maximum: 200 })),
+        experienceYears: Type.Optional(Type.Integer({ minimum: 0, maximum: 80 })),
+      },
+      { additionalProperties: false },
+    ),
+  ),
+};
+
+export const UserCreateInputSchema = Type.Object(
+  {
+    email: EmailSchema,
+    code: CodeSchema,
+    password: PasswordSchema,
+    userName: Line({ max: 40 }),
+    type: MemberTypeSchema,
+    ...ProfileFieldsSchema,
+  },
+  { additionalProperties: false },
+);
+export type UserCreateInput = Static<typeof UserCreateInputSchema>;

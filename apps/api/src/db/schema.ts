@@ -213,3 +213,65 @@ export const contacts = pgTable(
   },
   (t) => [index('contacts_created_idx').on(t.createdAt)],
 );
+
+/** Mailed one-time codes, stored as an HMAC; bound to address and purpose. */
+export const authCodes = pgTable(
+  'auth_codes',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    purpose: text('purpose').$type<'register' | 'reset'>().notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('auth_codes_email_idx').on(t.email, t.purpose, t.createdAt),
+    index('auth_codes_ip_idx').on(t.ip, t.createdAt),
+  ],
+);
+
+/** One login (a refresh-token family): revoked as a whole on reuse, logout or password change. */
+export const logins = pgTable(
+  'logins',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('logins_user_idx').on(t.userId)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    loginId: text('login_id')
+      .notNull()
+      .references(() => logins.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true, mode: 'date' }),
+    /** The successor token, encrypted with a key only the raw old token yields (grace window). */
+    successorSealed: text('successor_sealed'),
+  },
+  (t) => [index('refresh_tokens_login_idx').on(t.loginId)],
+);
+
+/** Failed sign-ins, per address and per IP, for throttling. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    ip: text('ip'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_email_idx').on(t.email, t.at), index('login_failures_ip_idx').on(t.ip, t.at)],
+);

@@ -8,8 +8,32 @@ export type Mail = { to: string; subject: string; text: string; replyTo?: string
 
 export type Mailer = {
   send(mail: Mail): Promise<void>;
+  /**
+   * Sends in the background, so an answer takes the same time whether or not
+   * a mail goes out (SECURITY RC-05). Failures are logged.
+   */
+  enqueue(mail: Mail): void;
+  /** Resolves when every enqueued mail has been handed over. */
+  idle(): Promise<void>;
   close(): void;
 };
+
+function withQueue(base: Pick<Mailer, 'send' | 'close'>, log: FastifyBaseLogger): Mailer {
+  const pending = new Set<Promise<void>>();
+  return {
+    ...base,
+    enqueue(mail) {
+      const p = base
+        .send(mail)
+        .catch((err: unknown) => log.error({ err, subject: mail.subject }, 'mail failed'))
+        .finally(() => pending.delete(p));
+      pending.add(p);
+    },
+    async idle() {
+      while (pending.size) await Promise.all([...pending]);
+    },
+  };
+}
 
 /**
  * With SMTP_URL: a pooled SMTP transport (unpooled sends wait ~100 ms each for
@@ -28,18 +52,18 @@ export function createMailer(opts: {
       pool: true,
       maxConnections: 3,
     } as TransportOptions);
-    return {
+    return withQueue({
       async send(mail) {
         await transport.sendMail({ from: opts.from, ...mail });
         opts.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       },
       close: () => transport.close(),
-    };
+    }, opts.log);
   }
   const outbox = path.join(opts.dataDir, 'outbox');
   mkdirSync(outbox, { recursive: true });
   const render = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  return {
+  return withQueue({
     async send(mail) {
       const info = await render.sendMail({ from: opts.from, ...mail });
       const file = path.join(outbox, `${newId()}.eml`);
@@ -50,5 +74,5 @@ export function createMailer(opts: {
       );
     },
     close: () => undefined,
-  };
+  }, opts.log);
 }

@@ -27,6 +27,21 @@ function classify(err: FastifyError | ApiError): ApiError {
   return new ApiError('InternalError');
 }
 
+/**
+ * Drizzle puts a failed query's parameters in the error message; they can be
+ * addresses or password hashes, so the log keeps the SQL and drops the values.
+ */
+function redactQueryParams(err: Error): { type: string; message: string; code?: string; stack?: string } {
+  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+  const strip = (m: string) => m.replace(/\nparams:[\s\S]*$/, '\nparams: [redacted]');
+  return {
+    type: err.name,
+    message: strip(err.message) + (cause?.message ? ` (cause: ${cause.message})` : ''),
+    code: (err as { code?: string }).code ?? cause?.code,
+    stack: err.stack ? strip(err.stack) : undefined,
+  };
+}
+
 export function sendNg(req: FastifyRequest, reply: FastifyReply, error: ApiError) {
   if (error.headers) reply.headers(error.headers);
   return reply
@@ -44,7 +59,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
     const apiError = classify(err);
     if (apiError.http >= 500) {
-      req.log.error({ err }, 'request failed');
+      req.log.error({ err: redactQueryParams(err) }, 'request failed');
     } else if (!(err instanceof ApiError)) {
       req.log.info({ code: apiError.code, cause: (err as FastifyError).code }, 'request refused');
     }

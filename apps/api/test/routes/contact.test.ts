@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { SMTPServer } from 'smtp-server';
 import { eq } from 'drizzle-orm';
 import { contacts } from '../../src/db/schema.js';
-import { call, DRIVERS, harness, type Harness } from '../helper.js';
+import { call, decodeMail, DRIVERS, harness, type Harness } from '../helper.js';
 
 const valid = {
   name: '山田 太郎',
@@ -133,16 +133,3 @@ describe('contact/create rate limit and SMTP', () => {
   });
 });
 
-/** Decodes the quoted-printable or base64 text parts of a raw mail. */
-function decodeMail(raw: string): string {
-  const [, body = ''] = raw.split(/\r?\n\r?\n/, 2).length === 2 ? [raw, raw.slice(raw.search(/\r?\n\r?\n/))] : [raw, raw];
-  if (/Content-Transfer-Encoding: base64/i.test(raw)) {
-    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  }
-  const qp = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, '%$1');
-  try {
-    return decodeURIComponent(qp.replace(/%(?![0-9A-F]{2})/gi, '%25'));
-  } catch {
-    return body;
-  }
-}

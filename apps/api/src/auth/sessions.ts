@@ -1,0 +1,127 @@
+import { and, asc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
+import type { AuthUser, LoginResult } from '@proam/contract';
+import type { Db } from '../db/database.js';
+import { logins, refreshTokens, users } from '../db/schema.js';
+import { ApiError } from '../lib/api-error.js';
+import type { Clock } from '../lib/clock.js';
+import { newId } from '../lib/ids.js';
+import { hashToken, newRefreshToken, sealWith, unsealWith } from '../lib/secrets.js';
+import type { Caller } from '../lib/route.js';
+
+export const REFRESH_ABSOLUTE_MS = 30 * 86_400_000;
+export const REFRESH_IDLE_MS = 14 * 86_400_000;
+/** Parallel refreshes from one client within this window get the same successor (SECURITY TK-08). */
+export const REFRESH_GRACE_MS = 10_000;
+/** At most this many live logins per member; the oldest is revoked beyond it (TK-12). */
+export const MAX_LOGINS = 10;
+
+type SignAccess = (caller: Caller) => string;
+
+const authUser = (u: { id: string; userName: string; type: AuthUser['type'] }): AuthUser => ({
+  id: u.id,
+  userName: u.userName,
+  type: u.type,
+});
+
+/**
+ * Logins are refresh-token families. Every refresh rotates the token; showing
+ * a rotated token after the grace window revokes the whole family (RFC 9700
+ * §4.14.2, SECURITY TK-07).
+ */
+export function sessionStore(db: Db, clock: Clock, signAccess: SignAccess) {
+  const invalid = () => new ApiError('InvalidRefreshToken');
+
+  async function revokeLogin(loginId: string) {
+    await db.update(logins).set({ revokedAt: clock.now() }).where(and(eq(logins.id, loginId), isNull(logins.revokedAt)));
+  }
+
+  return {
+    async start(user: { id: string; userName: string; type: AuthUser['type'] }): Promise<LoginResult> {
+      const now = clock.now();
+      const loginId = newId();
+      const raw = newRefreshToken();
+      await db.transaction(async (tx) => {
+        await tx.insert(logins).values({ id: loginId, userId: user.id, createdAt: now, lastUsedAt: now });
+        await tx.insert(refreshTokens).values({ tokenHash: hashToken(raw), loginId, createdAt: now });
+        const live = await tx
+          .select({ id: logins.id })
+          .from(logins)
+          .where(and(eq(logins.userId, user.id), isNull(logins.revokedAt)))
+          .orderBy(asc(logins.createdAt), asc(logins.id));
+        const excess = live.slice(0, Math.max(0, live.length - MAX_LOGINS)).map((l) => l.id);
+        if (excess.length) await tx.update(logins).set({ revokedAt: now }).where(inArray(logins.id, excess));
+      });
+      return { token: { accessToken: signAccess(user), refreshToken: raw }, user: authUser(user) };
+    },
+
+    async refresh(raw: string): Promise<LoginResult> {
+      const now = clock.now();
+      const [row] = await db
+        .select({ token: refreshTokens, login: logins, user: { id: users.id, userName: users.userName, type: users.type } })
+        .from(refreshTokens)
+        .innerJoin(logins, eq(refreshTokens.loginId, logins.id))
+        .innerJoin(users, eq(logins.userId, users.id))
+        .where(eq(refreshTokens.tokenHash, hashToken(raw)))
+        .limit(1);
+      if (!row || row.login.revokedAt) throw invalid();
+      const t = now.getTime();
+      if (t - row.login.createdAt.getTime() > REFRESH_ABSOLUTE_MS || t - row.login.lastUsedAt.getTime() > REFRESH_IDLE_MS) {
+        await revokeLogin(row.login.id);
+        throw invalid();
+      }
+      const pair = (refreshToken: string): LoginResult => ({
+        token: { accessToken: signAccess(row.user), refreshToken },
+        user: authUser(row.user),
+      });
+
+      if (!row.token.rotatedAt) {
+        const next = newRefreshToken();
+        const rotated = await db.transaction(async (tx) => {
+          const done = await tx
+            .update(refreshTokens)
+            .set({ rotatedAt: now, successorSealed: sealWith(raw, next) })
+            .where(and(eq(refreshTokens.tokenHash, row.token.tokenHash), isNull(refreshTokens.rotatedAt)))
+            .returning({ h: refreshTokens.tokenHash });
+          if (done.length === 0) return false;
+          await tx.insert(refreshTokens).values({ tokenHash: hashToken(next), loginId: row.login.id, createdAt: now });
+          await tx.update(logins).set({ lastUsedAt: now }).where(eq(logins.id, row.login.id));
+          return true;
+        });
+        if (rotated) return pair(next);
+      }
+
+      // Already rotated: a parallel refresh within the grace window gets the login's current token.
+      const [again] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, row.token.tokenHash)).limit(1);
+      if (again?.rotatedAt && again.successorSealed && t - again.rotatedAt.getTime() <= REFRESH_GRACE_MS) {
+        let current = unsealWith(raw, again.successorSealed);
+        for (let hop = 0; current && hop < 20; hop++) {
+          const [next] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(current))).limit(1);
+          if (!next) break;
+          if (!next.rotatedAt) return pair(current);
+          current = next.successorSealed ? unsealWith(current, next.successorSealed) : null;
+        }
+      }
+      await revokeLogin(row.login.id);
+      throw invalid();
+    },
+
+    async logout(raw: string): Promise<void> {
+      const [row] = await db
+        .select({ loginId: refreshTokens.loginId, revokedAt: logins.revokedAt, rotatedAt: refreshTokens.rotatedAt })
+        .from(refreshTokens)
+        .innerJoin(logins, eq(refreshTokens.loginId, logins.id))
+        .where(eq(refreshTokens.tokenHash, hashToken(raw)))
+        .limit(1);
+      if (!row || row.revokedAt) throw invalid();
+      await revokeLogin(row.loginId);
+    },
+
+    /** Password change, reset or account deletion: every login of the member ends (TK-10). */
+    async revokeAll(userId: string, keep: string[] = []): Promise<void> {
+      await db
+        .update(logins)
+        .set({ revokedAt: clock.now() })
+        .where(and(eq(logins.userId, userId), isNull(logins.revokedAt), keep.length ? notInArray(logins.id, keep) : undefined));
+    },
+  };
+}

@@ -1,0 +1,185 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  AccountDeleteInputSchema,
+  CodeSendInputSchema,
+  DeletedSchema,
+  HandshakeResultSchema,
+  LoggedOutSchema,
+  LoginInputSchema,
+  LoginResultSchema,
+  NoInputSchema,
+  PasswordUpdateInputSchema,
+  SentSchema,
+  UpdatedSchema,
+  UserCreateInputSchema,
+} from '@proam/contract';
+import { accountStore, weakPassword } from '../auth/accounts.js';
+import { codeStore, normalEmail } from '../auth/codes.js';
+import { sessionStore } from '../auth/sessions.js';
+import { ApiError } from '../lib/api-error.js';
+import { hashPassword } from '../lib/password.js';
+import { defineRoute } from '../lib/route.js';
+import {
+  alreadyRegisteredMail,
+  passwordChangedMail,
+  registrationCodeMail,
+  resetCodeMail,
+} from '../mail/templates.js';
+import { signAccessToken } from '../plugins/auth.js';
+import type { Deps } from './deps.js';
+
+/** The opaque refresh token from `Authorization: Bearer …`; missing is InvalidRefreshToken too. */
+function refreshTokenOf(req: FastifyRequest): string {
+  const m = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(req.headers.authorization ?? '');
+  if (!m) throw new ApiError('InvalidRefreshToken');
+  return m[1]!;
+}
+
+export function authRoutes(app: FastifyInstance, { database, mailer, clock, config }: Deps): void {
+  const codes = codeStore(database.db, clock, config.jwtSecret);
+  const sessions = sessionStore(database.db, clock, (caller) => signAccessToken(app, caller));
+  const accounts = accountStore(database.db, clock);
+  const tags = ['auth'];
+
+  defineRoute(app, {
+    path: '/auth/code',
+    auth: 'none',
+    summary: 'Mail a 6-digit registration code (same answer for every address)',
+    tags,
+    input: CodeSendInputSchema,
+    output: SentSchema,
+    handler: async ({ input, req }) => {
+      const email = normalEmail(input.email);
+      const code = await codes.issue(email, 'register', req.ip);
+      const registered = await accounts.findByEmail(email);
+      mailer.enqueue(registered ? alreadyRegisteredMail(email) : registrationCodeMail(email, code));
+      return { sent: true as const };
+    },
+  });
+
+  defineRoute(app, {
+    path: '/auth/code/reset',
+    auth: 'none',
+    summary: 'Mail an 8-digit password reset code (same answer for every address)',
+    tags,
+    input: CodeSendInputSchema,
+    output: SentSchema,
+    handler: async ({ input, req }) => {
+      const email = normalEmail(input.email);
+      const code = await codes.issue(email, 'reset', req.ip);
+      if (await accounts.findByEmail(email)) mailer.enqueue(resetCodeMail(email, code));
+      return { sent: true as const };
+    },
+  });
+
+  defineRoute(app, {
+    path: '/user/create',
+    auth: 'none',
+    summary: 'Register a pro or amateur member with a registration code, and log in',
+    tags: ['user'],
+    input: UserCreateInputSchema,
+    output: LoginResultSchema,
+    handler: async ({ input, req }) => {
+      const email = normalEmail(input.email);
+      // Checked before the code is consumed, so a refused password costs no new code.
+      weakPassword(input.password, [email, email.split('@')[0]!, input.userName]);
+      if (await accounts.findByEmail(email)) throw new ApiError('EmailTaken');
+      await codes.consume(email, 'register', input.code);
+      const user = await accounts.create(input, await hashPassword(input.password));
+      req.log.info({ event: 'registered', userId: user.id, type: user.type }, 'member registered');
+      return sessions.start(user);
+    },
+  });
+
+  defineRoute(app, {
+    path: '/auth/login',
+    auth: 'client',
+    summary: 'Log in with mail and password',
+    tags,
+    input: LoginInputSchema,
+    output: LoginResultSchema,
+    handler: async ({ input, req }) => {
+      try {
+        const user = await accounts.authenticate(input.mail, input.password, req.ip);
+        req.log.info({ event: 'login', userId: user.id }, 'login succeeded');
+        return await sessions.start(user);
+      } catch (e) {
+        if (e instanceof ApiError) req.log.info({ event: 'login_failed', code: e.code }, 'login refused');
+        throw e;
+      }
+    },
+  });
+
+  defineRoute(app, {
+    path: '/auth/update',
+    auth: 'client',
+    summary: 'Set a new password with a reset code; ends every login of the member',
+    tags,
+    input: PasswordUpdateInputSchema,
+    output: UpdatedSchema,
+    handler: async ({ input, req }) => {
+      const email = normalEmail(input.email);
+      const user = await accounts.findByEmail(email);
+      weakPassword(input.password, [email, email.split('@')[0]!, user?.userName ?? '']);
+      await codes.consume(email, 'reset', input.code);
+      if (!user) throw new ApiError('InvalidCode');
+      await accounts.setPassword(user.id, await hashPassword(input.password));
+      await sessions.revokeAll(user.id);
+      mailer.enqueue(passwordChangedMail(email));
+      req.log.info({ event: 'password_reset', userId: user.id }, 'password reset');
+      return { updated: true as const };
+    },
+  });
+
+  defineRoute(app, {
+    path: '/auth/delete',
+    auth: 'client',
+    summary: 'Delete the account (password confirmation)',
+    tags,
+    input: AccountDeleteInputSchema,
+    output: DeletedSchema,
+    handler: async ({ input, req }) => {
+      const user = await accounts.authenticate(input.email, input.password, req.ip);
+      await accounts.remove(user.id);
+      req.log.info({ event: 'account_deleted', userId: user.id }, 'account deleted');
+      return { deleted: true as const };
+    },
+  });
+
+  defineRoute(app, {
+    path: '/auth/handshake',
+    auth: 'refresh',
+    summary: 'Start-up: rotate the refresh token and return the session',
+    tags,
+    input: NoInputSchema,
+    output: HandshakeResultSchema,
+    handler: async ({ req }) => ({
+      ...(await sessions.refresh(refreshTokenOf(req))),
+      serverTime: clock.now().toISOString(),
+    }),
+  });
+
+  defineRoute(app, {
+    path: '/auth/refresh',
+    auth: 'refresh',
+    summary: 'Rotate the refresh token and issue a new access token',
+    tags,
+    input: NoInputSchema,
+    output: LoginResultSchema,
+    handler: ({ req }) => sessions.refresh(refreshTokenOf(req)),
+  });
+
+  defineRoute(app, {
+    path: '/auth/logout',
+    auth: 'refresh',
+    summary: 'End this login server-side',
+    tags,
+    input: NoInputSchema,
+    output: LoggedOutSchema,
+    handler: async ({ req }) => {
+      await sessions.logout(refreshTokenOf(req));
+      return { loggedOut: true as const };
+    },
+  });
+}
+
