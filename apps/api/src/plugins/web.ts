@@ -34,10 +34,13 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
     app.log.warn({ webDist: config.webDist }, 'web build not found: only the API is served');
     return;
   }
+  // The web build's client credentials identify the app, they are not a secret (SECURITY §1.7).
+  const webClient = config.apiClients.find((c) => c.name === 'web') ?? config.apiClients[0];
   const runtime = JSON.stringify({
     companyName: config.companyName,
     stripePublishableKey: config.stripePublishableKey,
     apiBase: '/api',
+    apiClient: webClient ? `${webClient.name}:${webClient.code}` : null,
   });
   const html = readFileSync(indexFile, 'utf8').replace('__PROAM_CONFIG__', escapeAttr(runtime));
 
