@@ -41,6 +41,6 @@ export function buildAll({ force = false } = {}) {
   );
   if (force || !existsSync(built) || statSync(built).mtimeMs < sources) {
     console.log('Building the web app…');
-    run(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], web);
+    run('npm', ['run', 'build', '-w', '@proam/web']);
   }
 }
