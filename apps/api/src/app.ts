@@ -17,6 +17,9 @@ import { newsRoutes } from './routes/news.js';
 import { competitionRoutes } from './routes/competition.js';
 import { contactRoutes } from './routes/contact.js';
 import { authRoutes } from './routes/auth.js';
+import { userRoutes } from './routes/users.js';
+import { likeRoutes } from './routes/likes.js';
+import { storageRoutes } from './routes/storage.js';
 
 export type AppOptions = {
   /** Where log lines go (tests capture them); stdout by default. */
@@ -154,6 +157,9 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
   competitionRoutes(app, deps);
   contactRoutes(app, deps);
   authRoutes(app, deps);
+  userRoutes(app, deps);
+  likeRoutes(app, deps);
+  storageRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -34,6 +34,15 @@ export type Config = {
   trustProxy: boolean | string;
   logLevel: string;
   webDist: string;
+  /** S3-compatible bucket for media; null keeps media under DATA_DIR/media. */
+  s3: {
+    bucket: string;
+    region: string;
+    endpoint: string | null;
+    forcePathStyle: boolean;
+    accessKeyId: string | null;
+    secretAccessKey: string | null;
+  } | null;
 };
 
 type Env = Record<string, string | undefined>;
@@ -135,7 +144,20 @@ export function loadConfig(env: Env = process.env): Config {
   if (companyName.length > 100)
     throw new ConfigError('COMPANY_NAME', 'must be at most 100 characters');
 
+  const bucket = nonEmpty(env, 'S3_BUCKET');
+  const s3 = bucket
+    ? {
+        bucket,
+        region: nonEmpty(env, 'S3_REGION') ?? 'ap-northeast-1',
+        endpoint: parseUrl(env, 'S3_ENDPOINT', ['http:', 'https:']),
+        forcePathStyle: parseBool(env, 'S3_FORCE_PATH_STYLE') ?? false,
+        accessKeyId: nonEmpty(env, 'S3_ACCESS_KEY_ID') ?? null,
+        secretAccessKey: nonEmpty(env, 'S3_SECRET_ACCESS_KEY') ?? null,
+      }
+    : null;
+
   return {
+    s3,
     host,
     port: parsePort(env),
     dataDir,

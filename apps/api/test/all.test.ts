@@ -5,4 +5,6 @@ import './routes/competition.test.js';
 import './routes/contact.test.js';
 import './routes/seed.test.js';
 import './routes/auth.test.js';
+import './routes/members.test.js';
+import './storage/s3.test.js';
 import './server/server.test.js';

@@ -1,6 +1,11 @@
 import { Type, type Static } from 'typebox';
 import { CodeSchema, MemberTypeSchema, UserTypeSchema } from './auth.js';
 import {
+  DateSchema,
+  IdSchema,
+  PageSchema,
+  sizeSchema,
+  StringEnum,
   EmailSchema,
   InstantSchema,
   Line,
@@ -95,3 +100,103 @@ export const UserCreateInputSchema = Type.Object(
   { additionalProperties: false },
 );
 export type UserCreateInput = Static<typeof UserCreateInputSchema>;
+
+export const UserReadInputSchema = Type.Object({ id: IdSchema }, { additionalProperties: false });
+
+/**
+ * /user/update takes the User object the client holds. Fields a caller may not
+ * set (`type`, `email`, `likeCount`, `createdAt`, `imageInfo`) are accepted and
+ * ignored; `id` names whose profile (the caller's own unless an admin).
+ */
+export const UserUpdateInputSchema = Type.Object(
+  {
+    id: Type.Optional(IdSchema),
+    type: Type.Optional(UserTypeSchema),
+    email: Type.Optional(Type.String({ maxLength: 254 })),
+    likeCount: Type.Optional(Type.Integer()),
+    createdAt: Type.Optional(Type.String({ maxLength: 40 })),
+    imageInfo: Type.Optional(Type.Array(ImageInfoSchema, { maxItems: 6 })),
+    userName: Type.Optional(Line({ max: 40 })),
+    ...ProfileFieldsSchema,
+  },
+  { additionalProperties: false },
+);
+export type UserUpdateInput = Static<typeof UserUpdateInputSchema>;
+
+export const IdListInputSchema = Type.Object(
+  { idList: Type.Array(IdSchema, { minItems: 0, maxItems: 100 }) },
+  { additionalProperties: false },
+);
+
+export const KeyNameSchema = Type.String({
+  maxLength: 200,
+  pattern: '^users/[0-9A-HJKMNP-TV-Z]{26}/[A-Za-z0-9_-]{16,64}\\.(jpg|png|webp|gif)$',
+});
+
+export const ImageInfoInputSchema = Type.Object(
+  {
+    imageInfo: Type.Array(
+      Type.Object({ keyName: KeyNameSchema, url: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false }),
+      { maxItems: 6 },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ImageInfoInput = Static<typeof ImageInfoInputSchema>;
+
+export const PageInputSchema = Type.Object(
+  { page: Type.Optional(PageSchema), size: Type.Optional(sizeSchema(100, 20)) },
+  { additionalProperties: false },
+);
+
+export const SizeInputSchema = Type.Object(
+  { size: Type.Optional(sizeSchema(100, 20)) },
+  { additionalProperties: false },
+);
+
+export const PRO_SORTS = ['new', 'likes', 'fee'] as const;
+export const ProConditionInputSchema = Type.Object(
+  {
+    area: Type.Optional(PrefectureSchema),
+    keyword: Type.Optional(Line({ max: 100 })),
+    feeMin: Type.Optional(MoneySchema),
+    feeMax: Type.Optional(MoneySchema),
+    date: Type.Optional(DateSchema),
+    sort: Type.Optional(StringEnum(PRO_SORTS)),
+    page: Type.Optional(PageSchema),
+    size: Type.Optional(sizeSchema(100, 20)),
+  },
+  { additionalProperties: false },
+);
+export type ProConditionInput = Static<typeof ProConditionInputSchema>;
+
+export const LikeQueryInputSchema = Type.Object(
+  { userType: UserTypeSchema, userId: IdSchema },
+  { additionalProperties: false },
+);
+export const LikePairInputSchema = Type.Object(
+  { userId: IdSchema, likeUserId: IdSchema },
+  { additionalProperties: false },
+);
+
+/** Uploads: base64 data, images only, judged by their bytes. */
+export const UploadInputSchema = Type.Object(
+  {
+    fileName: Type.Optional(Type.String({ maxLength: 255 })),
+    contentType: Type.Optional(Type.String({ maxLength: 100 })),
+    data: Type.String({ minLength: 1, maxLength: 7_200_000 }),
+  },
+  { additionalProperties: false },
+);
+export const StorageUpdateInputSchema = Type.Object(
+  {
+    keyName: KeyNameSchema,
+    contentType: Type.Optional(Type.String({ maxLength: 100 })),
+    data: Type.String({ minLength: 1, maxLength: 7_200_000 }),
+  },
+  { additionalProperties: false },
+);
+export const StorageDeleteInputSchema = Type.Object(
+  { keyName: KeyNameSchema },
+  { additionalProperties: false },
+);

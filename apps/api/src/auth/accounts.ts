@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { UserCreateInput } from '@proam/contract';
 import type { Db } from '../db/database.js';
-import { likes, loginFailures, messages, reservations, schedules, users } from '../db/schema.js';
+import { likes, loginFailures, mediaObjects, messages, reservations, schedules, users } from '../db/schema.js';
 import { ApiError } from '../lib/api-error.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
@@ -128,8 +128,10 @@ export function accountStore(db: Db, clock: Clock) {
      * Deletes an account as spec/API.md says: profile, likes given and received
      * (counters follow), reservations (their lessons reopen), logins; the
      * member's chat messages stay, with no sender (shown as 退会したユーザー).
+     * Returns the member's stored objects, for the caller to delete.
      */
-    async remove(userId: string): Promise<void> {
+    async remove(userId: string): Promise<string[]> {
+      const objects = await db.select({ keyName: mediaObjects.keyName }).from(mediaObjects).where(eq(mediaObjects.ownerId, userId));
       await db.transaction(async (tx) => {
         const booked = await tx
           .select({ scheduleId: reservations.scheduleId })
@@ -152,6 +154,7 @@ export function accountStore(db: Db, clock: Clock) {
         await tx.update(messages).set({ sender: null }).where(eq(messages.sender, userId));
         await tx.delete(users).where(eq(users.id, userId));
       });
+      return objects.map((o) => o.keyName);
     },
   };
 }

@@ -55,6 +55,9 @@ export const users = pgTable(
     // Addresses are compared case-insensitively: Foo@Example.jp is the same mailbox.
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     index('users_type_created_idx').on(t.type, t.createdAt),
+    index('users_type_likes_idx').on(t.type, t.likeCount),
+    index('users_type_fee_idx').on(t.type, t.lessonFee),
+    index('users_type_area_idx').on(t.type, t.area, t.createdAt),
     check('users_type_ck', sql`${t.type} in ('pro','amature','admin')`),
   ],
 );
@@ -274,4 +277,19 @@ export const loginFailures = pgTable(
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('login_failures_email_idx').on(t.email, t.at), index('login_failures_ip_idx').on(t.ip, t.at)],
+);
+
+/** Uploaded objects and who uploaded them: ownership is checked here, never inferred from the key. */
+export const mediaObjects = pgTable(
+  'media_objects',
+  {
+    keyName: text('key_name').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('media_objects_owner_idx').on(t.ownerId)],
 );

@@ -27,6 +27,7 @@ import {
 } from '../mail/templates.js';
 import { signAccessToken } from '../plugins/auth.js';
 import type { Deps } from './deps.js';
+import { objectStoreFor } from '../storage/object-store.js';
 
 /** The opaque refresh token from `Authorization: Bearer …`; missing is InvalidRefreshToken too. */
 function refreshTokenOf(req: FastifyRequest): string {
@@ -39,6 +40,7 @@ export function authRoutes(app: FastifyInstance, { database, mailer, clock, conf
   const codes = codeStore(database.db, clock, config.jwtSecret);
   const sessions = sessionStore(database.db, clock, (caller) => signAccessToken(app, caller));
   const accounts = accountStore(database.db, clock);
+  const store = objectStoreFor(config);
   const tags = ['auth'];
 
   defineRoute(app, {
@@ -140,7 +142,8 @@ export function authRoutes(app: FastifyInstance, { database, mailer, clock, conf
     output: DeletedSchema,
     handler: async ({ input, req }) => {
       const user = await accounts.authenticate(input.email, input.password, req.ip);
-      await accounts.remove(user.id);
+      const objects = await accounts.remove(user.id);
+      await Promise.all(objects.map((k) => store.remove(k).catch((err: unknown) => req.log.error({ err }, 'media delete failed'))));
       req.log.info({ event: 'account_deleted', userId: user.id }, 'account deleted');
       return { deleted: true as const };
     },

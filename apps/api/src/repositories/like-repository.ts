@@ -1,0 +1,58 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Like } from '@proam/contract';
+import type { Db } from '../db/database.js';
+import { likes, users } from '../db/schema.js';
+import { newId } from '../lib/ids.js';
+
+type LikeRow = typeof likes.$inferSelect;
+
+const toLike = (r: LikeRow, userType: Like['userType']): Like => ({
+  likeId: r.id,
+  userType,
+  userId: r.userId,
+  likeUserId: r.likeUserId,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/** Likes, with users.like_count kept equal to the likes received, in the same transaction. */
+export function likeRepository(db: Db) {
+  return {
+    async given(userId: string, userType: Like['userType']): Promise<Like[]> {
+      const rows = await db.select().from(likes).where(eq(likes.userId, userId)).orderBy(desc(likes.createdAt), desc(likes.id));
+      return rows.map((r) => toLike(r, userType));
+    },
+
+    /** Idempotent: liking twice returns the first like and counts once. */
+    async create(userId: string, userType: Like['userType'], likeUserId: string, now: Date): Promise<Like> {
+      return db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(likes)
+          .values({ id: newId(), userId, likeUserId, createdAt: now })
+          .onConflictDoNothing({ target: [likes.userId, likes.likeUserId] })
+          .returning();
+        if (inserted[0]) {
+          await tx.update(users).set({ likeCount: sql`${users.likeCount} + 1` }).where(eq(users.id, likeUserId));
+          return toLike(inserted[0], userType);
+        }
+        const [existing] = await tx.select().from(likes).where(and(eq(likes.userId, userId), eq(likes.likeUserId, likeUserId)));
+        return toLike(existing!, userType);
+      });
+    },
+
+    async remove(userId: string, likeUserId: string): Promise<number> {
+      return db.transaction(async (tx) => {
+        const gone = await tx
+          .delete(likes)
+          .where(and(eq(likes.userId, userId), eq(likes.likeUserId, likeUserId)))
+          .returning({ id: likes.id });
+        if (gone.length) {
+          await tx
+            .update(users)
+            .set({ likeCount: sql`greatest(${users.likeCount} - ${gone.length}, 0)` })
+            .where(eq(users.id, likeUserId));
+        }
+        return gone.length;
+      });
+    },
+  };
+}

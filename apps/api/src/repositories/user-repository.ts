@@ -1,0 +1,134 @@
+import { and, asc, desc, eq, exists, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { ProConditionInput, User, UserUpdateInput } from '@proam/contract';
+import type { Db } from '../db/database.js';
+import { schedules, users } from '../db/schema.js';
+import { likePattern } from './competition-repository.js';
+
+type UserRow = typeof users.$inferSelect;
+
+const set = <K extends string, V>(key: K, v: V | null | undefined) =>
+  (v === null || v === undefined || v === '' ? {} : { [key]: v }) as Partial<Record<K, V>>;
+
+/** Row → contract User. The address is shown only to the member and to admins. */
+export function toUser(r: UserRow, opts: { withEmail: boolean; mediaBaseUrl: string }): User {
+  const pro = {
+    ...set('affiliation', r.affiliation),
+    ...set('career', r.career),
+    ...set('lessonFee', r.lessonFee),
+    ...set('homeCourse', r.homeCourse),
+    ...set('specialty', r.specialty),
+  };
+  const amateur = { ...set('averageScore', r.averageScore), ...set('experienceYears', r.experienceYears) };
+  return {
+    id: r.id,
+    type: r.type,
+    userName: r.userName,
+    ...set('nameKana', r.nameKana),
+    ...set('area', r.area),
+    ...set('bio', r.bio),
+    imageInfo: r.imageInfo.map((i) => ({ keyName: i.keyName, url: opts.mediaBaseUrl + i.keyName })),
+    ...(r.type === 'pro' ? { pro } : {}),
+    ...(r.type === 'amature' ? { amateur } : {}),
+    likeCount: r.likeCount,
+    createdAt: r.createdAt.toISOString(),
+    ...(opts.withEmail ? { email: r.email } : {}),
+  };
+}
+
+const blankToNull = (v: string | undefined) => (v === undefined ? undefined : v === '' ? null : v);
+
+export function userRepository(db: Db) {
+  // Prepared once: the hottest read of the member area (STACK.md: prepared statements on hot paths).
+  const byId = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).limit(1).prepare('user_by_id');
+
+  return {
+    async find(id: string): Promise<UserRow | undefined> {
+      const [row] = await byId.execute({ id });
+      return row;
+    },
+
+    async findMany(ids: string[]): Promise<UserRow[]> {
+      if (ids.length === 0) return [];
+      const rows = await db.select().from(users).where(inArray(users.id, ids));
+      const byKey = new Map(rows.map((r) => [r.id, r]));
+      return ids.flatMap((id) => byKey.get(id) ?? []);
+    },
+
+    /** Applies the editable fields present in `input`; "" clears an optional field. */
+    async update(id: string, type: UserRow['type'], input: UserUpdateInput, now: Date): Promise<UserRow | undefined> {
+      const patch: Partial<typeof users.$inferInsert> = { updatedAt: now };
+      if (input.userName !== undefined) patch.userName = input.userName;
+      if (input.nameKana !== undefined) patch.nameKana = blankToNull(input.nameKana);
+      if (input.area !== undefined) patch.area = blankToNull(input.area);
+      if (input.bio !== undefined) patch.bio = blankToNull(input.bio);
+      if (type === 'pro' && input.pro) {
+        const p = input.pro;
+        if (p.affiliation !== undefined) patch.affiliation = blankToNull(p.affiliation);
+        if (p.career !== undefined) patch.career = blankToNull(p.career);
+        if (p.lessonFee !== undefined) patch.lessonFee = p.lessonFee;
+        if (p.homeCourse !== undefined) patch.homeCourse = blankToNull(p.homeCourse);
+        if (p.specialty !== undefined) patch.specialty = blankToNull(p.specialty);
+      }
+      if (type === 'amature' && input.amateur) {
+        if (input.amateur.averageScore !== undefined) patch.averageScore = input.amateur.averageScore;
+        if (input.amateur.experienceYears !== undefined) patch.experienceYears = input.amateur.experienceYears;
+      }
+      const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
+      return row;
+    },
+
+    async setImages(id: string, keyNames: string[], now: Date): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ imageInfo: keyNames.map((keyName) => ({ keyName, url: '' })), updatedAt: now })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
+
+    async listByType(type: 'pro' | 'amature', page: number, size: number, since?: Date): Promise<UserRow[]> {
+      return db
+        .select()
+        .from(users)
+        .where(and(eq(users.type, type), since ? gte(users.createdAt, since) : undefined))
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(size)
+        .offset((page - 1) * size);
+    },
+
+    async searchPros(q: ProConditionInput): Promise<UserRow[]> {
+      const where: (SQL | undefined)[] = [eq(users.type, 'pro')];
+      if (q.area) where.push(eq(users.area, q.area));
+      if (q.feeMin !== undefined) where.push(gte(users.lessonFee, q.feeMin));
+      if (q.feeMax !== undefined) where.push(lte(users.lessonFee, q.feeMax));
+      if (q.keyword) {
+        const p = likePattern(q.keyword);
+        where.push(or(ilike(users.userName, p), ilike(users.nameKana, p), ilike(users.homeCourse, p), ilike(users.specialty, p)));
+      }
+      if (q.date) {
+        where.push(
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(schedules)
+              .where(and(eq(schedules.proId, users.id), eq(schedules.date, q.date), eq(schedules.statusRound, 'open'))),
+          ),
+        );
+      }
+      const order =
+        q.sort === 'likes'
+          ? [desc(users.likeCount), desc(users.createdAt)]
+          : q.sort === 'fee'
+            ? [sql`${users.lessonFee} asc nulls last`, desc(users.createdAt)]
+            : [desc(users.createdAt)];
+      const size = q.size ?? 20;
+      return db
+        .select()
+        .from(users)
+        .where(and(...where))
+        .orderBy(...order, asc(users.id))
+        .limit(size)
+        .offset(((q.page ?? 1) - 1) * size);
+    },
+  };
+}

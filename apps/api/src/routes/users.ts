@@ -1,0 +1,139 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import {
+  IdListInputSchema,
+  ImageInfoInputSchema,
+  PageInputSchema,
+  ProConditionInputSchema,
+  SizeInputSchema,
+  UserReadInputSchema,
+  UserSchema,
+  UserUpdateInputSchema,
+} from '@proam/contract';
+import { ApiError } from '../lib/api-error.js';
+import { defineRoute, type Caller } from '../lib/route.js';
+import { toUser, userRepository } from '../repositories/user-repository.js';
+import { mediaRepository } from '../repositories/media-repository.js';
+import type { Deps } from './deps.js';
+
+export function userRoutes(app: FastifyInstance, { database, config, clock }: Deps): void {
+  const repo = userRepository(database.db);
+  const media = mediaRepository(database.db);
+  const tags = ['user'];
+  const view = (caller: Caller | null) => (row: Parameters<typeof toUser>[0]) =>
+    toUser(row, { withEmail: caller?.id === row.id || caller?.type === 'admin', mediaBaseUrl: config.mediaBaseUrl });
+  const users = Type.Array(UserSchema);
+  const requirePro = (caller: Caller | null) => {
+    if (caller?.type !== 'pro' && caller?.type !== 'admin') throw new ApiError('Forbidden');
+  };
+
+  defineRoute(app, {
+    path: '/user/read',
+    auth: 'bearer',
+    summary: 'One member, or null for an unknown id',
+    tags,
+    input: UserReadInputSchema,
+    output: Type.Union([UserSchema, Type.Null()]),
+    handler: async ({ input, caller }) => {
+      const row = await repo.find(input.id);
+      return row ? view(caller)(row) : null;
+    },
+  });
+
+  defineRoute(app, {
+    path: '/user/update',
+    auth: 'bearer',
+    summary: "Update a profile (one's own, or any as admin); protected fields are ignored",
+    tags,
+    input: UserUpdateInputSchema,
+    output: UserSchema,
+    handler: async ({ input, caller }) => {
+      const targetId = input.id ?? caller!.id;
+      if (targetId !== caller!.id && caller!.type !== 'admin') throw new ApiError('Forbidden');
+      const target = await repo.find(targetId);
+      if (!target) throw new ApiError('NotFound');
+      const row = await repo.update(targetId, target.type, input, clock.now());
+      if (!row) throw new ApiError('NotFound');
+      return view(caller)(row);
+    },
+  });
+
+  defineRoute(app, {
+    path: '/user/getByIdList',
+    auth: 'bearer',
+    summary: 'Members by id, in the order asked; unknown ids skipped',
+    tags,
+    input: IdListInputSchema,
+    output: users,
+    handler: async ({ input, caller }) => (await repo.findMany(input.idList)).map(view(caller)),
+  });
+
+  defineRoute(app, {
+    path: '/user/updateImageInfo',
+    auth: 'bearer',
+    summary: "Set the caller's photos (at most 6, the first is the main one) from their own uploads",
+    tags,
+    input: ImageInfoInputSchema,
+    output: UserSchema,
+    handler: async ({ input, caller }) => {
+      const keys = input.imageInfo.map((i) => i.keyName);
+      if (new Set(keys).size !== keys.length) throw new ApiError('ValidationError', 'imageInfo');
+      const owned = await media.ownedBy(caller!.id, keys);
+      if (keys.some((k) => !owned.has(k))) throw new ApiError('Forbidden');
+      const row = await repo.setImages(caller!.id, keys, clock.now());
+      if (!row) throw new ApiError('NotFound');
+      return view(caller)(row);
+    },
+  });
+
+  defineRoute(app, {
+    path: '/users/amature/all',
+    auth: 'bearer',
+    summary: 'Amateur members, newest first (pros and admins)',
+    tags: ['users'],
+    input: PageInputSchema,
+    output: users,
+    handler: async ({ input, caller }) => {
+      requirePro(caller);
+      return (await repo.listByType('amature', input.page ?? 1, input.size ?? 20)).map(view(caller));
+    },
+  });
+
+  defineRoute(app, {
+    path: '/users/amature/newer',
+    auth: 'bearer',
+    summary: 'Amateurs registered in the last 30 days, newest first (pros and admins)',
+    tags: ['users'],
+    input: SizeInputSchema,
+    output: users,
+    handler: async ({ input, caller }) => {
+      requirePro(caller);
+      const since = new Date(clock.now().getTime() - 30 * 86_400_000);
+      return (await repo.listByType('amature', 1, input.size ?? 20, since)).map(view(caller));
+    },
+  });
+
+  defineRoute(app, {
+    path: '/users/pro/all',
+    auth: 'bearer',
+    summary: 'Pro members, newest first',
+    tags: ['users'],
+    input: PageInputSchema,
+    output: users,
+    handler: async ({ input, caller }) => (await repo.listByType('pro', input.page ?? 1, input.size ?? 20)).map(view(caller)),
+  });
+
+  defineRoute(app, {
+    path: '/users/pro/condition',
+    auth: 'bearer',
+    summary: 'Search pros by area, keyword, fee range and open lesson date',
+    tags: ['users'],
+    input: ProConditionInputSchema,
+    output: users,
+    handler: async ({ input, caller }) => {
+      if (input.feeMin !== undefined && input.feeMax !== undefined && input.feeMin > input.feeMax)
+        throw new ApiError('ValidationError', 'feeMin');
+      return (await repo.searchPros(input)).map(view(caller));
+    },
+  });
+}
