@@ -1,8 +1,10 @@
 /**
- * `npm run bench`: figures, not a test. Prints req/s and p99 for a raw
- * node:http hello server and for POST /api/news/readAll on PGlite and on
- * PostgreSQL (ratios to raw), and the landing page's first-load JS+CSS size.
- * Servers run in child processes so autocannon doesn't share their event loop.
+ * `npm run bench`: figures, not a test. For a raw node:http hello server and
+ * the API on PGlite and on PostgreSQL (each with 100 k extra members), it
+ * prints req/s and p99 of public and authenticated reads, login throughput
+ * (bounded by argon2) and what a login flood does to other reads, as ratios to
+ * raw; then the landing page's first-load JS+CSS size. Servers run in child
+ * processes so autocannon doesn't share their event loop.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -11,16 +13,19 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const CLIENT = `Basic ${Buffer.from('web:proam-web-dev').toString('base64')}`;
 
 type Result = { name: string; rps: number; p99: number; errors: number };
 
 async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 480; i++) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
     try {
       if ((await fetch(url)).ok) return;
@@ -32,13 +37,11 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`timeout waiting for ${url}`);
 }
 
-async function load(name: string, url: string, method: 'GET' | 'POST', body?: string): Promise<Result> {
-  // Warm-up, then the measured run.
-  await autocannon({ url, method, body, connections: 10, duration: 2, headers: { 'content-type': 'application/json' } });
-  const r = await autocannon({
-    url, method, body, connections: CONNECTIONS, duration: DURATION,
-    headers: body ? { 'content-type': 'application/json' } : {},
-  });
+type LoadOpts = { body?: string; headers?: Record<string, string>; connections?: number; duration?: number };
+async function load(name: string, url: string, method: 'GET' | 'POST', o: LoadOpts = {}): Promise<Result> {
+  const headers = { ...(o.body ? { 'content-type': 'application/json' } : {}), ...o.headers };
+  await autocannon({ url, method, body: o.body, headers, connections: 10, duration: 2 });
+  const r = await autocannon({ url, method, body: o.body, headers, connections: o.connections ?? CONNECTIONS, duration: o.duration ?? DURATION });
   return { name, rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
@@ -61,6 +64,55 @@ async function stop(child: ChildProcess): Promise<void> {
   await done;
 }
 
+/** 100 k members (one in ten a pro), in one statement, on top of the demo seed. */
+const POPULATE = `
+insert into users (id, type, email, password_hash, user_name, area, lesson_fee, home_course, specialty, like_count, created_at)
+select 'BENCH' || lpad(i::text, 21, '0'),
+       case when i % 10 = 0 then 'pro' else 'amature' end,
+       'bench' || i || '@example.jp', 'x', 'ベンチ会員' || i,
+       (array['東京都','大阪府','神奈川県','愛知県','福岡県','北海道','千葉県','兵庫県'])[1 + i % 8],
+       case when i % 10 = 0 then 5000 + (i % 30) * 1000 end,
+       case when i % 10 = 0 then 'ベンチゴルフ倶楽部' || (i % 200) end,
+       case when i % 10 = 0 then (array['ドライバー','アプローチ','パター','アイアン'])[1 + i % 4] end,
+       i % 97, now() - (i || ' minutes')::interval
+from generate_series(1, ${MEMBERS}) i`;
+
+async function apiScenarios(label: string, port: number, env: Record<string, string>, populate: () => Promise<void>): Promise<Result[]> {
+  // First start migrates and seeds; stop, add the members, start again.
+  let server = apiServer(port, env);
+  await waitFor(`http://127.0.0.1:${port}/readyz`, server);
+  await stop(server);
+  await populate();
+  server = apiServer(port, env);
+  const base = `http://127.0.0.1:${port}/api`;
+  const out: Result[] = [];
+  try {
+    await waitFor(`http://127.0.0.1:${port}/readyz`, server);
+    const login = await fetch(`${base}/auth/login`, {
+      method: 'POST', headers: { authorization: CLIENT, 'content-type': 'application/json' },
+      body: JSON.stringify({ mail: 'ama1@example.jp', password: 'proam-demo-2026' }),
+    });
+    const { body } = (await login.json()) as { body: { token: { accessToken: string } } };
+    const auth = { authorization: `Bearer ${body.token.accessToken}` };
+    const pros = (await (await fetch(`${base}/users/pro/all`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"size":1}' })).json()) as { body: { id: string }[] };
+    const proId = pros.body[0]!.id;
+
+    out.push(await load(`/api/news/readAll (${label})`, `${base}/news/readAll`, 'POST', { body: '{"size":20}' }));
+    out.push(await load(`/api/user/read (${label}, ${MEMBERS / 1000} k members)`, `${base}/user/read`, 'POST', { body: JSON.stringify({ id: proId }), headers: auth }));
+    out.push(await load(`/api/users/pro/condition (${label})`, `${base}/users/pro/condition`, 'POST', { body: '{"area":"東京都","sort":"likes","size":20}', headers: auth }));
+    const loginBody = JSON.stringify({ mail: 'pro1@example.jp', password: 'proam-demo-2026' });
+    out.push(await load(`/api/auth/login (${label})`, `${base}/auth/login`, 'POST', { body: loginBody, headers: { authorization: CLIENT } }));
+    const [, during] = await Promise.all([
+      load(`login flood`, `${base}/auth/login`, 'POST', { body: loginBody, headers: { authorization: CLIENT } }),
+      load(`/api/user/read during a login flood (${label}, 10 conn.)`, `${base}/user/read`, 'POST', { body: JSON.stringify({ id: proId }), headers: auth, connections: 10 }),
+    ]);
+    out.push(during);
+  } finally {
+    await stop(server);
+  }
+  return out;
+}
+
 function landingBytes(): { files: number; gzipKb: number } {
   const dist = path.join(ROOT, 'apps/web/dist');
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -72,51 +124,55 @@ function landingBytes(): { files: number; gzipKb: number } {
 
 async function main() {
   const results: Result[] = [];
-
   const raw = rawHello(39101);
   await waitFor('http://127.0.0.1:39101/', raw);
   results.push(await load('raw node:http hello', 'http://127.0.0.1:39101/', 'GET'));
   await stop(raw);
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'proam-bench-'));
-  const lite = apiServer(39102, { DATA_DIR: dataDir });
   try {
-    await waitFor('http://127.0.0.1:39102/readyz', lite);
-    results.push(await load('/api/news/readAll (PGlite)', 'http://127.0.0.1:39102/api/news/readAll', 'POST', '{"size":20}'));
+    results.push(
+      ...(await apiScenarios('PGlite', 39102, { DATA_DIR: dataDir }, async () => {
+        const db = new PGlite(path.join(dataDir, 'pgdata'));
+        await db.exec(POPULATE);
+        await db.close();
+      })),
+    );
   } finally {
-    await stop(lite);
     rmSync(dataDir, { recursive: true, force: true });
   }
 
   const dbName = `proam_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: PG_URL });
-  let pgAvailable = true;
   try {
     await admin.connect();
     await admin.query(`create database ${dbName}`);
-  } catch (e) {
-    pgAvailable = false;
-    console.warn(`PostgreSQL not available at ${PG_URL}: ${(e as Error).message}`);
-  }
-  if (pgAvailable) {
     const url = new URL(PG_URL);
     url.pathname = `/${dbName}`;
     const dataDir2 = mkdtempSync(path.join(tmpdir(), 'proam-bench-'));
-    const pgServer = apiServer(39103, { DATA_DIR: dataDir2, DATABASE_URL: url.toString() });
     try {
-      await waitFor('http://127.0.0.1:39103/readyz', pgServer);
-      results.push(await load('/api/news/readAll (PostgreSQL)', 'http://127.0.0.1:39103/api/news/readAll', 'POST', '{"size":20}'));
+      results.push(
+        ...(await apiScenarios('PostgreSQL', 39103, { DATA_DIR: dataDir2, DATABASE_URL: url.toString() }, async () => {
+          const c = new pg.Client({ connectionString: url.toString() });
+          await c.connect();
+          await c.query(POPULATE);
+          await c.query('analyze');
+          await c.end();
+        })),
+      );
     } finally {
-      await stop(pgServer);
       rmSync(dataDir2, { recursive: true, force: true });
       await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
     }
+  } catch (e) {
+    console.warn(`PostgreSQL part skipped (${PG_URL}): ${(e as Error).message}`);
+  } finally {
+    await admin.end().catch(() => undefined);
   }
 
   const base = results[0]!.rps;
-  console.log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION} s each, loopback\n`);
-  console.log('| route | req/s | p99 ms | errors | ratio to raw |');
+  console.log(`\nautocannon: ${CONNECTIONS} connections unless noted, ${DURATION} s each, loopback, 2 cores shared with the load generator\n`);
+  console.log('| scenario | req/s | p99 ms | non-2xx/errors | ratio to raw |');
   console.log('|---|---|---|---|---|');
   for (const r of results)
     console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p99} | ${r.errors} | ${(r.rps / base).toFixed(2)} |`);

@@ -20,6 +20,9 @@ import { authRoutes } from './routes/auth.js';
 import { userRoutes } from './routes/users.js';
 import { likeRoutes } from './routes/likes.js';
 import { storageRoutes } from './routes/storage.js';
+import { scheduleRoutes } from './routes/schedule.js';
+import { chatRoutes } from './routes/chat.js';
+import fastifyWebsocket from '@fastify/websocket';
 
 export type AppOptions = {
   /** Where log lines go (tests capture them); stdout by default. */
@@ -151,6 +154,7 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
     },
   });
   await registerAuth(app, { jwtSecret: config.jwtSecret, apiClients: config.apiClients });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
   healthRoutes(app, deps, state);
   newsRoutes(app, deps);
@@ -160,6 +164,8 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
   userRoutes(app, deps);
   likeRoutes(app, deps);
   storageRoutes(app, deps);
+  scheduleRoutes(app, deps);
+  await chatRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -1,5 +1,16 @@
 import { Type, type Static } from 'typebox';
-import { StringEnum, DateSchema, InstantSchema, MoneySchema, TimeSchema } from './common.js';
+import {
+  DateSchema,
+  IdSchema,
+  InstantSchema,
+  MoneySchema,
+  OptionalText,
+  PrefectureSchema,
+  sizeSchema,
+  StringEnum,
+  Text,
+  TimeSchema,
+} from './common.js';
 
 export const STATUS_ROUND = ['open', 'full', 'closed', 'done', 'cancelled'] as const;
 export const StatusRoundSchema = StringEnum(STATUS_ROUND);
@@ -33,3 +44,114 @@ export const MessageSchema = Type.Object({
   readBy: Type.Array(Type.String()),
 });
 export type Message = Static<typeof MessageSchema>;
+
+/** Fields of a lesson the owning pro (or an admin) edits. */
+const LessonFields = {
+  date: DateSchema,
+  startTime: TimeSchema,
+  endTime: TimeSchema,
+  place: Text({ max: 100 }),
+  area: Type.Optional(Type.Union([PrefectureSchema, Type.Literal('')])),
+  capacity: Type.Integer({ minimum: 1, maximum: 4 }),
+  fee: MoneySchema,
+  note: Type.Optional(OptionalText(500)),
+  statusRound: Type.Optional(StatusRoundSchema),
+};
+/** Server-kept fields a client may echo back; they are accepted and ignored. */
+const EchoedFields = {
+  participants: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 10 })),
+  reservedCount: Type.Optional(Type.Integer()),
+  createdAt: Type.Optional(Type.String({ maxLength: 40 })),
+  updatedAt: Type.Optional(Type.String({ maxLength: 40 })),
+};
+
+export const ScheduleCreateInputSchema = Type.Object(
+  {
+    /** The pro offering the lesson: the caller, or any pro when an admin creates it. */
+    proId: Type.Optional(IdSchema),
+    ...LessonFields,
+    ...EchoedFields,
+  },
+  { additionalProperties: false },
+);
+export type ScheduleCreateInput = Static<typeof ScheduleCreateInputSchema>;
+
+export const ScheduleUpdateInputSchema = Type.Object(
+  {
+    id: IdSchema,
+    /** Ignored on update: a lesson never changes hands. */
+    proId: Type.Optional(IdSchema),
+    date: Type.Optional(LessonFields.date),
+    startTime: Type.Optional(LessonFields.startTime),
+    endTime: Type.Optional(LessonFields.endTime),
+    place: Type.Optional(LessonFields.place),
+    area: LessonFields.area,
+    capacity: Type.Optional(LessonFields.capacity),
+    fee: Type.Optional(LessonFields.fee),
+    note: LessonFields.note,
+    statusRound: LessonFields.statusRound,
+    ...EchoedFields,
+  },
+  { additionalProperties: false },
+);
+export type ScheduleUpdateInput = Static<typeof ScheduleUpdateInputSchema>;
+
+export const ScheduleUserInputSchema = Type.Object({ userId: IdSchema }, { additionalProperties: false });
+export const ScheduleByDateInputSchema = Type.Object(
+  { userId: IdSchema, date: DateSchema },
+  { additionalProperties: false },
+);
+export const UpdateRoundInputSchema = Type.Object(
+  { proId: IdSchema, date: DateSchema, statusRound: StatusRoundSchema },
+  { additionalProperties: false },
+);
+export const ScheduleIdInputSchema = Type.Object({ id: IdSchema }, { additionalProperties: false });
+
+export const SortKeySchema = Type.String({ pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' });
+
+export const MessageSendInputSchema = Type.Object(
+  {
+    partitionKey: IdSchema,
+    msg: Text({ max: 2000 }),
+    sender: IdSchema,
+    /** Ignored: the server stamps its own receive time. */
+    createTime: Type.Optional(Type.String({ maxLength: 40 })),
+  },
+  { additionalProperties: false },
+);
+export type MessageSendInput = Static<typeof MessageSendInputSchema>;
+
+export const MessageListInputSchema = Type.Object(
+  {
+    partitionKey: IdSchema,
+    before: Type.Optional(SortKeySchema),
+    /** (beyond the seed) messages after this sort_key, oldest first: a reconnecting client catches up. */
+    after: Type.Optional(SortKeySchema),
+    size: Type.Optional(sizeSchema(200, 100)),
+  },
+  { additionalProperties: false },
+);
+export type MessageListInput = Static<typeof MessageListInputSchema>;
+
+export const MessageReadInputSchema = Type.Object(
+  { userId: IdSchema, msgIdList: Type.Array(SortKeySchema, { maxItems: 500 }) },
+  { additionalProperties: false },
+);
+
+export const UnreadInputSchema = Type.Object(
+  { userId: IdSchema, size: Type.Optional(sizeSchema(50, 20)) },
+  { additionalProperties: false },
+);
+
+export const UnreadLessonSchema = Type.Object({
+  partitionKey: Type.String(),
+  schedule: ScheduleSchema,
+  unreadCount: Type.Integer(),
+  lastMessage: MessageSchema,
+});
+export type UnreadLesson = Static<typeof UnreadLessonSchema>;
+
+/** What the WebSocket at GET /api/ws pushes. */
+export type SocketEvent =
+  | { type: 'message'; body: Message }
+  | { type: 'read'; body: { partitionKey: string; userId: string; sort_keys: string[] } };

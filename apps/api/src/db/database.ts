@@ -22,6 +22,12 @@ export type Database = {
   close(): Promise<void>;
   /** The PGlite instance, so tests can clone a migrated template. */
   pglite?: PGlite;
+  /**
+   * PostgreSQL LISTEN/NOTIFY: on PostgreSQL it crosses API instances; on
+   * PGlite it stays in this process, which is the only one on that folder.
+   */
+  notify(channel: string, payload: string): Promise<void>;
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 };
 
 export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, '..', '..', 'drizzle');
@@ -36,6 +42,13 @@ export function fromPglite(client: PGlite): Database {
       await client.query('select 1');
     },
     close: () => client.close(),
+    notify: async (channel, payload) => {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload);
+      return () => stop();
+    },
   };
 }
 
@@ -55,6 +68,8 @@ export function openPostgres(url: string, max = 10): Database {
   });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => undefined);
+  const listeners = new Set<pg.Client>();
+  let closed = false;
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,
@@ -62,7 +77,43 @@ export function openPostgres(url: string, max = 10): Database {
     ping: async () => {
       await pool.query('select 1');
     },
-    close: () => pool.end(),
+    close: async () => {
+      closed = true;
+      await Promise.all([...listeners].map((l) => l.end().catch(() => undefined)));
+      await pool.end();
+    },
+    notify: async (channel, payload) => {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    listen: async (channel, onPayload) => {
+      // LISTEN needs a connection of its own for as long as we listen; it reconnects if dropped.
+      let client: pg.Client | undefined;
+      let stopped = false;
+      const connect = async (): Promise<void> => {
+        if (stopped || closed) return;
+        const c = new pg.Client({ connectionString: url });
+        c.on('notification', (n) => {
+          if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
+        });
+        c.on('error', () => {
+          listeners.delete(c);
+          void c.end().catch(() => undefined);
+          setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+        });
+        await c.connect();
+        await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        client = c;
+        listeners.add(c);
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        if (client) {
+          listeners.delete(client);
+          await client.end().catch(() => undefined);
+        }
+      };
+    },
   };
 }
 
@@ -79,6 +130,8 @@ export async function migrateDatabase(database: Database): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_FOLDER };
   if (database.driver === 'pglite') {
     await migratePglite(database.db as never, config);
+    // PGlite runs no autovacuum, so the planner would never get statistics otherwise.
+    await database.pglite!.exec('analyze');
   } else {
     await migratePg(database.db as never, config);
   }

@@ -1,0 +1,87 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { SocketEvent } from '@proam/contract';
+import type { WebSocket } from 'ws';
+import type { Database } from '../db/database.js';
+import type { chatRepository } from '../repositories/chat-repository.js';
+import type { scheduleRepository } from '../repositories/schedule-repository.js';
+
+export const CHANNEL = 'proam_events';
+
+/** What crosses instances: keys only, so a 2000-character message never meets NOTIFY's 8000-byte limit. */
+type BusEvent =
+  | { type: 'message'; partitionKey: string; sortKey: string }
+  | { type: 'read'; partitionKey: string; userId: string; sortKeys: string[] };
+
+/**
+ * Delivers chat events to the sockets of every participant connected to this
+ * instance. Writers publish through the database's NOTIFY, so a message sent
+ * to any API instance reaches clients of all of them.
+ */
+export function createHub(deps: {
+  database: Database;
+  chat: ReturnType<typeof chatRepository>;
+  schedules: ReturnType<typeof scheduleRepository>;
+  log: FastifyBaseLogger;
+}) {
+  const sockets = new Map<string, Set<WebSocket>>();
+  let unlisten: (() => Promise<void>) | undefined;
+
+  function sendTo(userIds: string[], event: SocketEvent) {
+    const data = JSON.stringify(event);
+    for (const id of userIds) for (const ws of sockets.get(id) ?? []) if (ws.readyState === ws.OPEN) ws.send(data);
+  }
+
+  async function deliver(raw: string) {
+    let e: BusEvent;
+    try {
+      e = JSON.parse(raw) as BusEvent;
+    } catch {
+      return;
+    }
+    const members = await deps.schedules.members(e.partitionKey);
+    if (!members.some((m) => sockets.has(m))) return;
+    if (e.type === 'message') {
+      const message = await deps.chat.find(e.partitionKey, e.sortKey);
+      if (message) sendTo(members, { type: 'message', body: message });
+    } else {
+      sendTo(members, { type: 'read', body: { partitionKey: e.partitionKey, userId: e.userId, sort_keys: e.sortKeys } });
+    }
+  }
+
+  async function publish(e: BusEvent) {
+    // A read receipt for many messages is split so each NOTIFY stays small.
+    if (e.type === 'read' && e.sortKeys.length > 200) {
+      for (let i = 0; i < e.sortKeys.length; i += 200) await publish({ ...e, sortKeys: e.sortKeys.slice(i, i + 200) });
+      return;
+    }
+    await deps.database.notify(CHANNEL, JSON.stringify(e));
+  }
+
+  return {
+    async start() {
+      unlisten = await deps.database.listen(CHANNEL, (payload) => {
+        deliver(payload).catch((err: unknown) => deps.log.error({ err }, 'chat delivery failed'));
+      });
+    },
+    async stop() {
+      // The database may already be gone (shutdown, tests): nothing left to unlisten from.
+      await unlisten?.().catch(() => undefined);
+      for (const set of sockets.values()) for (const ws of set) ws.close(1001, 'server shutting down');
+      sockets.clear();
+    },
+    add(userId: string, ws: WebSocket) {
+      const set = sockets.get(userId) ?? new Set();
+      set.add(ws);
+      sockets.set(userId, set);
+      ws.once('close', () => {
+        set.delete(ws);
+        if (set.size === 0) sockets.delete(userId);
+      });
+    },
+    connectedCount: () => [...sockets.values()].reduce((n, s) => n + s.size, 0),
+    messageSent: (partitionKey: string, sortKey: string) => publish({ type: 'message', partitionKey, sortKey }),
+    messagesRead: (partitionKey: string, userId: string, sortKeys: string[]) => publish({ type: 'read', partitionKey, userId, sortKeys }),
+  };
+}
+
+export type Hub = ReturnType<typeof createHub>;

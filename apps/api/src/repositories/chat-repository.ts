@@ -1,0 +1,169 @@
+import { and, asc, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { Message, MessageListInput } from '@proam/contract';
+import type { Db } from '../db/database.js';
+import { messageReads, messages, reservations, schedules } from '../db/schema.js';
+import { newId } from '../lib/ids.js';
+
+type MessageRow = typeof messages.$inferSelect;
+
+/** A deleted member's messages stay in the lesson, shown as 退会したユーザー. */
+export const DELETED_SENDER = '退会したユーザー';
+
+export function chatRepository(db: Db) {
+  async function readersOf(rows: MessageRow[]): Promise<Map<string, string[]>> {
+    const map = new Map<string, string[]>(rows.map((r) => [r.sortKey, []]));
+    if (rows.length === 0) return map;
+    const reads = await db
+      .select({ sortKey: messageReads.sortKey, userId: messageReads.userId })
+      .from(messageReads)
+      .where(and(eq(messageReads.partitionKey, rows[0]!.partitionKey), inArray(messageReads.sortKey, rows.map((r) => r.sortKey))));
+    for (const r of reads) map.get(r.sortKey)?.push(r.userId);
+    return map;
+  }
+
+  const toMessage = (r: MessageRow, readBy: string[]): Message => ({
+    partitionKey: r.partitionKey,
+    sort_key: r.sortKey,
+    msg: r.msg,
+    sender: r.sender ?? DELETED_SENDER,
+    createTime: r.createTime.toISOString(),
+    readBy,
+  });
+
+  async function withReaders(rows: MessageRow[]): Promise<Message[]> {
+    const readers = await readersOf(rows);
+    return rows.map((r) => toMessage(r, readers.get(r.sortKey) ?? []));
+  }
+
+  return {
+    withReaders,
+
+    /**
+     * Appends a message. The lesson row is locked while the key is chosen, so
+     * sort_keys increase within a lesson even with several API instances.
+     */
+    async append(partitionKey: string, sender: string, msg: string, now: Date): Promise<Message> {
+      const row = await db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from ${schedules} where ${schedules.id} = ${partitionKey} for update`);
+        const [last] = await tx
+          .select({ k: messages.sortKey })
+          .from(messages)
+          .where(eq(messages.partitionKey, partitionKey))
+          .orderBy(desc(messages.sortKey))
+          .limit(1);
+        let key = newId();
+        if (last && key <= last.k) key = nextUlid(last.k);
+        const [inserted] = await tx.insert(messages).values({ partitionKey, sortKey: key, sender, msg, createTime: now }).returning();
+        return inserted!;
+      });
+      return toMessage(row, []);
+    },
+
+    async find(partitionKey: string, sortKey: string): Promise<Message | undefined> {
+      const rows = await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.partitionKey, partitionKey), eq(messages.sortKey, sortKey)));
+      return (await withReaders(rows))[0];
+    },
+
+    /** Ascending by sort_key: the newest `size` before `before`, or the oldest `size` after `after`. */
+    async list(q: MessageListInput): Promise<Message[]> {
+      const size = q.size ?? 100;
+      if (q.after) {
+        const rows = await db
+          .select()
+          .from(messages)
+          .where(and(eq(messages.partitionKey, q.partitionKey), gt(messages.sortKey, q.after), q.before ? lt(messages.sortKey, q.before) : undefined))
+          .orderBy(asc(messages.sortKey))
+          .limit(size);
+        return withReaders(rows);
+      }
+      const rows = await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.partitionKey, q.partitionKey), q.before ? lt(messages.sortKey, q.before) : undefined))
+        .orderBy(desc(messages.sortKey))
+        .limit(size);
+      return withReaders(rows.reverse());
+    },
+
+    /**
+     * Marks messages read by `userId` where they take part in the lesson; own
+     * messages and already-read ones are not counted. Returns what changed.
+     */
+    async markRead(userId: string, sortKeys: string[], now: Date): Promise<{ partitionKey: string; sortKeys: string[] }[]> {
+      if (sortKeys.length === 0) return [];
+      const candidates = await db
+        .select({ partitionKey: messages.partitionKey, sortKey: messages.sortKey })
+        .from(messages)
+        .innerJoin(schedules, eq(schedules.id, messages.partitionKey))
+        .where(
+          and(
+            inArray(messages.sortKey, sortKeys),
+            sql`${messages.sender} is distinct from ${userId}`,
+            sql`(${schedules.proId} = ${userId} or exists (select 1 from ${reservations} r where r.schedule_id = ${schedules.id} and r.user_id = ${userId}))`,
+          ),
+        );
+      if (candidates.length === 0) return [];
+      const inserted = await db
+        .insert(messageReads)
+        .values(candidates.map((c) => ({ ...c, userId, readAt: now })))
+        .onConflictDoNothing()
+        .returning({ partitionKey: messageReads.partitionKey, sortKey: messageReads.sortKey });
+      const by = new Map<string, string[]>();
+      for (const r of inserted) by.set(r.partitionKey, [...(by.get(r.partitionKey) ?? []), r.sortKey]);
+      return [...by].map(([partitionKey, keys]) => ({ partitionKey, sortKeys: keys.sort() }));
+    },
+
+    /** Lessons of `userId` with messages they have not read, newest message first. */
+    async unread(userId: string, size: number): Promise<{ partitionKey: string; unreadCount: number; lastKey: string }[]> {
+      const rows = await db.execute(sql`
+        select m.partition_key as "partitionKey", count(*)::int as "unreadCount", max(m.sort_key) as "lastKey"
+        from ${messages} m
+        join ${schedules} s on s.id = m.partition_key
+        where m.sender is distinct from ${userId}
+          and (s.pro_id = ${userId} or exists (select 1 from ${reservations} r where r.schedule_id = s.id and r.user_id = ${userId}))
+          and not exists (select 1 from ${messageReads} mr where mr.partition_key = m.partition_key and mr.sort_key = m.sort_key and mr.user_id = ${userId})
+        group by m.partition_key
+        order by max(m.sort_key) desc
+        limit ${size}`);
+      // Both drivers answer { rows }; the count is a string on pg and a number on PGlite.
+      const list = (rows as unknown as { rows: { partitionKey: string; unreadCount: number | string; lastKey: string }[] }).rows;
+      return list.map((r) => ({
+        partitionKey: r.partitionKey,
+        unreadCount: Number(r.unreadCount),
+        lastKey: r.lastKey,
+      }));
+    },
+
+    async lastMessage(partitionKey: string): Promise<Message | undefined> {
+      const rows = await db.select().from(messages).where(eq(messages.partitionKey, partitionKey)).orderBy(desc(messages.sortKey)).limit(1);
+      return (await withReaders(rows))[0];
+    },
+
+    /** Sort keys of a lesson's messages from others, for tests and catch-up. */
+    async othersKeys(partitionKey: string, userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ k: messages.sortKey })
+        .from(messages)
+        .where(and(eq(messages.partitionKey, partitionKey), ne(messages.sender, userId)));
+      return rows.map((r) => r.k);
+    },
+  };
+}
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+/** The next ULID after `key` in sort order (increments the random part). */
+export function nextUlid(key: string): string {
+  const chars = key.split('');
+  for (let i = chars.length - 1; i >= 0; i--) {
+    const v = CROCKFORD.indexOf(chars[i]!);
+    if (v < 31) {
+      chars[i] = CROCKFORD[v + 1]!;
+      return chars.join('');
+    }
+    chars[i] = '0';
+  }
+  throw new Error('ULID overflow');
+}

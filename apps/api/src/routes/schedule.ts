@@ -1,0 +1,161 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import {
+  DeletedCountSchema,
+  ScheduleByDateInputSchema,
+  ScheduleCreateInputSchema,
+  ScheduleIdInputSchema,
+  ScheduleSchema,
+  ScheduleUpdateInputSchema,
+  ScheduleUserInputSchema,
+  UpdateRoundInputSchema,
+  UpdatedCountSchema,
+} from '@proam/contract';
+import { ApiError } from '../lib/api-error.js';
+import { defineRoute, type Caller } from '../lib/route.js';
+import { japanDate } from '../lib/time.js';
+import { scheduleRepository, type ScheduleRow } from '../repositories/schedule-repository.js';
+import { userRepository } from '../repositories/user-repository.js';
+import type { Deps } from './deps.js';
+
+export function scheduleRoutes(app: FastifyInstance, { database, clock }: Deps): void {
+  const repo = scheduleRepository(database.db);
+  const users = userRepository(database.db);
+  const tags = ['schedule'];
+  const list = Type.Array(ScheduleSchema);
+  const today = () => japanDate(clock.now());
+  const one = async (row: ScheduleRow, caller: Caller) => (await repo.view([row], caller))[0]!;
+
+  async function owned(id: string, caller: Caller): Promise<ScheduleRow> {
+    const row = await repo.find(id);
+    if (!row) throw new ApiError('NotFound');
+    if (row.proId !== caller.id && caller.type !== 'admin') throw new ApiError('Forbidden');
+    return row;
+  }
+  function checkTimes(date: string, start: string, end: string) {
+    if (date < today()) throw new ApiError('ValidationError', 'date');
+    if (end <= start) throw new ApiError('ValidationError', 'endTime');
+  }
+
+  defineRoute(app, {
+    path: '/schedule/getById',
+    auth: 'bearer',
+    summary: 'Lessons where userId is the pro or a participant, date ascending',
+    tags,
+    input: ScheduleUserInputSchema,
+    output: list,
+    handler: ({ input, caller }) => repo.forUser(input.userId, caller!, {}),
+  });
+
+  defineRoute(app, {
+    path: '/schedule/getActive',
+    auth: 'bearer',
+    summary: 'The same, from today (Japan time) on, not done or cancelled',
+    tags,
+    input: ScheduleUserInputSchema,
+    output: list,
+    handler: ({ input, caller }) => repo.forUser(input.userId, caller!, { from: today(), activeOnly: true }),
+  });
+
+  defineRoute(app, {
+    path: '/schedule/getByDate',
+    auth: 'bearer',
+    summary: 'The same, on one date',
+    tags,
+    input: ScheduleByDateInputSchema,
+    output: list,
+    handler: ({ input, caller }) => repo.forUser(input.userId, caller!, { date: input.date }),
+  });
+
+  defineRoute(app, {
+    path: '/schedule/create',
+    auth: 'bearer',
+    summary: 'A pro offers a round lesson (admins: for any pro)',
+    tags,
+    input: ScheduleCreateInputSchema,
+    output: ScheduleSchema,
+    handler: async ({ input, caller }) => {
+      let proId = caller!.id;
+      if (caller!.type === 'admin') {
+        proId = input.proId ?? '';
+        if ((await users.find(proId))?.type !== 'pro') throw new ApiError('ValidationError', 'proId');
+      } else if (caller!.type !== 'pro' || (input.proId && input.proId !== caller!.id)) {
+        throw new ApiError('Forbidden');
+      }
+      checkTimes(input.date, input.startTime, input.endTime);
+      return one(await repo.create(proId, input, clock.now()), caller!);
+    },
+  });
+
+  defineRoute(app, {
+    path: '/schedule/update',
+    auth: 'bearer',
+    summary: 'Edit a lesson (its pro or an admin); capacity never below the reservations',
+    tags,
+    input: ScheduleUpdateInputSchema,
+    output: ScheduleSchema,
+    handler: async ({ input, caller }) => {
+      const current = await owned(input.id, caller!);
+      const date = input.date ?? current.date;
+      if (input.date !== undefined || input.startTime !== undefined || input.endTime !== undefined)
+        checkTimes(date, input.startTime ?? current.startTime, input.endTime ?? current.endTime);
+      return one(await repo.update(current, input, clock.now()), caller!);
+    },
+  });
+
+  defineRoute(app, {
+    path: '/schedule/updateRound',
+    auth: 'bearer',
+    summary: "Set the round status of all of a pro's lessons on a date",
+    tags,
+    input: UpdateRoundInputSchema,
+    output: UpdatedCountSchema,
+    handler: async ({ input, caller }) => {
+      if (input.proId !== caller!.id && caller!.type !== 'admin') throw new ApiError('Forbidden');
+      return { updatedCount: await repo.setRound(input.proId, input.date, input.statusRound, clock.now()) };
+    },
+  });
+
+  defineRoute(app, {
+    path: '/schedule/reserve',
+    auth: 'bearer',
+    summary: 'An amateur reserves a place (idempotent; 409 ScheduleFull when full)',
+    tags,
+    input: ScheduleIdInputSchema,
+    output: ScheduleSchema,
+    handler: async ({ input, caller }) => {
+      if (caller!.type !== 'amature') throw new ApiError('Forbidden');
+      if (!(await repo.find(input.id))) throw new ApiError('NotFound');
+      await repo.reserve(input.id, caller!.id, today(), clock.now());
+      return one((await repo.find(input.id))!, caller!);
+    },
+  });
+
+  defineRoute(app, {
+    path: '/schedule/cancel',
+    auth: 'bearer',
+    summary: 'A participant cancels their reservation; a full lesson reopens',
+    tags,
+    input: ScheduleIdInputSchema,
+    output: ScheduleSchema,
+    handler: async ({ input, caller }) => {
+      if (!(await repo.find(input.id))) throw new ApiError('NotFound');
+      if (!(await repo.cancel(input.id, caller!.id, clock.now()))) throw new ApiError('Forbidden');
+      return one((await repo.find(input.id))!, caller!);
+    },
+  });
+
+  defineRoute(app, {
+    path: '/schedule/delete',
+    auth: 'bearer',
+    summary: 'Delete a lesson without reservations (else set it cancelled)',
+    tags,
+    input: ScheduleIdInputSchema,
+    output: DeletedCountSchema,
+    handler: async ({ input, caller }) => {
+      const row = await owned(input.id, caller!);
+      if (row.reservedCount > 0) throw new ApiError('Conflict');
+      return { deletedCount: await repo.remove(row.id) };
+    },
+  });
+}
