@@ -141,7 +141,7 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
   });
   registerErrorHandling(app);
   await app.register(fastifyUnderPressure, {
-    maxEventLoopDelay: 1000,
+    maxEventLoopDelay: config.shedDelayMs,
     retryAfter: 5,
     pressureHandler: (req, reply) => {
       void sendNg(req, reply, new ApiError('ServiceUnavailable', undefined, { 'retry-after': '5' }));

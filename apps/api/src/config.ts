@@ -33,6 +33,8 @@ export type Config = {
   corsOrigins: string[];
   trustProxy: boolean | string;
   logLevel: string;
+  /** Event-loop delay (ms) beyond which requests are shed with 503; 0 turns shedding off. */
+  shedDelayMs: number;
   webDist: string;
   /** S3-compatible bucket for media; null keeps media under DATA_DIR/media. */
   s3: {
@@ -59,6 +61,13 @@ function parsePort(env: Env): number {
   if (raw === undefined) return 3000;
   if (!/^\d+$/.test(raw) || Number(raw) > 65535)
     throw new ConfigError('PORT', `must be an integer 0-65535 (got "${raw}")`);
+  return Number(raw);
+}
+
+function parseNonNegative(env: Env, name: string, fallback: number): number {
+  const raw = nonEmpty(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number (got "${raw}")`);
   return Number(raw);
 }
 
@@ -179,6 +188,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy:
       trust === undefined ? false : trust === 'true' ? true : trust === 'false' ? false : trust,
     logLevel,
+    shedDelayMs: parseNonNegative(env, 'SHED_EVENT_LOOP_DELAY_MS', 1000),
     webDist: path.resolve(
       nonEmpty(env, 'WEB_DIST') ??
         path.join(import.meta.dirname, '..', '..', 'web', 'dist'),

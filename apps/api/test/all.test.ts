@@ -6,5 +6,7 @@ import './routes/contact.test.js';
 import './routes/seed.test.js';
 import './routes/auth.test.js';
 import './routes/members.test.js';
+import './routes/schedule.test.js';
+import './routes/chat.test.js';
 import './storage/s3.test.js';
 import './server/server.test.js';

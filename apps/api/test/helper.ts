@@ -118,6 +118,8 @@ export async function harness(
     JWT_SECRET: TEST_JWT_SECRET,
     SEED_DEMO: 'false',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    // Bursts in tests stall PGlite's loop on purpose; shedding is tested where it is meant.
+    SHED_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
   const database = driver === 'pglite' ? await pgliteCopy() : await postgresCopy();

@@ -20,6 +20,8 @@ export type Database = {
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The PostgreSQL URL, so a second instance (tests, tools) can join the same database. */
+  url?: string;
   /** The PGlite instance, so tests can clone a migrated template. */
   pglite?: PGlite;
   /**
@@ -74,6 +76,7 @@ export function openPostgres(url: string, max = 10): Database {
   return {
     db,
     driver: 'postgres',
+    url,
     ping: async () => {
       await pool.query('select 1');
     },
