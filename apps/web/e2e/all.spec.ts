@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,7 @@ import {
   type Page,
 } from 'playwright-core';
 import type { Competition, News } from '@proam/contract';
+import { startMailPeer, type MailPeer } from './mail-peer.ts';
 import { startServer, type TestServer } from './server.ts';
 
 const screenshotDir = path.join(
@@ -53,11 +54,6 @@ const PUBLIC_ROUTES: {
   },
   { path: '/auth', h1: 'ログイン', title: 'ログイン | ProAm Connect' },
   {
-    path: '/tabs/schedule',
-    h1: 'スケジュール',
-    title: 'スケジュール | ProAm Connect',
-  },
-  {
     path: '/checkin/abc',
     h1: 'チェックイン',
     title: 'チェックイン | ProAm Connect',
@@ -82,6 +78,8 @@ const LAUNCH_ARGS = [
 
 let server: TestServer;
 let browser: Browser;
+/** Receives the server's mail; null when testing a server started elsewhere. */
+let mail: MailPeer | null = null;
 
 const api = async <T>(p: string, body: unknown): Promise<T> => {
   const res = await fetch(`${server.baseUrl}/api${p}`, {
@@ -135,7 +133,8 @@ const slug = (route: string) =>
 
 before(async () => {
   mkdirSync(screenshotDir, { recursive: true });
-  server = await startServer();
+  if (!process.env.E2E_BASE_URL) mail = await startMailPeer();
+  server = await startServer(mail ? { env: { SMTP_URL: mail.url } } : {});
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: LAUNCH_ARGS,
@@ -145,6 +144,7 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await server?.stop();
+  await mail?.stop();
 });
 
 describe('public pages', () => {
@@ -408,8 +408,6 @@ describe('data from the API', () => {
 describe('contact form', () => {
   it('shows validation errors, then sends and the server stores the message', async () => {
     const { page, context, errors } = await openPage(375);
-    const outbox = server.dataDir ? path.join(server.dataDir, 'outbox') : null;
-    const before = outbox ? safeList(outbox) : [];
     try {
       await visit(page, '/contact');
       await page
@@ -449,20 +447,8 @@ describe('contact form', () => {
         fullPage: true,
       });
 
-      if (outbox) {
-        const deadline = Date.now() + 10_000;
-        let found = false;
-        while (!found && Date.now() < deadline) {
-          const added = safeList(outbox).filter((f) => !before.includes(f));
-          found = added.some((f) =>
-            decodeMail(readFileSync(path.join(outbox, f), 'utf8')).includes(
-              message,
-            ),
-          );
-          if (!found) await new Promise((r) => setTimeout(r, 200));
-        }
-        assert.ok(found, `a new mail in ${outbox} carries the message`);
-      }
+      // The company's copy goes out through SMTP to the mail peer.
+      if (mail) await mail.waitFor((m) => m.text.includes(message));
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
@@ -470,31 +456,329 @@ describe('contact form', () => {
   });
 });
 
-function safeList(dir: string): string[] {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
-  }
-}
+/**
+ * Console errors the browser prints for answers the test provokes on purpose:
+ * exactly "Failed to load resource: … 401" for the given API paths.
+ */
+const withoutExpected401 = (errors: string[], paths: string[]) =>
+  errors.filter(
+    (e) =>
+      !paths.some(
+        (p) =>
+          e ===
+          `Failed to load resource: the server responded with a status of 401 (Unauthorized) @ ${server.baseUrl}/api${p}`,
+      ),
+  );
 
-/** Mail bodies may be quoted-printable or base64; look at every decoding. */
-function decodeMail(raw: string): string {
-  const qp = raw.replace(/=\r?\n/g, '').replace(/(=[0-9A-F]{2})+/g, (m) => {
+const DEMO_PASSWORD = 'proam-demo-2026';
+
+const waitForSplash = (page: Page) =>
+  page.locator('#splash').waitFor({ state: 'detached', timeout: 5000 });
+
+/** Screenshots at 375 and 1280 px of the page as it is now. */
+const shootBoth = async (page: Page, name: string) => {
+  const original = page.viewportSize() ?? { width: 1280, height: 900 };
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    assert.ok(
+      overflow <= 0,
+      `${name} overflows by ${overflow}px at ${width}px`,
+    );
+    await page.screenshot({
+      path: path.join(screenshotDir, `${width}-${name}.png`),
+      fullPage: true,
+    });
+  }
+  await page.setViewportSize(original);
+};
+
+const storedRefreshToken = (page: Page) =>
+  page.evaluate(() => localStorage.getItem('refresh_token'));
+
+const fillLogin = async (page: Page, email: string, password: string) => {
+  await page.getByRole('textbox', { name: /メールアドレス/ }).fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+};
+
+const expectHash = (page: Page, hash: string) =>
+  page.waitForFunction((h) => window.location.hash === h, hash);
+
+describe('accounts', () => {
+  it('registers a new member with the mailed code, logs out, resets the password and logs in again', async (t) => {
+    if (!mail) {
+      t.skip('needs the mail peer (not available with E2E_BASE_URL)');
+      return;
+    }
+    const peer = mail;
+    const { page, context, errors } = await openPage(375);
+    const email = `e2e-${Date.now()}@example.jp`;
     try {
-      return Buffer.from(m.replace(/=/g, ''), 'hex').toString('utf8');
-    } catch {
-      return m;
+      await visit(page, '/auth/register', '新規会員登録');
+      await waitForSplash(page);
+      const steps = page.getByRole('list', { name: '手続きの流れ' });
+      assert.match(
+        (await steps.locator('[aria-current="step"]').textContent()) ?? '',
+        /メールアドレス/,
+      );
+      // Step 1: an empty submit marks the field, then the code goes out.
+      await page.getByRole('button', { name: '認証コードを送信' }).click();
+      const emailBox = page.getByRole('textbox', { name: /メールアドレス/ });
+      assert.equal(await emailBox.getAttribute('aria-invalid'), 'true');
+      await shootBoth(page, 'register-1-errors');
+      await emailBox.fill(email);
+      await shootBoth(page, 'register-1');
+      await page.getByRole('button', { name: '認証コードを送信' }).click();
+
+      // Step 2: the 6-digit code from the real mail.
+      const codeBox = page.getByRole('textbox', { name: /認証コード/ });
+      await codeBox.waitFor();
+      assert.equal(await codeBox.getAttribute('inputmode'), 'numeric');
+      assert.equal(await codeBox.getAttribute('autocomplete'), 'one-time-code');
+      const codeMail = await peer.waitFor(
+        (m) => m.to.includes(email) && /認証コード: \d{6}\b/.test(m.text),
+      );
+      const code = /認証コード: (\d{6})\b/.exec(codeMail.text)?.[1];
+      assert.ok(code, 'the registration mail carries a 6-digit code');
+      await shootBoth(page, 'register-2');
+      await codeBox.fill(code);
+      await page.getByRole('button', { name: '次へ' }).click();
+
+      // Step 3: profile and password.
+      const name = page.getByRole('textbox', { name: /^氏名/ });
+      await name.waitFor();
+      assert.ok(
+        await name.evaluate((el) => el === document.activeElement),
+        'the profile step starts at 氏名',
+      );
+      await page.getByRole('button', { name: '登録する' }).click();
+      assert.equal(await name.getAttribute('aria-invalid'), 'true');
+      await shootBoth(page, 'register-3-errors');
+      await name.fill('江藤 一郎');
+      await page
+        .getByRole('textbox', { name: /^ふりがな/ })
+        .fill('えとう いちろう');
+      await page.getByRole('radio', { name: /アマチュア会員/ }).check();
+      await page.locator('input[name="password"]').fill('fairway-birdie-2026');
+      await page
+        .locator('input[name="passwordConfirm"]')
+        .fill('fairway-birdie-2026');
+      await page
+        .getByRole('combobox', { name: /地域/ })
+        .selectOption('神奈川県');
+      await shootBoth(page, 'register-3');
+      await page.getByRole('button', { name: '登録する' }).click();
+
+      // Logged in, in the member area.
+      await page
+        .getByRole('heading', { level: 1, name: 'スケジュール' })
+        .waitFor();
+      await expectHash(page, '#/tabs/schedule');
+      assert.ok(await storedRefreshToken(page), 'refresh_token stored');
+      await page.getByRole('link', { name: 'マイページ' }).waitFor();
+      const tabs = page.getByRole('navigation', { name: '会員メニュー' });
+      await tabs.getByRole('link', { name: 'プロフィール' }).click();
+      await page.getByRole('heading', { name: /江藤 一郎/ }).waitFor();
+      await page.getByText('アマチュア会員', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'ログアウト' }).click();
+      await page.getByRole('heading', { level: 1, name: 'ログイン' }).waitFor();
+      assert.equal(await storedRefreshToken(page), null);
+
+      // Password reset with the 8-digit code.
+      await page.getByRole('link', { name: 'パスワードをお忘れの方' }).click();
+      await page
+        .getByRole('heading', { level: 1, name: 'パスワード再設定' })
+        .waitFor();
+      await page.getByRole('textbox', { name: /メールアドレス/ }).fill(email);
+      await shootBoth(page, 'reset-1');
+      await page.getByRole('button', { name: '認証コードを送信' }).click();
+      const resetCodeBox = page.getByRole('textbox', { name: /認証コード/ });
+      await resetCodeBox.waitFor();
+      const resetMail = await peer.waitFor(
+        (m) => m.to.includes(email) && /認証コード: \d{8}\b/.test(m.text),
+      );
+      const resetCode = /認証コード: (\d{8})\b/.exec(resetMail.text)?.[1];
+      assert.ok(resetCode, 'the reset mail carries an 8-digit code');
+      await resetCodeBox.fill(resetCode);
+      await page.locator('input[name="password"]').fill('new-green-2026');
+      await page.locator('input[name="passwordConfirm"]').fill('new-green-202');
+      await page.getByRole('button', { name: 'パスワードを変更する' }).click();
+      await page.getByText('パスワードが一致しません。').waitFor();
+      await shootBoth(page, 'reset-2');
+      await page
+        .locator('input[name="passwordConfirm"]')
+        .fill('new-green-2026');
+      await page.getByRole('button', { name: 'パスワードを変更する' }).click();
+      await page
+        .getByRole('heading', { name: 'パスワードを変更しました' })
+        .waitFor();
+      await shootBoth(page, 'reset-done');
+      await page.getByRole('link', { name: 'ログイン画面へ' }).click();
+      await fillLogin(page, email, 'new-green-2026');
+      await page
+        .getByRole('heading', { level: 1, name: 'スケジュール' })
+        .waitFor();
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
     }
   });
-  const b64 = raw
-    .split(/\r?\n\r?\n/)
-    .map((part) => {
-      const compact = part.replace(/\s+/g, '');
-      return /^[A-Za-z0-9+/=]{16,}$/.test(compact)
-        ? Buffer.from(compact, 'base64').toString('utf8')
-        : '';
-    })
-    .join('\n');
-  return `${raw}\n${qp}\n${b64}`;
-}
+
+  it('logs in as ama1, stays logged in across a reload with a rotated refresh token, and logs out', async () => {
+    const { page, context, errors } = await openPage(1280);
+    try {
+      await visit(page, '/auth', 'ログイン');
+      await waitForSplash(page);
+      await page.getByRole('link', { name: 'ログイン', exact: true }).waitFor();
+      await shootBoth(page, 'login');
+      await fillLogin(page, 'ama1@example.jp', DEMO_PASSWORD);
+      await page
+        .getByRole('heading', { level: 1, name: 'スケジュール' })
+        .waitFor();
+      await expectHash(page, '#/tabs/schedule');
+      const first = await storedRefreshToken(page);
+      assert.ok(first);
+      assert.equal(
+        await page.evaluate(() => Object.keys(localStorage).sort().join(',')),
+        'refresh_token',
+        'only the refresh token is stored',
+      );
+      const tabs = page.getByRole('navigation', { name: '会員メニュー' });
+      assert.deepEqual(await tabs.getByRole('link').allTextContents(), [
+        'スケジュール',
+        'いいね',
+        'チャット',
+        '大会',
+        'プロフィール',
+      ]);
+      assert.equal(
+        await tabs
+          .getByRole('link', { name: 'スケジュール' })
+          .getAttribute('aria-current'),
+        'page',
+      );
+      for (const box of await tabs
+        .getByRole('link')
+        .evaluateAll((links) =>
+          links.map((l) => l.getBoundingClientRect().height),
+        ))
+        assert.ok(box >= 44, `tab target ${box}px high`);
+      await shootBoth(page, 'tabs-schedule');
+
+      // The handshake restores the login and rotates the refresh token.
+      await page.reload();
+      await page
+        .getByRole('heading', { level: 1, name: 'スケジュール' })
+        .waitFor();
+      await waitForSplash(page);
+      await page.waitForFunction((old) => {
+        const now = localStorage.getItem('refresh_token');
+        return now !== null && now !== old;
+      }, first);
+      await expectHash(page, '#/tabs/schedule');
+
+      await tabs.getByRole('link', { name: 'プロフィール' }).click();
+      await page.getByRole('heading', { name: /山本 拓也/ }).waitFor();
+      assert.equal(
+        await tabs
+          .getByRole('link', { name: 'プロフィール' })
+          .getAttribute('aria-current'),
+        'page',
+      );
+      await shootBoth(page, 'tabs-profile');
+      await page.getByRole('button', { name: 'ログアウト' }).click();
+      await page.getByRole('heading', { level: 1, name: 'ログイン' }).waitFor();
+      await expectHash(page, '#/auth');
+      assert.equal(await storedRefreshToken(page), null);
+      await page.getByRole('link', { name: 'ログイン', exact: true }).waitFor();
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('sends a logged-out visitor of #/tabs/likes to the login and back after it', async () => {
+    const { page, context, errors } = await openPage(375);
+    try {
+      await page.goto(`${server.baseUrl}/#/tabs/likes`);
+      await page.getByRole('heading', { level: 1, name: 'ログイン' }).waitFor();
+      await expectHash(page, '#/auth');
+      await fillLogin(page, 'pro1@example.jp', DEMO_PASSWORD);
+      await page.getByRole('heading', { level: 1, name: 'いいね' }).waitFor();
+      await expectHash(page, '#/tabs/likes');
+      const tabBar = page.getByRole('navigation', { name: '会員メニュー' });
+      const box = await tabBar.boundingBox();
+      assert.ok(
+        box && Math.abs(box.y + box.height - 900) <= 1,
+        'the tab bar sits at the bottom on a phone',
+      );
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the re-login alert for a garbled stored refresh token, and its OK goes to #/auth', async () => {
+    const { page, context, errors } = await openPage(1280);
+    try {
+      await visit(page, '/about');
+      await page.evaluate(() =>
+        localStorage.setItem('refresh_token', 'garbled-%%%-token'),
+      );
+      await page.reload();
+      const dialog = page.getByRole('alertdialog');
+      await dialog.waitFor();
+      await dialog
+        .getByText(
+          '一定期間ご利用がなかったため、ログインの有効期限が切れました。再度ログインしてください。',
+        )
+        .waitFor();
+      assert.equal(await storedRefreshToken(page), null);
+      await dialog.getByRole('button', { name: 'OK' }).click();
+      await expectHash(page, '#/auth');
+      await page.getByRole('heading', { level: 1, name: 'ログイン' }).waitFor();
+      assert.equal(await dialog.isVisible(), false);
+      assert.deepEqual(withoutExpected401(errors, ['/auth/handshake']), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the エラー dialog for a wrong password and keeps what was typed', async () => {
+    const { page, context, errors } = await openPage(375);
+    try {
+      await visit(page, '/auth', 'ログイン');
+      await waitForSplash(page);
+      await fillLogin(page, 'pro1@example.jp', 'not-the-password');
+      const dialog = page.getByRole('alertdialog');
+      await dialog.getByRole('heading', { name: 'エラー' }).waitFor();
+      await dialog.getByText('InvalidCredentials', { exact: true }).waitFor();
+      await dialog
+        .getByText('メールアドレスまたはパスワードが正しくありません。')
+        .waitFor();
+      await page.screenshot({
+        path: path.join(screenshotDir, '375-login-error.png'),
+        fullPage: false,
+      });
+      await dialog.getByRole('button', { name: 'OK' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      assert.equal(
+        await page
+          .getByRole('textbox', { name: /メールアドレス/ })
+          .inputValue(),
+        'pro1@example.jp',
+      );
+      assert.equal(
+        await page.locator('input[name="password"]').inputValue(),
+        'not-the-password',
+      );
+      await expectHash(page, '#/auth');
+      assert.deepEqual(withoutExpected401(errors, ['/auth/login']), []);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -58,9 +58,12 @@ const waitForReady = async (
 /**
  * Starts the real API server (which also serves the built web app) on a free
  * port with a fresh data folder, so the first start migrates and seeds the demo
- * data. Expects `npm run build` to have run.
+ * data. Expects `npm run build` to have run. `env` adds settings, e.g.
+ * SMTP_URL for a mail peer.
  */
-export const startServer = async (): Promise<TestServer> => {
+export const startServer = async (
+  options: { env?: Record<string, string> } = {},
+): Promise<TestServer> => {
   const external = process.env.E2E_BASE_URL;
   if (external) {
     const baseUrl = external.replace(/\/+$/, '');
@@ -84,6 +87,7 @@ export const startServer = async (): Promise<TestServer> => {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

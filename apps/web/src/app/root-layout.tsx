@@ -10,12 +10,15 @@ import { NotFound } from '@/components/not-found';
 import { PageHeader } from '@/components/page-header';
 import { SiteFooter } from '@/components/site-footer';
 import { SiteHeader } from '@/components/site-header';
+import { selectAuthStatus } from '@/features/auth/auth-slice';
+import { useAppSelector } from './hooks';
 import { Spinner } from '@/components/spinner';
 
 const Shell = ({ children }: { children: ReactNode }) => {
   const { pathname } = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
+  const authStatus = useAppSelector(selectAuthStatus);
 
   // After a client-side navigation, start screen readers and keyboards at the new content.
   useEffect(() => {
@@ -39,7 +42,10 @@ const Shell = ({ children }: { children: ReactNode }) => {
       >
         本文へスキップ
       </a>
-      <SiteHeader />
+      {/* A stored login being restored counts as logged in, so the header does not flicker. */}
+      <SiteHeader
+        loggedIn={authStatus === 'authenticated' || authStatus === 'restoring'}
+      />
       <main id="main" ref={mainRef} tabIndex={-1} className="site-main">
         {children}
       </main>

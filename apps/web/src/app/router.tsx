@@ -41,22 +41,25 @@ export const routes: RouteObject[] = [
         ...page(() => import('./routes/auth/register')),
       },
       { path: 'auth/reset', ...page(() => import('./routes/auth/reset')) },
-      { path: 'tabs', ...page(() => import('./routes/tabs/tabs-index')) },
       {
-        path: 'tabs/schedule',
-        ...page(() => import('./routes/tabs/schedule')),
+        path: 'tabs',
+        ...page(() => import('./routes/tabs/tabs-layout')),
+        children: [
+          { index: true, ...page(() => import('./routes/tabs/tabs-index')) },
+          { path: 'schedule', ...page(() => import('./routes/tabs/schedule')) },
+          { path: 'likes', ...page(() => import('./routes/tabs/likes')) },
+          { path: 'chat', ...page(() => import('./routes/tabs/chat')) },
+          {
+            path: 'chat/:partitionKey',
+            ...page(() => import('./routes/tabs/chat-room')),
+          },
+          {
+            path: 'competitions',
+            ...page(() => import('./routes/tabs/competitions')),
+          },
+          { path: 'profile', ...page(() => import('./routes/tabs/profile')) },
+        ],
       },
-      { path: 'tabs/likes', ...page(() => import('./routes/tabs/likes')) },
-      { path: 'tabs/chat', ...page(() => import('./routes/tabs/chat')) },
-      {
-        path: 'tabs/chat/:partitionKey',
-        ...page(() => import('./routes/tabs/chat-room')),
-      },
-      {
-        path: 'tabs/competitions',
-        ...page(() => import('./routes/tabs/competitions')),
-      },
-      { path: 'tabs/profile', ...page(() => import('./routes/tabs/profile')) },
       {
         path: 'checkin/:ticket',
         ...page(() => import('./routes/checkin/checkin')),

@@ -1,9 +1,14 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { isProduction } from '@/config/env';
-import { api } from '@/lib/api';
+import { authHooks } from '@/features/auth/auth-session';
+import { authSlice, authStorageListener } from '@/features/auth/auth-slice';
+import { api, registerAuthHooks } from '@/lib/api';
 import { uiSlice } from '@/lib/ui-slice';
 
-const rootReducer = combineSlices(uiSlice, api);
+const rootReducer = combineSlices(uiSlice, authSlice, api);
+
+// lib/api.ts knows nothing of tokens; the auth feature plugs them in here.
+registerAuthHooks(authHooks);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -11,7 +16,10 @@ export const makeStore = (preloadedState?: Partial<RootState>) =>
   configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().concat(api.middleware),
+    middleware: (getDefault) =>
+      getDefault()
+        .prepend(authStorageListener.middleware)
+        .concat(api.middleware),
     // The seed keeps 25 entries of history and no developer tooling in production.
     devTools: isProduction ? false : { maxAge: 25 },
   });

@@ -40,9 +40,14 @@ export const ErrorAlert = () => {
   }, [alert]);
 
   const acknowledge = () => {
-    const relogin = alert?.kind === 'relogin';
+    const target =
+      alert?.kind === 'relogin'
+        ? '/auth'
+        : alert?.kind === 'error'
+          ? alert.redirectTo
+          : undefined;
     dispatch(alertDismissed());
-    if (relogin) window.location.hash = '#/auth';
+    if (target) window.location.hash = `#${target}`;
   };
 
   return (

@@ -1,10 +1,15 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { CloseIcon, MailIcon, MenuIcon, ShareIcon } from './icons';
+import { CloseIcon, MailIcon, MenuIcon, ShareIcon, UserIcon } from './icons';
 import { Logo } from './logo';
 import { NAV_LINKS } from './nav-links';
 
-export const SiteHeader = () => {
+type SiteHeaderProps = {
+  /** Shows マイページ instead of ログイン. */
+  loggedIn?: boolean;
+};
+
+export const SiteHeader = ({ loggedIn = false }: SiteHeaderProps) => {
   const navId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
@@ -48,25 +53,34 @@ export const SiteHeader = () => {
         >
           <Logo />
         </Link>
-        <button
-          ref={toggleRef}
-          type="button"
-          className="site-header__toggle"
-          aria-expanded={open}
-          aria-controls={navId}
-          aria-label="メニュー"
-          onClick={() => setOpen((v) => !v)}
-        >
-          {open ? (
-            <CloseIcon width={24} height={24} />
-          ) : (
-            <MenuIcon width={24} height={24} />
-          )}
-          {/* The visible word stays メニュー so it always matches the accessible name. */}
-          <span className="site-header__toggle-text" aria-hidden="true">
-            メニュー
-          </span>
-        </button>
+        <div className="site-header__actions">
+          <Link
+            to={loggedIn ? '/tabs/schedule' : '/auth'}
+            className="site-header__account"
+          >
+            <UserIcon width={20} height={20} />
+            {loggedIn ? 'マイページ' : 'ログイン'}
+          </Link>
+          <button
+            ref={toggleRef}
+            type="button"
+            className="site-header__toggle"
+            aria-expanded={open}
+            aria-controls={navId}
+            aria-label="メニュー"
+            onClick={() => setOpen((v) => !v)}
+          >
+            {open ? (
+              <CloseIcon width={24} height={24} />
+            ) : (
+              <MenuIcon width={24} height={24} />
+            )}
+            {/* The visible word stays メニュー so it always matches the accessible name. */}
+            <span className="site-header__toggle-text" aria-hidden="true">
+              メニュー
+            </span>
+          </button>
+        </div>
         <nav
           id={navId}
           className={`site-nav${open ? ' is-open' : ''}`}

@@ -7,12 +7,16 @@ export type RuntimeConfig = {
   companyName: string;
   stripePublishableKey: string | null;
   apiBase: string;
+  /** `name:code` of this app build for the client (Basic) calls of spec/API.md. */
+  apiClient: string;
 };
 
 export const FALLBACK_CONFIG: RuntimeConfig = {
   companyName: '株式会社プロアム・コンサルティング',
   stripePublishableKey: null,
   apiBase: '/api',
+  // The development client; deployments hand their own in through the meta config.
+  apiClient: 'web:proam-web-dev',
 };
 
 const PLACEHOLDER = '__PROAM_CONFIG__';
@@ -31,7 +35,7 @@ export const parseRuntimeConfig = (
     return FALLBACK_CONFIG;
   }
   if (!isRecord(parsed)) return FALLBACK_CONFIG;
-  const { companyName, stripePublishableKey, apiBase } = parsed;
+  const { companyName, stripePublishableKey, apiBase, apiClient } = parsed;
   return {
     companyName:
       typeof companyName === 'string' && companyName.trim() !== ''
@@ -45,6 +49,10 @@ export const parseRuntimeConfig = (
       typeof apiBase === 'string' && apiBase !== ''
         ? apiBase.replace(/\/+$/, '')
         : FALLBACK_CONFIG.apiBase,
+    apiClient:
+      typeof apiClient === 'string' && /^[^:\s]+:\S+$/.test(apiClient)
+        ? apiClient
+        : FALLBACK_CONFIG.apiClient,
   };
 };
 

@@ -22,8 +22,21 @@ import {
   requestStarted,
 } from './ui-slice';
 
+/**
+ * Which Authorization a call needs (spec/API.md, Authentication): `bearer`
+ * (the default) sends the access token when there is a login, `client` the
+ * app's Basic credentials, `refresh` the refresh token, `none` nothing.
+ */
+export type AuthKind = 'none' | 'client' | 'refresh' | 'bearer';
+
 /** Every call is `POST {apiBase}{path}` with a JSON body (spec/API.md, Transport). */
-export type ApiRequest = { path: string; body?: unknown; silent?: boolean };
+export type ApiRequest = {
+  path: string;
+  body?: unknown;
+  /** The caller reports failures itself: no エラー or re-login alert. */
+  silent?: boolean;
+  auth?: AuthKind;
+};
 
 /**
  * Declared here rather than in an auth feature so lib never imports features:
@@ -31,18 +44,32 @@ export type ApiRequest = { path: string; body?: unknown; silent?: boolean };
  */
 export const sessionExpired = createAction('session/expired');
 
+/** `retry: false` with an error means the hook already showed it to the person. */
+export type RenewOutcome = { retry: boolean; error?: ApiError };
+
 /**
  * Extension points for the auth feature. Keeping them as hooks lets that feature
  * add tokens and a single-flight refresh without this file knowing about tokens.
  */
 export type AuthHooks = {
-  /** Adds the Authorization header; may refresh an expired access token first. */
+  /** Adds the Authorization header the call's `auth` kind asks for. */
   prepareHeaders?: (
     headers: Headers,
-    api: { getState: () => unknown; endpoint: string },
-  ) => void | Promise<void>;
-  /** Runs after an InvalidAccessToken answer; resolve true to retry the call once. */
-  refreshAfterInvalidAccessToken?: (api: BaseQueryApi) => Promise<boolean>;
+    api: { getState: () => unknown; endpoint: string; auth: AuthKind },
+  ) => void;
+  /**
+   * Runs before each call, e.g. to renew a missing or expiring access token.
+   * An error ends the call with that error, which the hook has already shown.
+   */
+  beforeRequest?: (
+    request: ApiRequest,
+    api: BaseQueryApi,
+  ) => Promise<ApiError | null>;
+  /** Runs after an InvalidAccessToken answer; `retry` repeats the call once. */
+  refreshAfterInvalidAccessToken?: (
+    api: BaseQueryApi,
+    sentAuthorization: string | null,
+  ) => Promise<RenewOutcome>;
 };
 
 let authHooks: AuthHooks = {};
@@ -109,14 +136,18 @@ export const normaliseError = (
   return fromHttpStatus(error.status, reqId);
 };
 
-type Outcome =
-  { data: unknown; error?: undefined } | { error: ApiError; data?: undefined };
+type Outcome = (
+  { data: unknown; error?: undefined } | { error: ApiError; data?: undefined }
+) & { sentAuthorization?: string | null };
+
+type RawExtraOptions = { auth?: AuthKind };
 
 const rawQuery = fetchBaseQuery({
   baseUrl: resolveApiBase(),
-  prepareHeaders: async (headers, api) => {
+  prepareHeaders: (headers, api) => {
     headers.set('Accept', 'application/json');
-    await authHooks.prepareHeaders?.(headers, api);
+    const { auth = 'bearer' } = (api.extraOptions ?? {}) as RawExtraOptions;
+    authHooks.prepareHeaders?.(headers, { ...api, auth });
     return headers;
   },
 });
@@ -124,10 +155,10 @@ const rawQuery = fetchBaseQuery({
 const runOnce = async (
   args: ApiRequest,
   api: BaseQueryApi,
-  extra: object,
 ): Promise<Outcome> => {
   let result;
   try {
+    const extra: RawExtraOptions = { auth: args.auth ?? 'bearer' };
     result = await rawQuery(
       { url: args.path, method: 'POST', body: args.body ?? {} },
       api,
@@ -145,10 +176,17 @@ const runOnce = async (
       },
     };
   }
-  if (result.error) return { error: normaliseError(result.error, result.meta) };
+  const sentAuthorization =
+    result.meta?.request.headers.get('authorization') ?? null;
+  if (result.error)
+    return {
+      error: normaliseError(result.error, result.meta),
+      sentAuthorization,
+    };
   const payload: unknown = result.data;
   const httpStatus = result.meta?.response?.status ?? 200;
-  if (isApiError(payload)) return { error: { ...payload, httpStatus } };
+  if (isApiError(payload))
+    return { error: { ...payload, httpStatus }, sentAuthorization };
   if (
     typeof payload === 'object' &&
     payload !== null &&
@@ -157,39 +195,60 @@ const runOnce = async (
   ) {
     return { data: (payload as { body: unknown }).body };
   }
-  return { error: fromHttpStatus(httpStatus, requestIdOf(result.meta)) };
+  return {
+    error: fromHttpStatus(httpStatus, requestIdOf(result.meta)),
+    sentAuthorization,
+  };
 };
 
 /**
  * Never throws: every failure comes back as `{ error: ApiError }`, the global
  * spinner counts the call, and NG answers raise the エラー alert (or the
- * re-login alert for InvalidRefreshToken).
+ * re-login alert for InvalidRefreshToken) unless the call is `silent`.
+ * An InvalidAccessToken answer renews the session once and retries once.
  */
 export const apiBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (
   args,
   api,
-  extra,
 ) => {
   api.dispatch(requestStarted());
   try {
-    let outcome = await runOnce(args, api, extra ?? {});
+    const stopped = await authHooks.beforeRequest?.(args, api);
+    // The hook has shown this failure already (e.g. a refresh that failed).
+    if (stopped) return { error: stopped };
+    let outcome = await runOnce(args, api);
     if (
       outcome.error?.code === 'InvalidAccessToken' &&
-      authHooks.refreshAfterInvalidAccessToken &&
-      (await authHooks.refreshAfterInvalidAccessToken(api))
+      authHooks.refreshAfterInvalidAccessToken
     ) {
-      outcome = await runOnce(args, api, extra ?? {});
+      const renewed = await authHooks.refreshAfterInvalidAccessToken(
+        api,
+        outcome.sentAuthorization ?? null,
+      );
+      if (renewed.retry) outcome = await runOnce(args, api);
+      else if (renewed.error) return { error: renewed.error };
     }
     if (outcome.error) {
       if (outcome.error.code === 'InvalidRefreshToken') {
         api.dispatch(sessionExpired());
-        api.dispatch(reloginAlertRaised());
+        if (!args.silent) api.dispatch(reloginAlertRaised());
       } else if (!args.silent) {
         api.dispatch(errorAlertRaised(outcome.error));
       }
       return { error: outcome.error };
     }
     return { data: outcome.data };
+  } catch {
+    // Hooks are not expected to throw; if one does, keep the never-throw promise.
+    const error: ApiError = {
+      status: 'NG',
+      code: 'NetworkError',
+      reqId: '',
+      msg: NETWORK_ERROR_MSG,
+      httpStatus: 0,
+    };
+    if (!args.silent) api.dispatch(errorAlertRaised(error));
+    return { error };
   } finally {
     api.dispatch(requestFinished());
   }

@@ -2,7 +2,14 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ApiError } from './api-error';
 
 export type AlertState =
-  | { kind: 'error'; code: string; msg: string; reqId: string }
+  | {
+      kind: 'error';
+      code: string;
+      msg: string;
+      reqId: string;
+      /** Where OK takes the person, e.g. `/auth` after a failed token refresh. */
+      redirectTo?: string;
+    }
   | { kind: 'relogin'; msg: string };
 
 export type UiState = {
@@ -28,8 +35,11 @@ export const uiSlice = createSlice({
       // Never below zero, so a stray extra "finished" cannot hide a later spinner.
       state.pendingRequests = Math.max(0, state.pendingRequests - 1);
     },
-    errorAlertRaised(state, action: PayloadAction<ApiError>) {
-      const { code, msg, reqId } = action.payload;
+    errorAlertRaised(
+      state,
+      action: PayloadAction<ApiError & { redirectTo?: string }>,
+    ) {
+      const { code, msg, reqId, redirectTo } = action.payload;
       // Several calls failing for one reason (e.g. the network) need one acknowledgement.
       if (
         state.alerts.some(
@@ -37,7 +47,13 @@ export const uiSlice = createSlice({
         )
       )
         return;
-      state.alerts.push({ kind: 'error', code, msg, reqId });
+      state.alerts.push({
+        kind: 'error',
+        code,
+        msg,
+        reqId,
+        ...(redirectTo ? { redirectTo } : {}),
+      });
     },
     reloginAlertRaised(state) {
       // One re-login prompt is enough however many calls found the session gone.

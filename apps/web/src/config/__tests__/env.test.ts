@@ -23,11 +23,24 @@ describe('runtime config', () => {
       companyName: '株式会社テスト',
       stripePublishableKey: 'pk_test_1',
       apiBase: '/api',
+      apiClient: 'web:proam-web-dev',
     });
     expect(
       parseRuntimeConfig(
         '{"companyName":"A","stripePublishableKey":null,"apiBase":"/api"}',
       ).stripePublishableKey,
     ).toBeNull();
+  });
+
+  it('reads the client credentials, falling back to the development client', () => {
+    expect(
+      parseRuntimeConfig('{"apiClient":"web:prod-code-1"}').apiClient,
+    ).toBe('web:prod-code-1');
+    expect(parseRuntimeConfig('{"apiClient":null}').apiClient).toBe(
+      'web:proam-web-dev',
+    );
+    expect(parseRuntimeConfig('{"apiClient":"no-colon"}').apiClient).toBe(
+      'web:proam-web-dev',
+    );
   });
 });

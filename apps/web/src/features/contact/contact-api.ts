@@ -4,7 +4,11 @@ import { api } from '@/lib/api';
 export const contactApi = api.injectEndpoints({
   endpoints: (build) => ({
     createContact: build.mutation<{ received: true }, ContactCreateInput>({
-      query: (input) => ({ path: '/contact/create', body: input }),
+      query: (input) => ({
+        path: '/contact/create',
+        body: input,
+        auth: 'none',
+      }),
     }),
   }),
 });

@@ -1,11 +1,33 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { Navigate, useLocation } from 'react-router';
+import { useAppSelector } from '@/app/hooks';
+import { PageHeader } from '@/components/page-header';
+import { selectAuthStatus } from '@/features/auth/auth-slice';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { afterLoginPath } from '@/features/auth/components/require-login';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
-const LoginRoute = () => (
-  <ComingSoon
-    section="ログイン"
-    title="ログイン"
-    description="会員の皆さまのログイン機能を準備しています。ログイン後は、プロとのラウンドレッスンの予約やチャットをご利用いただけるようになります。"
-  />
-);
+const LoginRoute = () => {
+  useDocumentTitle('ログイン');
+  const status = useAppSelector(selectAuthStatus);
+  const { state } = useLocation();
+  // Once logged in, continue to the member page that sent the person here.
+  if (status === 'authenticated')
+    return <Navigate to={afterLoginPath(state)} replace />;
+  return (
+    <>
+      <PageHeader
+        section="ログイン"
+        title="ログイン"
+        titleRight="LOGIN"
+        description="会員の方は、ご登録のメールアドレスとパスワードでログインしてください。"
+      />
+      <div className="container section">
+        <div className="auth-card">
+          <LoginForm />
+        </div>
+      </div>
+    </>
+  );
+};
 
 export default LoginRoute;

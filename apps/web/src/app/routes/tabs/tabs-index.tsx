@@ -1,11 +1,6 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { Navigate } from 'react-router';
 
-const TabsIndexRoute = () => (
-  <ComingSoon
-    section="会員メニュー"
-    title="会員メニュー"
-    description="スケジュール、いいね、チャット、大会、プロフィールの各機能をまとめた会員メニューを準備しています。"
-  />
-);
+/** `#/tabs` itself opens the first tab. */
+const TabsIndexRoute = () => <Navigate to="/tabs/schedule" replace />;
 
 export default TabsIndexRoute;

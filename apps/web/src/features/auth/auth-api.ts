@@ -1,0 +1,75 @@
+import type {
+  CodeSendInput,
+  HandshakeResult,
+  LoginInput,
+  LoginResult,
+  PasswordUpdateInput,
+  UserCreateInput,
+} from '@proam/contract';
+import { api } from '@/lib/api';
+import { tokenReceived } from './auth-slice';
+
+type Sent = { sent: true };
+
+/** Login and registration hand out a token; storing it starts the session. */
+const receiveToken = async (
+  _arg: unknown,
+  {
+    dispatch,
+    queryFulfilled,
+  }: {
+    dispatch: (action: unknown) => unknown;
+    queryFulfilled: Promise<{ data: LoginResult }>;
+  },
+) => {
+  try {
+    const { data } = await queryFulfilled;
+    dispatch(tokenReceived(data));
+  } catch {
+    // The base query has already reported the failure.
+  }
+};
+
+/**
+ * The authentication calls of spec/API.md. The refresh-token calls are silent:
+ * the session code (auth-session.ts) decides which alert they deserve.
+ */
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    login: build.mutation<LoginResult, LoginInput>({
+      query: (body) => ({ path: '/auth/login', body, auth: 'client' }),
+      onQueryStarted: receiveToken,
+    }),
+    createUser: build.mutation<LoginResult, UserCreateInput>({
+      query: (body) => ({ path: '/user/create', body, auth: 'none' }),
+      onQueryStarted: receiveToken,
+    }),
+    handshake: build.mutation<HandshakeResult, void>({
+      query: () => ({ path: '/auth/handshake', auth: 'refresh', silent: true }),
+    }),
+    refresh: build.mutation<LoginResult, void>({
+      query: () => ({ path: '/auth/refresh', auth: 'refresh', silent: true }),
+    }),
+    logout: build.mutation<{ loggedOut: true }, void>({
+      query: () => ({ path: '/auth/logout', auth: 'refresh', silent: true }),
+    }),
+    sendCode: build.mutation<Sent, CodeSendInput>({
+      query: (body) => ({ path: '/auth/code', body, auth: 'none' }),
+    }),
+    sendResetCode: build.mutation<Sent, CodeSendInput>({
+      query: (body) => ({ path: '/auth/code/reset', body, auth: 'none' }),
+    }),
+    updatePassword: build.mutation<{ updated: true }, PasswordUpdateInput>({
+      query: (body) => ({ path: '/auth/update', body, auth: 'client' }),
+    }),
+  }),
+});
+
+export const {
+  useLoginMutation,
+  useCreateUserMutation,
+  useLogoutMutation,
+  useSendCodeMutation,
+  useSendResetCodeMutation,
+  useUpdatePasswordMutation,
+} = authApi;

@@ -1,0 +1,37 @@
+/** A person who arrived through the procurement check-in; exists only on the client. */
+export type BuyerUser = { id: string; userName: string; type: 'BUYER' };
+
+/**
+ * The part of the stored check-in data (key `checkin`) the session reads: the
+ * user id of the purchasing system's PunchOutSetupRequest. The check-in flow
+ * stores more; anything else is ignored here.
+ */
+export type CheckinData = { punchOutSetupRequest: { userId: string } };
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Null for a missing, unparsable or incomplete record, never a throw. */
+export const parseCheckin = (raw: string | null): CheckinData | null => {
+  if (!raw) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!isRecord(parsed) || !isRecord(parsed.punchOutSetupRequest)) return null;
+  const { userId } = parsed.punchOutSetupRequest;
+  if (typeof userId !== 'string' || userId.trim() === '') return null;
+  return { punchOutSetupRequest: { userId } };
+};
+
+/** The seed's buyer identity: both id and userName are the setup request's user id. */
+export const buyerFromCheckin = (data: CheckinData | null): BuyerUser | null =>
+  data
+    ? {
+        id: data.punchOutSetupRequest.userId,
+        userName: data.punchOutSetupRequest.userId,
+        type: 'BUYER',
+      }
+    : null;
