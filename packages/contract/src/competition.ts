@@ -6,6 +6,8 @@ import {
   MoneySchema,
   StringEnum,
   Line,
+  OptionalText,
+  PrefectureSchema,
 } from './common.js';
 
 export const COMPETITION_STATUS = ['draft', 'open', 'closed', 'finished'] as const;
@@ -48,3 +50,48 @@ export const CompetitionReadInputSchema = Type.Object(
   { additionalProperties: false },
 );
 export type CompetitionReadInput = Static<typeof CompetitionReadInputSchema>;
+
+const CompetitionFields = {
+  name: Line({ max: 100 }),
+  date: DateSchema,
+  venue: Line({ max: 100 }),
+  area: Type.Optional(Type.Union([PrefectureSchema, Type.Literal('')])),
+  description: Type.Optional(OptionalText(2000)),
+  capacity: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+  entryFee: Type.Optional(MoneySchema),
+  entryDeadline: Type.Optional(Type.Union([DateSchema, Type.Literal('')])),
+  status: CompetitionStatusSchema,
+  results: Type.Optional(Type.Array(Type.Object(CompetitionResultSchema.properties, { additionalProperties: false }), { maxItems: 500 })),
+};
+/** Server-kept fields a client may echo back; accepted and ignored. */
+const CompetitionEcho = {
+  createdAt: Type.Optional(Type.String({ maxLength: 40 })),
+  updatedAt: Type.Optional(Type.String({ maxLength: 40 })),
+};
+
+export const CompetitionCreateInputSchema = Type.Object(
+  { ...CompetitionFields, ...CompetitionEcho },
+  { additionalProperties: false },
+);
+export type CompetitionCreateInput = Static<typeof CompetitionCreateInputSchema>;
+
+export const CompetitionUpdateInputSchema = Type.Object(
+  {
+    id: IdSchema,
+    name: Type.Optional(CompetitionFields.name),
+    date: Type.Optional(CompetitionFields.date),
+    venue: Type.Optional(CompetitionFields.venue),
+    area: CompetitionFields.area,
+    description: CompetitionFields.description,
+    capacity: CompetitionFields.capacity,
+    entryFee: CompetitionFields.entryFee,
+    entryDeadline: CompetitionFields.entryDeadline,
+    status: Type.Optional(CompetitionFields.status),
+    results: CompetitionFields.results,
+    ...CompetitionEcho,
+  },
+  { additionalProperties: false },
+);
+export type CompetitionUpdateInput = Static<typeof CompetitionUpdateInputSchema>;
+
+export const CompetitionIdInputSchema = Type.Object({ id: IdSchema }, { additionalProperties: false });

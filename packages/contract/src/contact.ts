@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { EmailSchema, Line, Text } from './common.js';
+import { EmailSchema, IdSchema, Line, Text } from './common.js';
 
 /** Categories offered by the web form; the API accepts any short label. */
 export const CONTACT_CATEGORIES = [
@@ -28,3 +28,45 @@ export type ContactCreateInput = Static<typeof ContactCreateInputSchema>;
 export const ContactCreateResultSchema = Type.Object({
   received: Type.Literal(true),
 });
+
+export const ContactMessageSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+  phone: Type.Optional(Type.String()),
+  category: Type.String(),
+  message: Type.String(),
+  handled: Type.Boolean(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type ContactMessage = Static<typeof ContactMessageSchema>;
+
+export const ContactListInputSchema = Type.Object(
+  {
+    handled: Type.Optional(Type.Boolean()),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+    size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+  },
+  { additionalProperties: false },
+);
+export const ContactUpdateInputSchema = Type.Object(
+  { id: IdSchema, handled: Type.Boolean() },
+  { additionalProperties: false },
+);
+
+export const AuditEntrySchema = Type.Object({
+  id: Type.String(),
+  actorId: Type.String(),
+  action: Type.String(),
+  targetId: Type.Optional(Type.String()),
+  detail: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  at: Type.String({ format: 'date-time' }),
+});
+export type AuditEntry = Static<typeof AuditEntrySchema>;
+export const AuditListInputSchema = Type.Object(
+  {
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+    size: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+  },
+  { additionalProperties: false },
+);

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { IdSchema, InstantSchema, PageSchema, sizeSchema } from './common.js';
+import { IdSchema, InstantSchema, Line, OptionalLine, PageSchema, sizeSchema, Text } from './common.js';
 
 export const NewsSchema = Type.Object({
   id: Type.String(),
@@ -25,3 +25,35 @@ export const NewsReadAllInputSchema = Type.Object(
   { additionalProperties: false },
 );
 export type NewsReadAllInput = Static<typeof NewsReadAllInputSchema>;
+
+export const NewsCreateInputSchema = Type.Object(
+  {
+    title: Line({ max: 120 }),
+    body: Text({ max: 10_000 }),
+    category: Type.Optional(OptionalLine(30)),
+    imageUrl: Type.Optional(Type.Union([Type.String({ maxLength: 500, pattern: '^(https://|/media/)[^\\s"<>]*$' }), Type.Literal('')])),
+    /** Omitted: now. In the future: scheduled, hidden from the public until then. */
+    publishedAt: Type.Optional(InstantSchema),
+  },
+  { additionalProperties: false },
+);
+export type NewsCreateInput = Static<typeof NewsCreateInputSchema>;
+
+export const NewsUpdateInputSchema = Type.Object(
+  {
+    id: IdSchema,
+    title: Type.Optional(NewsCreateInputSchema.properties.title),
+    body: Type.Optional(NewsCreateInputSchema.properties.body),
+    category: NewsCreateInputSchema.properties.category,
+    imageUrl: NewsCreateInputSchema.properties.imageUrl,
+    publishedAt: NewsCreateInputSchema.properties.publishedAt,
+  },
+  { additionalProperties: false },
+);
+export type NewsUpdateInput = Static<typeof NewsUpdateInputSchema>;
+
+/** Admins list every item, scheduled ones included. */
+export const NewsAdminListInputSchema = Type.Object(
+  { page: Type.Optional(PageSchema), size: Type.Optional(sizeSchema(100, 50)) },
+  { additionalProperties: false },
+);

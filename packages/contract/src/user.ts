@@ -200,3 +200,5 @@ export const StorageDeleteInputSchema = Type.Object(
   { keyName: KeyNameSchema },
   { additionalProperties: false },
 );
+
+export const UserIdInputSchema = Type.Object({ userId: IdSchema }, { additionalProperties: false });

@@ -293,3 +293,17 @@ export const mediaObjects = pgTable(
   },
   (t) => [index('media_objects_owner_idx').on(t.ownerId)],
 );
+
+/** Who changed what, when: every admin change (competitions, news, contact handling). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: text('id').primaryKey(),
+    actorId: text('actor_id').notNull(),
+    action: text('action').notNull(),
+    targetId: text('target_id'),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at)],
+);

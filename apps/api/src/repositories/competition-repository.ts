@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, ilike, lte, ne, or, type SQL } from 'drizzle-orm';
-import type { Competition, CompetitionReadInput } from '@proam/contract';
+import type { Competition, CompetitionCreateInput, CompetitionReadInput, CompetitionUpdateInput } from '@proam/contract';
+import { newId } from '../lib/ids.js';
 import type { Db } from '../db/database.js';
 import { competitions } from '../db/schema.js';
 
@@ -55,6 +56,47 @@ export function competitionRepository(db: Db) {
         .orderBy(asc(competitions.date), asc(competitions.id))
         .limit(500);
       return rows.map(toCompetition);
+    },
+
+    async create(input: CompetitionCreateInput, now: Date): Promise<string> {
+      const id = newId();
+      await db.insert(competitions).values({
+        id,
+        name: input.name,
+        date: input.date,
+        venue: input.venue,
+        area: input.area || null,
+        description: input.description || null,
+        capacity: input.capacity ?? null,
+        entryFee: input.entryFee ?? null,
+        entryDeadline: input.entryDeadline || null,
+        status: input.status,
+        results: input.results ?? [],
+        createdAt: now,
+        updatedAt: now,
+      });
+      return id;
+    },
+
+    async update(input: CompetitionUpdateInput, now: Date): Promise<number> {
+      const patch: Partial<typeof competitions.$inferInsert> = { updatedAt: now };
+      if (input.name !== undefined) patch.name = input.name;
+      if (input.date !== undefined) patch.date = input.date;
+      if (input.venue !== undefined) patch.venue = input.venue;
+      if (input.area !== undefined) patch.area = input.area || null;
+      if (input.description !== undefined) patch.description = input.description || null;
+      if (input.capacity !== undefined) patch.capacity = input.capacity;
+      if (input.entryFee !== undefined) patch.entryFee = input.entryFee;
+      if (input.entryDeadline !== undefined) patch.entryDeadline = input.entryDeadline || null;
+      if (input.status !== undefined) patch.status = input.status;
+      if (input.results !== undefined) patch.results = input.results;
+      const rows = await db.update(competitions).set(patch).where(eq(competitions.id, input.id)).returning({ id: competitions.id });
+      return rows.length;
+    },
+
+    async remove(id: string): Promise<number> {
+      const rows = await db.delete(competitions).where(eq(competitions.id, id)).returning({ id: competitions.id });
+      return rows.length;
     },
   };
 }

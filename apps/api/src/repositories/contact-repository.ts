@@ -1,4 +1,5 @@
-import type { ContactCreateInput } from '@proam/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import type { ContactCreateInput, ContactMessage } from '@proam/contract';
 import type { Db } from '../db/database.js';
 import { contacts } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
@@ -17,5 +18,32 @@ export function contactRepository(db: Db) {
       });
       return id;
     },
+
+    async list(handled: boolean | undefined, page: number, size: number): Promise<ContactMessage[]> {
+      const rows = await db
+        .select()
+        .from(contacts)
+        .where(and(handled === undefined ? undefined : eq(contacts.handled, handled)))
+        .orderBy(desc(contacts.createdAt), desc(contacts.id))
+        .limit(size)
+        .offset((page - 1) * size);
+      return rows.map(toContact);
+    },
+
+    async setHandled(id: string, handled: boolean): Promise<ContactMessage | null> {
+      const [row] = await db.update(contacts).set({ handled }).where(eq(contacts.id, id)).returning();
+      return row ? toContact(row) : null;
+    },
   };
 }
+
+const toContact = (r: typeof contacts.$inferSelect): ContactMessage => ({
+  id: r.id,
+  name: r.name,
+  email: r.email,
+  ...(r.phone ? { phone: r.phone } : {}),
+  category: r.category,
+  message: r.message,
+  handled: r.handled,
+  createdAt: r.createdAt.toISOString(),
+});

@@ -22,6 +22,18 @@ export function likeRepository(db: Db) {
       return rows.map((r) => toLike(r, userType));
     },
 
+    /** The likes a member has received, newest first, each with the liker's type. */
+    async received(likeUserId: string): Promise<Like[]> {
+      const rows = await db
+        .select({ like: likes, type: users.type })
+        .from(likes)
+        .innerJoin(users, eq(users.id, likes.userId))
+        .where(eq(likes.likeUserId, likeUserId))
+        .orderBy(desc(likes.createdAt), desc(likes.id))
+        .limit(1000);
+      return rows.map((r) => toLike(r.like, r.type));
+    },
+
     /** Idempotent: liking twice returns the first like and counts once. */
     async create(userId: string, userType: Like['userType'], likeUserId: string, now: Date): Promise<Like> {
       return db.transaction(async (tx) => {

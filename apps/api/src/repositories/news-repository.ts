@@ -1,5 +1,6 @@
 import { and, desc, eq, lte } from 'drizzle-orm';
-import type { News } from '@proam/contract';
+import type { News, NewsCreateInput, NewsUpdateInput } from '@proam/contract';
+import { newId } from '../lib/ids.js';
 import type { Db } from '../db/database.js';
 import { news } from '../db/schema.js';
 
@@ -34,6 +35,45 @@ export function newsRepository(db: Db) {
         .limit(size)
         .offset((page - 1) * size);
       return rows.map(toNews);
+    },
+
+    /** Every item, scheduled ones included (the admin's editor). */
+    async listAll(page: number, size: number): Promise<News[]> {
+      const rows = await db.select().from(news).orderBy(desc(news.publishedAt), desc(news.id)).limit(size).offset((page - 1) * size);
+      return rows.map(toNews);
+    },
+
+    async create(input: NewsCreateInput, now: Date): Promise<News> {
+      const [row] = await db
+        .insert(news)
+        .values({
+          id: newId(),
+          title: input.title,
+          body: input.body,
+          category: input.category || null,
+          imageUrl: input.imageUrl || null,
+          publishedAt: input.publishedAt ? new Date(input.publishedAt) : now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      return toNews(row!);
+    },
+
+    async update(input: NewsUpdateInput, now: Date): Promise<News | null> {
+      const patch: Partial<typeof news.$inferInsert> = { updatedAt: now };
+      if (input.title !== undefined) patch.title = input.title;
+      if (input.body !== undefined) patch.body = input.body;
+      if (input.category !== undefined) patch.category = input.category || null;
+      if (input.imageUrl !== undefined) patch.imageUrl = input.imageUrl || null;
+      if (input.publishedAt !== undefined) patch.publishedAt = new Date(input.publishedAt);
+      const [row] = await db.update(news).set(patch).where(eq(news.id, input.id)).returning();
+      return row ? toNews(row) : null;
+    },
+
+    async remove(id: string): Promise<number> {
+      const rows = await db.delete(news).where(eq(news.id, id)).returning({ id: news.id });
+      return rows.length;
     },
   };
 }

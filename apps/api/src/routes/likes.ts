@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { DeletedCountSchema, LikePairInputSchema, LikeQueryInputSchema, LikeSchema } from '@proam/contract';
+import { DeletedCountSchema, LikePairInputSchema, LikeQueryInputSchema, LikeSchema, UserIdInputSchema } from '@proam/contract';
 import { ApiError } from '../lib/api-error.js';
 import { defineRoute } from '../lib/route.js';
 import { likeRepository } from '../repositories/like-repository.js';
@@ -22,6 +22,19 @@ export function likeRoutes(app: FastifyInstance, { database, clock }: Deps): voi
     handler: async ({ input, caller }) => {
       if (input.userId !== caller!.id && caller!.type !== 'admin') throw new ApiError('Forbidden');
       return repo.given(input.userId, input.userType);
+    },
+  });
+
+  defineRoute(app, {
+    path: '/user/likedBy',
+    auth: 'bearer',
+    summary: '(beyond the seed) Who liked a member, newest first (that member or an admin)',
+    tags,
+    input: UserIdInputSchema,
+    output: Type.Array(LikeSchema),
+    handler: async ({ input, caller }) => {
+      if (input.userId !== caller!.id && caller!.type !== 'admin') throw new ApiError('Forbidden');
+      return repo.received(input.userId);
     },
   });
 

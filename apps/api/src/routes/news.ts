@@ -1,12 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { NewsReadAllInputSchema, NewsReadInputSchema, NewsSchema } from '@proam/contract';
+import {
+  DeletedCountSchema,
+  NewsAdminListInputSchema,
+  NewsCreateInputSchema,
+  NewsReadAllInputSchema,
+  NewsReadInputSchema,
+  NewsSchema,
+  NewsUpdateInputSchema,
+} from '@proam/contract';
+import { ApiError } from '../lib/api-error.js';
+import { requireAdmin } from '../lib/roles.js';
+import { auditRepository } from '../repositories/audit-repository.js';
 import { defineRoute } from '../lib/route.js';
 import { newsRepository } from '../repositories/news-repository.js';
 import type { Deps } from './deps.js';
 
-export function newsRoutes(app: FastifyInstance, { database }: Deps): void {
+export function newsRoutes(app: FastifyInstance, { database, clock }: Deps): void {
   const repo = newsRepository(database.db);
+  const audit = auditRepository(database.db);
 
   defineRoute(app, {
     path: '/news/read',
@@ -26,5 +38,64 @@ export function newsRoutes(app: FastifyInstance, { database }: Deps): void {
     input: NewsReadAllInputSchema,
     output: Type.Array(NewsSchema),
     handler: ({ input }) => repo.listPublished(input.page ?? 1, input.size ?? 20),
+  });
+
+  defineRoute(app, {
+    path: '/news/create',
+    auth: 'bearer',
+    summary: 'Publish (or schedule, with a future publishedAt) a news item (admins)',
+    tags: ['news'],
+    input: NewsCreateInputSchema,
+    output: NewsSchema,
+    handler: async ({ input, caller }) => {
+      requireAdmin(caller);
+      const item = await repo.create(input, clock.now());
+      await audit.record(database.db, { actorId: caller!.id, action: 'news.create', targetId: item.id, detail: { title: item.title, publishedAt: item.publishedAt }, at: clock.now() });
+      return item;
+    },
+  });
+
+  defineRoute(app, {
+    path: '/news/update',
+    auth: 'bearer',
+    summary: 'Edit a news item (admins)',
+    tags: ['news'],
+    input: NewsUpdateInputSchema,
+    output: NewsSchema,
+    handler: async ({ input, caller }) => {
+      requireAdmin(caller);
+      const item = await repo.update(input, clock.now());
+      if (!item) throw new ApiError('NotFound');
+      await audit.record(database.db, { actorId: caller!.id, action: 'news.update', targetId: item.id, detail: { fields: Object.keys(input).filter((k) => k !== 'id') }, at: clock.now() });
+      return item;
+    },
+  });
+
+  defineRoute(app, {
+    path: '/news/delete',
+    auth: 'bearer',
+    summary: 'Delete a news item (admins)',
+    tags: ['news'],
+    input: NewsReadInputSchema,
+    output: DeletedCountSchema,
+    handler: async ({ input, caller }) => {
+      requireAdmin(caller);
+      const deletedCount = await repo.remove(input.id);
+      if (deletedCount) await audit.record(database.db, { actorId: caller!.id, action: 'news.delete', targetId: input.id, at: clock.now() });
+      return { deletedCount };
+    },
+  });
+
+  defineRoute(app, {
+    path: '/news/adminList',
+    auth: 'bearer',
+    summary: '(beyond the seed) Every news item, scheduled ones included, newest first (admins)',
+    tags: ['news'],
+    input: NewsAdminListInputSchema,
+    output: Type.Array(NewsSchema),
+    handler: async ({ input, caller }) => {
+      requireAdmin(caller);
+      return repo.listAll(input.page ?? 1, input.size ?? 50);
+    },
   });
 }

@@ -202,6 +202,14 @@ for (const driver of DRIVERS) {
         assert.equal(adminView.status, 200);
       });
 
+      it('shows a member who liked them (self or admin only)', async () => {
+        const got = (await post('pro1', '/user/likedBy', { userId: ids.pro1 })).json.body as Like[];
+        assert.ok(got.length >= 1 && got.every((l) => l.likeUserId === ids.pro1 && l.userType === 'amature'));
+        assert.equal(got.length, (await post('pro1', '/user/likeCount', { userType: 'pro', userId: ids.pro1 })).json.body);
+        assert.equal((await post('pro2', '/user/likedBy', { userId: ids.pro1 })).json.code, 'Forbidden');
+        assert.equal((await post('admin', '/user/likedBy', { userId: ids.pro1 })).status, 200);
+      });
+
       it('lets a pro like an amateur', async () => {
         const r = await post('pro2', '/user/likeCreate', { userId: ids.pro2, likeUserId: ids.ama5 });
         assert.equal((r.json.body as Like).userType, 'pro');
