@@ -209,3 +209,17 @@ export function decodeMail(raw: string): string {
   }
   return `${head}\n${text}`;
 }
+
+/** Access tokens and ids of every seeded member, keyed by the local part of their address (ama1, pro2, admin…). */
+export async function memberTokens(h: Harness): Promise<{ tok: Record<string, string>; ids: Record<string, string> }> {
+  const { users } = await import('../src/db/schema.js');
+  const { signAccessToken } = await import('../src/plugins/auth.js');
+  const tok: Record<string, string> = {};
+  const ids: Record<string, string> = {};
+  for (const r of await h.database.db.select().from(users)) {
+    const key = r.email.split('@')[0]!;
+    ids[key] = r.id;
+    tok[key] = signAccessToken(h.app, { id: r.id, type: r.type });
+  }
+  return { tok, ids };
+}

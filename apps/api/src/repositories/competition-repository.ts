@@ -1,24 +1,23 @@
 import { and, asc, eq, gte, ilike, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { Competition, CompetitionCreateInput, CompetitionReadInput, CompetitionUpdateInput } from '@proam/contract';
 import { newId } from '../lib/ids.js';
+import { present } from '../lib/present.js';
 import type { Db } from '../db/database.js';
 import { competitions } from '../db/schema.js';
 
 type CompetitionRow = typeof competitions.$inferSelect;
 
-const opt = <K extends string, V>(key: K, v: V | null) =>
-  (v === null ? {} : { [key]: v }) as Partial<Record<K, V>>;
 
 export const toCompetition = (r: CompetitionRow): Competition => ({
   id: r.id,
   name: r.name,
   date: r.date,
   venue: r.venue,
-  ...opt('area', r.area),
-  ...opt('description', r.description),
-  ...opt('capacity', r.capacity),
-  ...opt('entryFee', r.entryFee),
-  ...opt('entryDeadline', r.entryDeadline),
+  ...present('area', r.area),
+  ...present('description', r.description),
+  ...present('capacity', r.capacity),
+  ...present('entryFee', r.entryFee),
+  ...present('entryDeadline', r.entryDeadline),
   status: r.status,
   results: [...r.results].sort((a, b) => a.rank - b.rank),
   createdAt: r.createdAt.toISOString(),

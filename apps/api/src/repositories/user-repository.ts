@@ -3,29 +3,28 @@ import type { ProConditionInput, User, UserUpdateInput } from '@proam/contract';
 import type { Db } from '../db/database.js';
 import { schedules, users } from '../db/schema.js';
 import { likePattern } from './competition-repository.js';
+import { present } from '../lib/present.js';
 
 type UserRow = typeof users.$inferSelect;
 
-const set = <K extends string, V>(key: K, v: V | null | undefined) =>
-  (v === null || v === undefined || v === '' ? {} : { [key]: v }) as Partial<Record<K, V>>;
 
 /** Row → contract User. The address is shown only to the member and to admins. */
 export function toUser(r: UserRow, opts: { withEmail: boolean; mediaBaseUrl: string }): User {
   const pro = {
-    ...set('affiliation', r.affiliation),
-    ...set('career', r.career),
-    ...set('lessonFee', r.lessonFee),
-    ...set('homeCourse', r.homeCourse),
-    ...set('specialty', r.specialty),
+    ...present('affiliation', r.affiliation),
+    ...present('career', r.career),
+    ...present('lessonFee', r.lessonFee),
+    ...present('homeCourse', r.homeCourse),
+    ...present('specialty', r.specialty),
   };
-  const amateur = { ...set('averageScore', r.averageScore), ...set('experienceYears', r.experienceYears) };
+  const amateur = { ...present('averageScore', r.averageScore), ...present('experienceYears', r.experienceYears) };
   return {
     id: r.id,
     type: r.type,
     userName: r.userName,
-    ...set('nameKana', r.nameKana),
-    ...set('area', r.area),
-    ...set('bio', r.bio),
+    ...present('nameKana', r.nameKana),
+    ...present('area', r.area),
+    ...present('bio', r.bio),
     imageInfo: r.imageInfo.map((i) => ({ keyName: i.keyName, url: opts.mediaBaseUrl + i.keyName })),
     ...(r.type === 'pro' ? { pro } : {}),
     ...(r.type === 'amature' ? { amateur } : {}),

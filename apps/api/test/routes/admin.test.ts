@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { auditLog, competitions, contacts, news, users } from '../../src/db/schema.js';
-import { signAccessToken } from '../../src/plugins/auth.js';
-import { call, DRIVERS, harness, type Harness } from '../helper.js';
+import { call, DRIVERS, harness, memberTokens, type Harness } from '../helper.js';
 
 type Comp = { id: string; name: string; status: string; results: { rank: number; playerName: string; score?: number }[] };
 type N = { id: string; title: string; publishedAt: string };
@@ -21,7 +20,7 @@ for (const driver of DRIVERS) {
 
     before(async () => {
       h = await harness(driver);
-      for (const r of await h.database.db.select().from(users)) tok[r.email.split('@')[0]!] = signAccessToken(h.app, { id: r.id, type: r.type });
+      Object.assign(tok, (await memberTokens(h)).tok);
       await call(h.app, '/contact/create', { name: '問い合わせ 太郎', email: 'q@example.jp', category: 'その他', message: '質問です' });
     });
     after(() => h.close());

@@ -1,13 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import WebSocket from 'ws';
-import { users } from '../../src/db/schema.js';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { openPostgres } from '../../src/db/database.js';
-import { signAccessToken } from '../../src/plugins/auth.js';
 import { addDays, japanDate } from '../../src/lib/time.js';
-import { call, DRIVERS, harness, TEST_JWT_SECRET, type Harness, type TestApp } from '../helper.js';
+import { call, DRIVERS, harness, memberTokens, TEST_JWT_SECRET, type Harness, type TestApp } from '../helper.js';
 
 type M = { partitionKey: string; sort_key: string; msg: string; sender: string; createTime: string; readBy: string[] };
 type Ev = { type: string; body: Record<string, unknown> };
@@ -55,11 +53,9 @@ for (const driver of DRIVERS) {
 
     before(async () => {
       h = await harness(driver);
-      for (const r of await h.database.db.select().from(users)) {
-        const key = r.email.split('@')[0]!;
-        ids[key] = r.id;
-        tok[key] = signAccessToken(h.app, { id: r.id, type: r.type });
-      }
+      const members = await memberTokens(h);
+      Object.assign(tok, members.tok);
+      Object.assign(ids, members.ids);
       const s = await post('pro2', '/schedule/create', { date: addDays(japanDate(), 20), startTime: '08:00', endTime: '11:00', place: 'チャットCC', capacity: 3, fee: 10000 });
       lesson = (s.json.body as { id: string }).id;
       await post('ama2', '/schedule/reserve', { id: lesson });

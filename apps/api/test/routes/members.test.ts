@@ -5,8 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { mediaObjects, schedules, users } from '../../src/db/schema.js';
-import { signAccessToken } from '../../src/plugins/auth.js';
-import { call, DRIVERS, harness, type Harness } from '../helper.js';
+import { call, DRIVERS, harness, memberTokens, type Harness } from '../helper.js';
 
 type U = { id: string; type: string; userName: string; email?: string; likeCount: number; imageInfo: { keyName: string; url: string }[]; area?: string; bio?: string; pro?: { lessonFee?: number } };
 type Like = { likeId: string; userId: string; likeUserId: string; userType: string };
@@ -34,12 +33,9 @@ for (const driver of DRIVERS) {
 
     before(async () => {
       h = await harness(driver);
-      const rows = await h.database.db.select().from(users);
-      for (const r of rows) {
-        const key = r.email.split('@')[0]!;
-        ids[key] = r.id;
-        tok[key] = signAccessToken(h.app, { id: r.id, type: r.type });
-      }
+      const members = await memberTokens(h);
+      Object.assign(tok, members.tok);
+      Object.assign(ids, members.ids);
     });
     after(() => h.close());
 

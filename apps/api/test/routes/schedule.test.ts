@@ -5,7 +5,7 @@ import { reservations, schedules, users } from '../../src/db/schema.js';
 import { signAccessToken } from '../../src/plugins/auth.js';
 import { addDays, japanDate } from '../../src/lib/time.js';
 import { newId } from '../../src/lib/ids.js';
-import { call, DRIVERS, harness, type Harness } from '../helper.js';
+import { call, DRIVERS, harness, memberTokens, type Harness } from '../helper.js';
 
 type S = { id: string; proId: string; date: string; startTime: string; endTime: string; capacity: number; reservedCount: number; statusRound: string; participants?: string[]; place: string };
 
@@ -22,11 +22,9 @@ for (const driver of DRIVERS) {
 
     before(async () => {
       h = await harness(driver);
-      for (const r of await h.database.db.select().from(users)) {
-        const key = r.email.split('@')[0]!;
-        ids[key] = r.id;
-        tok[key] = signAccessToken(h.app, { id: r.id, type: r.type });
-      }
+      const members = await memberTokens(h);
+      Object.assign(tok, members.tok);
+      Object.assign(ids, members.ids);
     });
     after(() => h.close());
 
