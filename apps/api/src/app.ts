@@ -27,6 +27,8 @@ import fastifyWebsocket from '@fastify/websocket';
 export type AppOptions = {
   /** Where log lines go (tests capture them); stdout by default. */
   logStream?: NodeJS.WritableStream;
+  /** Sees every route as it is added (the route inventory test). */
+  onRoute?: (route: never) => void;
 };
 
 export type AppState = { shuttingDown: boolean };
@@ -74,6 +76,7 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false } },
   });
 
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute as (route: unknown) => void);
   const mailer =
     input.mailer ??
     createMailer({

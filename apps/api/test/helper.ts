@@ -110,7 +110,7 @@ export class TestClock {
 export async function harness(
   driver: Driver,
   env: Record<string, string> = {},
-  opts: { clock?: TestClock } = {},
+  opts: { clock?: TestClock; onRoute?: (route: never) => void } = {},
 ): Promise<Harness> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'proam-test-'));
   const config = loadConfig({
@@ -132,7 +132,7 @@ export async function harness(
   });
   const { app } = await buildApp(
     { config, database, ...(opts.clock ? { clock: opts.clock } : {}) },
-    { logStream },
+    { logStream, ...(opts.onRoute ? { onRoute: opts.onRoute } : {}) },
   );
   await app.ready();
   const outboxDir = path.join(dataDir, 'outbox');
