@@ -1,6 +1,7 @@
 // One process for every API test file: PGlite templates are made once and cloned (STACK.md).
 import './app/envelope.test.js';
 import './app/routes.test.js';
+import './app/fuzz.test.js';
 import './routes/news.test.js';
 import './routes/competition.test.js';
 import './routes/contact.test.js';
