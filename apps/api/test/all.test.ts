@@ -2,6 +2,7 @@
 import './app/envelope.test.js';
 import './app/routes.test.js';
 import './app/fuzz.test.js';
+import './app/web.test.js';
 import './routes/news.test.js';
 import './routes/competition.test.js';
 import './routes/contact.test.js';

@@ -13,17 +13,27 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_BAD_STATUS_CODE: 'InternalError',
 };
 
+const BY_STATUS: Record<number, ErrorCode> = {
+  400: 'ValidationError',
+  401: 'InvalidAccessToken',
+  403: 'Forbidden',
+  404: 'NotFound',
+  405: 'MethodNotAllowed',
+  409: 'Conflict',
+  413: 'PayloadTooLarge',
+  415: 'UnsupportedMediaType',
+  429: 'TooManyRequests',
+};
+
 function classify(err: FastifyError | ApiError): ApiError {
   if (err instanceof ApiError) return err;
   const mapped = err.code ? FASTIFY_CODES[err.code] : undefined;
   if (mapped) return new ApiError(mapped);
   if (err.validation) return new ApiError('ValidationError');
-  // JSON syntax errors and prototype poisoning come from the body parser as 400s.
-  if (err.statusCode === 400) return new ApiError('ValidationError');
-  if (err.statusCode === 413) return new ApiError('PayloadTooLarge');
-  if (err.statusCode === 415) return new ApiError('UnsupportedMediaType');
-  if (err.statusCode === 429) return new ApiError('TooManyRequests');
-  if (err.statusCode === 503) return new ApiError('ServiceUnavailable');
+  // Plugins (body parser, rate limit, static files) signal caller errors with an HTTP status.
+  const status = err.statusCode ?? (err as { status?: number }).status;
+  if (status !== undefined && status >= 400 && status < 500) return new ApiError(BY_STATUS[status] ?? 'ValidationError');
+  if (status === 503) return new ApiError('ServiceUnavailable');
   return new ApiError('InternalError');
 }
 

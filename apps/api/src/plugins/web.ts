@@ -50,6 +50,8 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
     index: false,
     wildcard: true,
     dotfiles: 'deny',
+    // The web build writes .br and .gz beside each asset (apps/web/scripts/precompress.mjs).
+    preCompressed: true,
     setHeaders: (reply, file) => {
       // Hashed assets never change; everything else is revalidated.
       reply.header(
