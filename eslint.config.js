@@ -8,6 +8,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      'apps/web/dist-*/**',
       '**/node_modules/**',
       'apps/api/drizzle/**',
       'apps/web/android/**',

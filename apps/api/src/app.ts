@@ -22,6 +22,7 @@ import { likeRoutes } from './routes/likes.js';
 import { storageRoutes } from './routes/storage.js';
 import { scheduleRoutes } from './routes/schedule.js';
 import { chatRoutes } from './routes/chat.js';
+import { punchoutRoutes } from './routes/punchout.js';
 import fastifyWebsocket from '@fastify/websocket';
 
 export type AppOptions = {
@@ -169,6 +170,7 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
   storageRoutes(app, deps);
   scheduleRoutes(app, deps);
   await chatRoutes(app, deps);
+  await punchoutRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () =>
     app.swagger(),

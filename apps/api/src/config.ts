@@ -36,6 +36,8 @@ export type Config = {
   /** Event-loop delay (ms) beyond which requests are shed with 503; 0 turns shedding off. */
   shedDelayMs: number;
   webDist: string;
+  /** Purchasing systems allowed to punch out: identity, shared secret, and where their users return. */
+  punchoutBuyers: { identity: string; secret: string; returnOrigin: string }[];
   /** S3-compatible bucket for media; null keeps media under DATA_DIR/media. */
   s3: {
     bucket: string;
@@ -165,7 +167,19 @@ export function loadConfig(env: Env = process.env): Config {
       }
     : null;
 
+  const punchoutBuyers = (nonEmpty(env, 'PUNCHOUT_BUYERS') ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const m = /^([A-Za-z0-9._-]{1,64}):([^\s,@]{12,256})@(https?:\/\/[^\s,/]+)$/.exec(entry);
+      if (!m)
+        throw new ConfigError('PUNCHOUT_BUYERS', 'must be a comma-separated list of identity:sharedSecret@https://return-origin (secret 12+ characters)');
+      return { identity: m[1]!, secret: m[2]!, returnOrigin: new URL(m[3]!).origin };
+    });
+
   return {
+    punchoutBuyers,
     s3,
     host,
     port: parsePort(env),

@@ -12,5 +12,6 @@ import './routes/members.test.js';
 import './routes/schedule.test.js';
 import './routes/chat.test.js';
 import './routes/admin.test.js';
+import './routes/punchout.test.js';
 import './storage/s3.test.js';
 import './server/server.test.js';

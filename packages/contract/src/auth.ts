@@ -18,7 +18,8 @@ export type MemberType = Static<typeof MemberTypeSchema>;
 export const AuthUserSchema = Type.Object({
   id: Type.String(),
   userName: Type.String(),
-  type: UserTypeSchema,
+  /** BUYER only for a session started by punch-out check-in. */
+  type: Type.Union([UserTypeSchema, Type.Literal('BUYER')]),
 });
 export type AuthUser = Static<typeof AuthUserSchema>;
 
@@ -76,3 +77,28 @@ export const NoInputSchema = Type.Object({}, { additionalProperties: false });
 export const UpdatedSchema = Type.Object({ updated: Type.Literal(true) });
 export const DeletedSchema = Type.Object({ deleted: Type.Literal(true) });
 export const LoggedOutSchema = Type.Object({ loggedOut: Type.Literal(true) });
+
+/** What a purchasing system sent at punch-out, kept by the client under `checkin`. */
+export const CheckinSchema = Type.Object({
+  punchOutSetupRequest: Type.Object({
+    userId: Type.String(),
+    userName: Type.String(),
+    buyer: Type.String(),
+    buyerCookie: Type.String(),
+    browserFormPost: Type.String(),
+  }),
+  checkedInAt: Type.String({ format: 'date-time' }),
+});
+export type Checkin = Static<typeof CheckinSchema>;
+
+export const CheckinInputSchema = Type.Object(
+  { ticket: Type.String({ minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }) },
+  { additionalProperties: false },
+);
+
+export const CheckinResultSchema = Type.Object({
+  checkin: CheckinSchema,
+  token: TokenSchema,
+  user: AuthUserSchema,
+});
+export type CheckinResult = Static<typeof CheckinResultSchema>;

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
-import type { AuthUser, LoginResult } from '@proam/contract';
+import type { AuthUser, LoginResult, UserType } from '@proam/contract';
 import type { Db } from '../db/database.js';
 import { logins, refreshTokens, users } from '../db/schema.js';
 import { ApiError } from '../lib/api-error.js';
@@ -17,10 +17,13 @@ export const MAX_LOGINS = 10;
 
 type SignAccess = (caller: Caller) => string;
 
-const authUser = (u: { id: string; userName: string; type: AuthUser['type'] }): AuthUser => ({
+type Principal = { id: string; userName: string; type: UserType | 'buyer' };
+
+/** A punch-out buyer is reported as the client's BUYER type. */
+const authUser = (u: Principal): AuthUser => ({
   id: u.id,
   userName: u.userName,
-  type: u.type,
+  type: u.type === 'buyer' ? 'BUYER' : u.type,
 });
 
 /**
@@ -36,7 +39,7 @@ export function sessionStore(db: Db, clock: Clock, signAccess: SignAccess) {
   }
 
   return {
-    async start(user: { id: string; userName: string; type: AuthUser['type'] }): Promise<LoginResult> {
+    async start(user: Principal): Promise<LoginResult> {
       const now = clock.now();
       const loginId = newId();
       const raw = newRefreshToken();

@@ -32,7 +32,7 @@ export const users = pgTable(
   'users',
   {
     id: text('id').primaryKey(),
-    type: text('type').$type<UserType>().notNull(),
+    type: text('type').$type<UserType | 'buyer'>().notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     userName: text('user_name').notNull(),
@@ -58,7 +58,8 @@ export const users = pgTable(
     index('users_type_likes_idx').on(t.type, t.likeCount),
     index('users_type_fee_idx').on(t.type, t.lessonFee),
     index('users_type_area_idx').on(t.type, t.area, t.createdAt),
-    check('users_type_ck', sql`${t.type} in ('pro','amature','admin')`),
+    // 'buyer': a purchasing-system user checked in through punch-out (read-only, never listed).
+    check('users_type_ck', sql`${t.type} in ('pro','amature','admin','buyer')`),
   ],
 );
 
@@ -306,4 +307,24 @@ export const auditLog = pgTable(
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('audit_log_at_idx').on(t.at)],
+);
+
+/** A punch-out from a purchasing system: what it sent, and the one-time ticket that starts the visit. */
+export const punchoutSessions = pgTable(
+  'punchout_sessions',
+  {
+    id: text('id').primaryKey(),
+    buyer: text('buyer').notNull(),
+    buyerCookie: text('buyer_cookie').notNull(),
+    formPostUrl: text('form_post_url').notNull(),
+    userRef: text('user_ref').notNull(),
+    userName: text('user_name').notNull(),
+    userEmail: text('user_email'),
+    ticketHash: text('ticket_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true, mode: 'date' }),
+    buyerUserId: text('buyer_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('punchout_ticket_uq').on(t.ticketHash)],
 );

@@ -7,11 +7,13 @@ import {
 } from '@proam/contract';
 import type { Static, TObject, TSchema } from 'typebox';
 import { readInput } from './input.js';
+import { ApiError } from './api-error.js';
 
 /** Who may call a route, as spec/API.md names the kinds. */
 export type AuthKind = 'none' | 'optionalBearer' | 'bearer' | 'client' | 'refresh';
 
-export type Caller = { id: string; type: UserType };
+/** `buyer`: a purchasing-system user checked in by punch-out; read-only, on routes that allow it. */
+export type Caller = { id: string; type: UserType | 'buyer' };
 
 export type HandlerContext<I> = {
   input: I;
@@ -31,6 +33,8 @@ export type RouteDef<I extends TObject, O extends TSchema> = {
   /** Per-route rate limit (@fastify/rate-limit route config). */
   rateLimit?: { max: number; timeWindow: string | number; keyGenerator?: (req: FastifyRequest) => string };
   bodyLimit?: number;
+  /** Buyers (punch-out check-in) may call this read-only route. */
+  buyer?: 'allow';
   handler: (ctx: HandlerContext<Static<I>>) => Promise<Static<O>>;
 };
 
@@ -79,6 +83,8 @@ export function defineRoute<I extends TObject, O extends TSchema>(
     validatorCompiler: () => () => true,
     handler: async (req, reply) => {
       const caller = await app.authenticate(req, def.auth);
+      // A buyer sees the public site and pros' profiles, and changes nothing.
+      if (caller?.type === 'buyer' && def.buyer !== 'allow') throw new ApiError('Forbidden');
       const input = readInput(def.input, req);
       const body = await def.handler({ input, req, reply, caller });
       return { status: 'OK' as const, reqId: req.id, body };

@@ -8,9 +8,9 @@ import type { AuthKind, Caller } from '../lib/route.js';
 
 export const ACCESS_TOKEN_SECONDS = 900;
 
-type AccessClaims = { sub: string; typ: UserType; kind: 'access' };
+type AccessClaims = { sub: string; typ: UserType | 'buyer'; kind: 'access' };
 
-const USER_TYPES: readonly string[] = ['pro', 'amature', 'admin'];
+const USER_TYPES: readonly string[] = ['pro', 'amature', 'admin', 'buyer'];
 
 function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a);

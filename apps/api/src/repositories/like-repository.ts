@@ -31,7 +31,8 @@ export function likeRepository(db: Db) {
         .where(eq(likes.likeUserId, likeUserId))
         .orderBy(desc(likes.createdAt), desc(likes.id))
         .limit(1000);
-      return rows.map((r) => toLike(r.like, r.type));
+      // Only pros and amateurs can like (the likeCreate rules), so the liker is never a buyer.
+      return rows.map((r) => toLike(r.like, r.type as Like['userType']));
     },
 
     /** Idempotent: liking twice returns the first like and counts once. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ProConditionInput, User, UserUpdateInput } from '@proam/contract';
 import type { Db } from '../db/database.js';
 import { schedules, users } from '../db/schema.js';
@@ -20,7 +20,8 @@ export function toUser(r: UserRow, opts: { withEmail: boolean; mediaBaseUrl: str
   const amateur = { ...present('averageScore', r.averageScore), ...present('experienceYears', r.experienceYears) };
   return {
     id: r.id,
-    type: r.type,
+    // Every query here leaves buyers out: they are not members.
+    type: r.type as User['type'],
     userName: r.userName,
     ...present('nameKana', r.nameKana),
     ...present('area', r.area),
@@ -38,7 +39,8 @@ const blankToNull = (v: string | undefined) => (v === undefined ? undefined : v 
 
 export function userRepository(db: Db) {
   // Prepared once: the hottest read of the member area (STACK.md: prepared statements on hot paths).
-  const byId = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).limit(1).prepare('user_by_id');
+  const members = ne(users.type, 'buyer');
+  const byId = db.select().from(users).where(and(eq(users.id, sql.placeholder('id')), members)).limit(1).prepare('user_by_id');
 
   return {
     async find(id: string): Promise<UserRow | undefined> {
@@ -48,7 +50,7 @@ export function userRepository(db: Db) {
 
     async findMany(ids: string[]): Promise<UserRow[]> {
       if (ids.length === 0) return [];
-      const rows = await db.select().from(users).where(inArray(users.id, ids));
+      const rows = await db.select().from(users).where(and(inArray(users.id, ids), members));
       const byKey = new Map(rows.map((r) => [r.id, r]));
       return ids.flatMap((id) => byKey.get(id) ?? []);
     },

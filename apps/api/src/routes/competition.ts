@@ -21,6 +21,7 @@ export function competitionRoutes(app: FastifyInstance, { database, clock }: Dep
   defineRoute(app, {
     path: '/competition/read',
     auth: 'optionalBearer',
+    buyer: 'allow',
     summary: 'Competitions by condition, date ascending (drafts for admins only)',
     tags: ['competition'],
     input: CompetitionReadInputSchema,

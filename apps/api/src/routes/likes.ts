@@ -41,6 +41,7 @@ export function likeRoutes(app: FastifyInstance, { database, clock }: Deps): voi
   defineRoute(app, {
     path: '/user/likeCount',
     auth: 'bearer',
+    buyer: 'allow',
     summary: 'How many likes a member has received',
     tags,
     input: LikeQueryInputSchema,

@@ -40,6 +40,7 @@ export function scheduleRoutes(app: FastifyInstance, { database, clock }: Deps):
   defineRoute(app, {
     path: '/schedule/getById',
     auth: 'bearer',
+    buyer: 'allow',
     summary: 'Lessons where userId is the pro or a participant, date ascending',
     tags,
     input: ScheduleUserInputSchema,
@@ -50,6 +51,7 @@ export function scheduleRoutes(app: FastifyInstance, { database, clock }: Deps):
   defineRoute(app, {
     path: '/schedule/getActive',
     auth: 'bearer',
+    buyer: 'allow',
     summary: 'The same, from today (Japan time) on, not done or cancelled',
     tags,
     input: ScheduleUserInputSchema,
@@ -60,6 +62,7 @@ export function scheduleRoutes(app: FastifyInstance, { database, clock }: Deps):
   defineRoute(app, {
     path: '/schedule/getByDate',
     auth: 'bearer',
+    buyer: 'allow',
     summary: 'The same, on one date',
     tags,
     input: ScheduleByDateInputSchema,

@@ -30,6 +30,7 @@ export function userRoutes(app: FastifyInstance, { database, config, clock }: De
   defineRoute(app, {
     path: '/user/read',
     auth: 'bearer',
+    buyer: 'allow',
     summary: 'One member, or null for an unknown id',
     tags,
     input: UserReadInputSchema,
@@ -61,6 +62,7 @@ export function userRoutes(app: FastifyInstance, { database, config, clock }: De
   defineRoute(app, {
     path: '/user/getByIdList',
     auth: 'bearer',
+    buyer: 'allow',
     summary: 'Members by id, in the order asked; unknown ids skipped',
     tags,
     input: IdListInputSchema,
@@ -116,6 +118,7 @@ export function userRoutes(app: FastifyInstance, { database, config, clock }: De
   defineRoute(app, {
     path: '/users/pro/all',
     auth: 'bearer',
+    buyer: 'allow',
     summary: 'Pro members, newest first',
     tags: ['users'],
     input: PageInputSchema,
@@ -126,6 +129,7 @@ export function userRoutes(app: FastifyInstance, { database, config, clock }: De
   defineRoute(app, {
     path: '/users/pro/condition',
     auth: 'bearer',
+    buyer: 'allow',
     summary: 'Search pros by area, keyword, fee range and open lesson date',
     tags: ['users'],
     input: ProConditionInputSchema,
