@@ -158,7 +158,13 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
     },
   });
   await registerAuth(app, { jwtSecret: config.jwtSecret, apiClients: config.apiClients });
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(fastifyWebsocket, {
+    options: {
+      maxPayload: 64 * 1024,
+      // Clients offer `proam` beside `bearer.<token>`: answering `proam` keeps the token out of the response.
+      handleProtocols: (protocols) => (protocols.has('proam') ? 'proam' : ([...protocols][0] ?? false)),
+    },
+  });
 
   healthRoutes(app, deps, state);
   newsRoutes(app, deps);

@@ -70,7 +70,8 @@ export const ProfileFieldsSchema = {
       {
         affiliation: Type.Optional(OptionalLine(100)),
         career: Type.Optional(OptionalText(1000)),
-        lessonFee: Type.Optional(MoneySchema),
+        /** null clears it. */
+        lessonFee: Type.Optional(Type.Union([MoneySchema, Type.Null()])),
         homeCourse: Type.Optional(OptionalLine(100)),
         specialty: Type.Optional(OptionalLine(200)),
       },
@@ -80,8 +81,8 @@ export const ProfileFieldsSchema = {
   amateur: Type.Optional(
     Type.Object(
       {
-        averageScore: Type.Optional(Type.Integer({ minimum: 50, maximum: 200 })),
-        experienceYears: Type.Optional(Type.Integer({ minimum: 0, maximum: 80 })),
+        averageScore: Type.Optional(Type.Union([Type.Integer({ minimum: 50, maximum: 200 }), Type.Null()])),
+        experienceYears: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 80 }), Type.Null()])),
       },
       { additionalProperties: false },
     ),

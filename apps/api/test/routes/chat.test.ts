@@ -124,7 +124,8 @@ for (const driver of DRIVERS) {
 
     it('pushes new messages and read receipts over the WebSocket to participants only', async () => {
       const pro = await openSocket(`${base}?access_token=${tok.pro2}`);
-      const amateur = await openSocket(base, [`bearer.${tok.ama3}`]);
+      const amateur = await openSocket(base, ['proam', `bearer.${tok.ama3}`]);
+      assert.equal(amateur.ws.protocol, 'proam', 'the token is not echoed back');
       const outsider = await openSocket(`${base}?access_token=${tok.ama5}`);
       const r = await post('ama2', '/roundLesson/message', { partitionKey: lesson, msg: 'リアルタイム配信テスト', sender: ids.ama2 });
       const sent = r.json.body as M;

@@ -84,6 +84,9 @@ for (const driver of DRIVERS) {
         assert.equal(row!.email, 'ama2@example.jp');
         // Clearing an optional field with "".
         assert.equal(((await post('ama2', '/user/update', { bio: '' })).json.body as U).bio, undefined);
+        // Numbers are cleared with null.
+        const cleared = (await post('ama2', '/user/update', { amateur: { averageScore: null } })).json.body as U & { amateur: { averageScore?: number } };
+        assert.equal(cleared.amateur.averageScore, undefined);
       });
 
       it("refuses another member's profile (403, nothing changed) but lets admins edit", async () => {
