@@ -47,7 +47,15 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, ...page(() => import('./routes/tabs/tabs-index')) },
           { path: 'schedule', ...page(() => import('./routes/tabs/schedule')) },
+          {
+            path: 'schedule/pro/:proId',
+            ...page(() => import('./routes/tabs/schedule-pro')),
+          },
           { path: 'likes', ...page(() => import('./routes/tabs/likes')) },
+          {
+            path: 'likes/pro/:id',
+            ...page(() => import('./routes/tabs/pro-profile')),
+          },
           { path: 'chat', ...page(() => import('./routes/tabs/chat')) },
           {
             path: 'chat/:partitionKey',
@@ -57,6 +65,7 @@ export const routes: RouteObject[] = [
             path: 'competitions',
             ...page(() => import('./routes/tabs/competitions')),
           },
+          { path: 'admin', ...page(() => import('./routes/tabs/admin')) },
           { path: 'profile', ...page(() => import('./routes/tabs/profile')) },
         ],
       },

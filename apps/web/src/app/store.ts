@@ -2,10 +2,22 @@ import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { isProduction } from '@/config/env';
 import { authHooks } from '@/features/auth/auth-session';
 import { authSlice, authStorageListener } from '@/features/auth/auth-slice';
+import { chatSlice } from '@/features/chat/chat-slice';
+import { likeSlice } from '@/features/likes/like-slice';
+import { userSlice } from '@/features/profile/user-slice';
+import { scheduleSlice } from '@/features/schedule/schedule-slice';
 import { api, registerAuthHooks } from '@/lib/api';
 import { uiSlice } from '@/lib/ui-slice';
 
-const rootReducer = combineSlices(uiSlice, authSlice, api);
+const rootReducer = combineSlices(
+  uiSlice,
+  authSlice,
+  api,
+  userSlice,
+  likeSlice,
+  scheduleSlice,
+  chatSlice,
+);
 
 // lib/api.ts knows nothing of tokens; the auth feature plugs them in here.
 registerAuthHooks(authHooks);

@@ -102,3 +102,10 @@ export const AlertIcon = (props: IconProps) => (
     <path d="M12 7.5v5.5M12 16.5v.01" />
   </svg>
 );
+
+export const ShieldIcon = (props: IconProps) => (
+  <svg {...base(props)}>
+    <path d="M12 3l8 3v6c0 4.5-3.4 8.2-8 9-4.6-.8-8-4.5-8-9V6z" />
+    <path d="M9 12l2 2 4-4" />
+  </svg>
+);

@@ -36,3 +36,47 @@ export const formatYen = (amount: number): string => `¥${yen.format(amount)}`;
 /** 12000 → `12,000円`. */
 export const formatYenSuffix = (amount: number): string =>
   `${yen.format(amount)}円`;
+
+/** An ISO instant → `YYYY-MM-DDTHH:mm` in Japan time, for `<input type="datetime-local">`. */
+export const toJapanLocalInput = (instant: string | number | Date): string => {
+  const t = new Date(instant).getTime();
+  if (Number.isNaN(t)) return '';
+  return new Date(t + 9 * 3600_000).toISOString().slice(0, 16);
+};
+
+const LOCAL_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * `YYYY-MM-DDTHH:mm` read as Japan time → an ISO instant in UTC, or null when
+ * it is not a real date and time.
+ */
+export const japanLocalInputToIso = (local: string): string | null => {
+  const m = LOCAL_RE.exec(local.trim());
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((v) => Number(v ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const utc = Date.UTC(y, mo - 1, d, h, mi, s);
+  const check = new Date(utc);
+  if (
+    check.getUTCFullYear() !== y ||
+    check.getUTCMonth() !== mo - 1 ||
+    check.getUTCDate() !== d ||
+    h > 23 ||
+    mi > 59
+  )
+    return null;
+  return new Date(utc - 9 * 3600_000).toISOString();
+};
+
+/** An ISO instant → `2026年11月22日(日) 09:30` in Japan time. */
+export const formatInstantDateTime = (instant: string): string => {
+  const local = toJapanLocalInput(instant);
+  if (!local) return '';
+  return `${formatDate(local.slice(0, 10))} ${local.slice(11, 16)}`;
+};

@@ -3,7 +3,11 @@ import { useAppSelector } from '@/app/hooks';
 import { selectCurrentAlert } from '@/lib/ui-slice';
 import { validateAll, type Errors } from './auth-validation';
 
-type FocusTarget = HTMLInputElement | HTMLSelectElement | HTMLButtonElement;
+type FocusTarget =
+  | HTMLInputElement
+  | HTMLSelectElement
+  | HTMLTextAreaElement
+  | HTMLButtonElement;
 
 /**
  * Values, field errors and focus for one form. Errors appear on submit (the

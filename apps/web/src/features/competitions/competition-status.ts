@@ -1,7 +1,7 @@
 import type { Competition, CompetitionStatus } from '@proam/contract';
 
 export const STATUS_LABELS: Record<CompetitionStatus, string> = {
-  draft: '準備中',
+  draft: '下書き',
   open: 'エントリー受付中',
   closed: 'エントリー締切',
   finished: '終了',

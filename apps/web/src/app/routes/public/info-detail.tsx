@@ -3,9 +3,9 @@ import { ChevronRightIcon } from '@/components/icons';
 import { InlineError } from '@/components/inline-error';
 import { PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';
+import { NewsArticle } from '@/features/news/components/news-article';
 import { useGetNewsQuery } from '@/features/news/news-api';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { formatInstantDate, toJapanDate } from '@/lib/format';
 
 const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -53,32 +53,7 @@ const InfoDetailRoute = () => {
             <p>記事が削除されたか、URLが間違っている可能性があります。</p>
           </div>
         ) : (
-          <article className="article">
-            <p className="article__meta">
-              <time dateTime={toJapanDate(article.publishedAt)}>
-                {formatInstantDate(article.publishedAt)}
-              </time>
-              {article.category && (
-                <span className="tag">{article.category}</span>
-              )}
-            </p>
-            {article.imageUrl && (
-              <img
-                className="article__image"
-                src={article.imageUrl}
-                alt=""
-                loading="lazy"
-              />
-            )}
-            <div className="article__body">
-              {article.body
-                .split(/\n{2,}|\r\n\r\n/)
-                .filter((p) => p.trim() !== '')
-                .map((p, i) => (
-                  <p key={i}>{p}</p>
-                ))}
-            </div>
-          </article>
+          <NewsArticle article={article} />
         )}
         <p>
           <Link to="/info" className="text-link">

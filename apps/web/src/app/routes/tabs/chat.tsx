@@ -1,11 +1,25 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { PageHeader } from '@/components/page-header';
+import { useAppSelector } from '@/app/hooks';
+import { selectAuthUser } from '@/features/auth/auth-slice';
+import { ChatList } from '@/features/chat/components/chat-list';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
-const ChatRoute = () => (
-  <ComingSoon
-    section="会員メニュー"
-    title="チャット"
-    description="ラウンドレッスンごとに、プロと参加者が連絡を取り合えるチャット機能を準備しています。"
-  />
-);
+const ChatRoute = () => {
+  useDocumentTitle('チャット');
+  const user = useAppSelector(selectAuthUser);
+  return (
+    <>
+      <PageHeader
+        section="会員メニュー"
+        title="チャット"
+        titleRight="CHAT"
+        description="ラウンドレッスンごとに、プロと参加者で連絡を取り合えます。"
+      />
+      <div className="container section chat-page">
+        {user && <ChatList userId={user.id} />}
+      </div>
+    </>
+  );
+};
 
 export default ChatRoute;

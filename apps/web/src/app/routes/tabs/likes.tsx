@@ -1,11 +1,46 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { PageHeader } from '@/components/page-header';
+import { LikedMembers } from '@/features/likes/components/liked-members';
+import { ProLikes } from '@/features/likes/components/pro-likes';
+import { ProSearch } from '@/features/likes/components/pro-search';
+import { useLikeToggle } from '@/features/likes/use-like-toggle';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import '@/styles/members.css';
 
-const LikesRoute = () => (
-  <ComingSoon
-    section="会員メニュー"
-    title="いいね"
-    description="お気に入りのプロへの「いいね」や、エリア・料金・日程によるプロ検索の機能を準備しています。"
-  />
-);
+const LikesRoute = () => {
+  useDocumentTitle('いいね');
+  const toggle = useLikeToggle();
+  const { me, myType, likes, likedIds } = toggle;
+
+  return (
+    <>
+      <PageHeader section="会員メニュー" title="いいね" titleRight="LIKES" />
+      <div className="container section member-page">
+        {myType === 'amature' && (
+          <>
+            <LikedMembers
+              title="いいねしたプロ"
+              likes={likes.data}
+              loading={likes.isLoading}
+              failed={likes.isError}
+              onRetry={() => void likes.refetch()}
+              onUnlike={toggle.toggle}
+              empty="まだいいねしたプロはいません。下の検索からお気に入りのプロを探して「いいね」しましょう。"
+            />
+            <ProSearch likedIds={likedIds} onToggle={toggle.toggle} />
+          </>
+        )}
+        {myType === 'pro' && me && <ProLikes userId={me.id} toggle={toggle} />}
+        {!myType && (
+          <div className="notice-card">
+            <p className="notice-card__lead">
+              いいねはプロ会員・アマチュア会員の機能です
+            </p>
+            <p>このアカウントではいいねをご利用いただけません。</p>
+          </div>
+        )}
+      </div>
+    </>
+  );
+};
 
 export default LikesRoute;

@@ -1,9 +1,38 @@
 import { PageHeader } from '@/components/page-header';
+import { InlineError } from '@/components/inline-error';
+import { useAppSelector } from '@/app/hooks';
 import { AccountPanel } from '@/features/auth/components/account-panel';
+import { selectAuthUser } from '@/features/auth/auth-slice';
+import { DeleteAccount } from '@/features/profile/components/delete-account';
+import { PhotoManager } from '@/features/profile/components/photo-manager';
+import { ProfileForm } from '@/features/profile/components/profile-form';
+import { useGetUserQuery } from '@/features/profile/profile-api';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import '@/styles/members.css';
+
+const ProfileSkeleton = () => (
+  <div className="skeleton-stack" aria-hidden="true">
+    <div className="skeleton skeleton--block" />
+    <div className="skeleton skeleton--line" />
+    <div className="skeleton skeleton--line" />
+    <div className="skeleton skeleton--block" />
+  </div>
+);
 
 const ProfileRoute = () => {
   useDocumentTitle('プロフィール');
+  const me = useAppSelector(selectAuthUser);
+  const isMember =
+    me?.type === 'pro' || me?.type === 'amature' || me?.type === 'admin';
+  const {
+    data: user,
+    isLoading,
+    isError,
+    refetch,
+  } = useGetUserQuery(me?.id ?? '', {
+    skip: !isMember,
+  });
+
   return (
     <>
       <PageHeader
@@ -11,16 +40,38 @@ const ProfileRoute = () => {
         title="プロフィール"
         titleRight="PROFILE"
       />
-      <div className="container section">
+      <div className="container section member-page">
         <AccountPanel />
-        <div className="notice-card">
-          <p className="notice-card__lead">
-            プロフィールの編集は現在準備中です
-          </p>
-          <p>
-            氏名・ふりがな・地域・自己紹介などの編集や、写真の登録（最大6枚）ができる機能を準備しています。公開まで今しばらくお待ちください。
-          </p>
-        </div>
+        {!isMember ? (
+          <div className="notice-card">
+            <p className="notice-card__lead">
+              このアカウントではプロフィールを編集できません
+            </p>
+            <p>
+              プロフィールの編集は、プロ会員・アマチュア会員の方がご利用いただけます。
+            </p>
+          </div>
+        ) : isLoading ? (
+          <>
+            <p className="visually-hidden" role="status">
+              プロフィールを読み込んでいます
+            </p>
+            <ProfileSkeleton />
+          </>
+        ) : isError || !user ? (
+          <InlineError
+            message="プロフィールを読み込めませんでした。"
+            onRetry={() => void refetch()}
+          />
+        ) : (
+          <>
+            <PhotoManager user={user} />
+            <section className="member-section">
+              <ProfileForm key={user.id} user={user} />
+            </section>
+            {user.email && <DeleteAccount email={user.email} />}
+          </>
+        )}
       </div>
     </>
   );

@@ -1,11 +1,38 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { PageHeader } from '@/components/page-header';
+import { useAppSelector } from '@/app/hooks';
+import { selectAuthUser } from '@/features/auth/auth-slice';
+import { AmateurReservations } from '@/features/schedule/components/amateur-reservations';
+import { ProSchedule } from '@/features/schedule/components/pro-schedule';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { todayInJapan } from '@/lib/format';
 
-const ScheduleRoute = () => (
-  <ComingSoon
-    section="会員メニュー"
-    title="スケジュール"
-    description="プロ会員はラウンドレッスンの公開と管理、アマチュア会員は予約したレッスンの確認ができるスケジュール機能を準備しています。"
-  />
-);
+/** A pro manages their lessons; everyone else sees what they reserved. */
+const ScheduleRoute = () => {
+  useDocumentTitle('スケジュール');
+  const user = useAppSelector(selectAuthUser);
+  const isPro = user?.type === 'pro';
+  return (
+    <>
+      <PageHeader
+        section="会員メニュー"
+        title="スケジュール"
+        titleRight="SCHEDULE"
+        description={
+          isPro
+            ? 'ラウンドレッスンの登録・編集と、日ごとのラウンド状況の設定ができます。'
+            : '予約中のラウンドレッスンの確認とキャンセル、レッスンのチャットができます。'
+        }
+      />
+      <div className="container section schedule-page">
+        {user &&
+          (isPro ? (
+            <ProSchedule proId={user.id} today={todayInJapan()} />
+          ) : (
+            <AmateurReservations userId={user.id} />
+          ))}
+      </div>
+    </>
+  );
+};
 
 export default ScheduleRoute;

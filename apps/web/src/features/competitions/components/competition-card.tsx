@@ -1,4 +1,5 @@
 import type { Competition } from '@proam/contract';
+import type { ReactNode } from 'react';
 import { CalendarIcon, PinIcon } from '@/components/icons';
 import { formatDate, formatYen } from '@/lib/format';
 import { STATUS_LABELS } from '../competition-status';
@@ -6,11 +7,14 @@ import { STATUS_LABELS } from '../competition-status';
 type CompetitionCardProps = {
   competition: Competition;
   headingLevel?: 'h2' | 'h3';
+  /** Extra controls at the bottom of the card (the admins' buttons). */
+  actions?: ReactNode;
 };
 
 export const CompetitionCard = ({
   competition: c,
   headingLevel = 'h3',
+  actions,
 }: CompetitionCardProps) => {
   const Heading = headingLevel;
   return (
@@ -65,6 +69,7 @@ export const CompetitionCard = ({
       {c.description && (
         <p className="competition-card__description">{c.description}</p>
       )}
+      {actions && <div className="competition-card__actions">{actions}</div>}
     </article>
   );
 };

@@ -1,0 +1,72 @@
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeStore } from '@/app/store';
+import { MemberTabBar } from '@/components/member-tab-bar';
+import { tokenReceived } from '@/features/auth/auth-slice';
+import { createAuthUser, createLoginResult } from '@/testing/auth';
+import { okEnvelope, renderWithProviders } from '@/testing/render';
+import AdminRoute from '../admin';
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(() => Promise.resolve(okEnvelope([])));
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const storeFor = (type: 'admin' | 'pro' | 'amature') => {
+  const store = makeStore();
+  store.dispatch(
+    tokenReceived(createLoginResult({ user: createAuthUser({ type }) })),
+  );
+  return store;
+};
+
+describe('admin route guard', () => {
+  it.each(['amature', 'pro'] as const)(
+    'shows 権限がありません to a logged-in %s and asks the server nothing',
+    async (type) => {
+      renderWithProviders(<AdminRoute />, { store: storeFor(type) });
+      expect(
+        await screen.findByRole('heading', {
+          level: 1,
+          name: '権限がありません',
+        }),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('tablist')).toBeNull();
+      expect(document.title).toMatch(/^権限がありません/);
+      expect(fetchMock).not.toHaveBeenCalled();
+    },
+  );
+
+  it('shows the admin sections to an admin', async () => {
+    renderWithProviders(<AdminRoute />, { store: storeFor('admin') });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '管理' }),
+    ).toBeInTheDocument();
+    const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
+    expect(tabs).toEqual(['お知らせ', 'お問い合わせ', '操作履歴']);
+    expect(screen.getByRole('tab', { name: 'お知らせ' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(
+      await screen.findByText('お知らせはまだありません。'),
+    ).toBeInTheDocument();
+  });
+
+  it('adds the 管理 tab to the tab bar only when asked (admins)', () => {
+    const { unmount } = renderWithProviders(<MemberTabBar />);
+    expect(screen.queryByRole('link', { name: '管理' })).toBeNull();
+    unmount();
+    renderWithProviders(<MemberTabBar showAdmin />);
+    expect(screen.getByRole('link', { name: '管理' })).toHaveAttribute(
+      'href',
+      '/tabs/admin',
+    );
+  });
+});

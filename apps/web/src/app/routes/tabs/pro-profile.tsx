@@ -1,0 +1,68 @@
+import { Link, useParams } from 'react-router';
+import { InlineError } from '@/components/inline-error';
+import { PageHeader } from '@/components/page-header';
+import { ProProfile } from '@/features/likes/components/pro-profile';
+import { useLikeToggle } from '@/features/likes/use-like-toggle';
+import { useGetUserQuery } from '@/features/profile/profile-api';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import '@/styles/members.css';
+
+/** `#/tabs/likes/pro/:id`: one pro's profile, reached from the likes tab. */
+const ProProfileRoute = () => {
+  const { id = '' } = useParams();
+  const {
+    data: user,
+    isLoading,
+    isError,
+    refetch,
+  } = useGetUserQuery(id, { skip: !id });
+  const { likedIds, toggle, myType } = useLikeToggle();
+  const isPro = user?.type === 'pro';
+  useDocumentTitle(isPro ? `${user.userName}プロ` : 'プロフィール');
+
+  return (
+    <>
+      <PageHeader
+        section="いいね"
+        sectionTo="/tabs/likes"
+        subtitle={isPro ? user.userName : 'プロフィール'}
+        title={isPro ? `${user.userName}プロ` : 'プロフィール'}
+        titleRight="PROFILE"
+      />
+      <div className="container section member-page">
+        <p className="back-link">
+          <Link to="/tabs/likes">← いいね一覧に戻る</Link>
+        </p>
+        {isLoading ? (
+          <div className="pro-profile pro-profile--skeleton" aria-hidden="true">
+            <div className="skeleton skeleton--photo" />
+            <div className="skeleton-stack">
+              <div className="skeleton skeleton--line" />
+              <div className="skeleton skeleton--line skeleton--short" />
+              <div className="skeleton skeleton--block" />
+            </div>
+          </div>
+        ) : isError ? (
+          <InlineError
+            message="プロフィールを読み込めませんでした。"
+            onRetry={() => void refetch()}
+          />
+        ) : !isPro ? (
+          <div className="notice-card">
+            <p className="notice-card__lead">プロが見つかりません</p>
+            <p>退会したか、URLが正しくない可能性があります。</p>
+          </div>
+        ) : (
+          <ProProfile
+            user={user}
+            liked={likedIds.has(user.id)}
+            canLike={myType === 'amature'}
+            onToggle={() => toggle(user.id)}
+          />
+        )}
+      </div>
+    </>
+  );
+};
+
+export default ProProfileRoute;

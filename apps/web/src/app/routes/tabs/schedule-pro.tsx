@@ -1,0 +1,42 @@
+import { Link, useParams } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { useAppSelector } from '@/app/hooks';
+import { selectAuthUser } from '@/features/auth/auth-slice';
+import { ProLessons } from '@/features/schedule/components/pro-lessons';
+import { useGetLessonMembersQuery } from '@/features/schedule/schedule-api';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+
+/** `#/tabs/schedule/pro/:proId`: a pro's open lessons, to reserve or cancel. */
+const ScheduleProRoute = () => {
+  const { proId = '' } = useParams();
+  const user = useAppSelector(selectAuthUser);
+  const { data } = useGetLessonMembersQuery([proId]);
+  const pro = data?.[0];
+  const name = pro ? `${pro.userName}プロ` : 'プロ';
+  useDocumentTitle(`${name}のスケジュール`);
+  return (
+    <>
+      <PageHeader
+        section="スケジュール"
+        sectionTo="/tabs/schedule"
+        subtitle={name}
+        title={`${name}のスケジュール`}
+        titleRight="SCHEDULE"
+      />
+      <div className="container section schedule-page">
+        <p className="lessons-back">
+          <Link to={`/tabs/likes/pro/${proId}`}>‹ プロフィールを見る</Link>
+        </p>
+        {user && (
+          <ProLessons
+            proId={proId}
+            userId={user.id}
+            canReserve={user.type === 'amature'}
+          />
+        )}
+      </div>
+    </>
+  );
+};
+
+export default ScheduleProRoute;

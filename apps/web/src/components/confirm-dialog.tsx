@@ -1,0 +1,109 @@
+import {
+  useEffect,
+  useId,
+  useRef,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
+
+type ConfirmDialogProps = {
+  open: boolean;
+  title: string;
+  /** The question; `children` can add more (e.g. a password field). */
+  message?: ReactNode;
+  children?: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  /** Styles the confirm button as destructive (the default). */
+  danger?: boolean;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+/**
+ * A modal confirmation for irreversible actions on the native <dialog>: the
+ * page behind is inert, Escape cancels, focus returns to where it was.
+ */
+export const ConfirmDialog = ({
+  open,
+  title,
+  message,
+  children,
+  confirmLabel,
+  cancelLabel = 'キャンセル',
+  danger = true,
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) => {
+  const ref = useRef<HTMLDialogElement>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const titleId = useId();
+  const bodyId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      returnFocus.current =
+        document.activeElement instanceof HTMLElement
+          ? document.activeElement
+          : null;
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    } else if (!open && dialog.open) {
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
+      returnFocus.current?.focus();
+      returnFocus.current = null;
+    }
+  }, [open]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!busy) onConfirm();
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      className="alert-dialog confirm-dialog"
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      onCancel={(e) => {
+        e.preventDefault();
+        if (!busy) onCancel();
+      }}
+    >
+      {open && (
+        <form className="alert-dialog__body" onSubmit={submit} noValidate>
+          <h2 id={titleId} className="confirm-dialog__title">
+            {title}
+          </h2>
+          <div id={bodyId} className="confirm-dialog__message">
+            {typeof message === 'string' ? <p>{message}</p> : message}
+            {children}
+          </div>
+          <div className="confirm-dialog__actions">
+            <button
+              type="button"
+              className="button button--outline"
+              disabled={busy}
+              onClick={onCancel}
+            >
+              {cancelLabel}
+            </button>
+            <button
+              type="submit"
+              className={`button ${danger ? 'button--danger' : 'button--primary'}`}
+              disabled={busy}
+            >
+              {confirmLabel}
+            </button>
+          </div>
+        </form>
+      )}
+    </dialog>
+  );
+};

@@ -1,0 +1,61 @@
+import type { AuditEntry } from '@proam/contract';
+import { api } from '@/lib/api';
+
+export const auditApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The admins' change log, newest first. */
+    getAuditLog: build.query<AuditEntry[], { page?: number; size?: number }>({
+      query: (body) => ({ path: '/audit/list', body }),
+    }),
+  }),
+});
+
+export const { useGetAuditLogQuery } = auditApi;
+
+const ACTION_LABELS: Record<string, string> = {
+  'competition.create': '大会を作成',
+  'competition.update': '大会を更新',
+  'competition.delete': '大会を削除',
+  'news.create': 'お知らせを作成',
+  'news.update': 'お知らせを更新',
+  'news.delete': 'お知らせを削除',
+  'contact.update': 'お問い合わせの対応状況を変更',
+};
+
+/** `competition.create` → 大会を作成; unknown actions are shown as they are. */
+export const auditActionLabel = (action: string): string =>
+  ACTION_LABELS[action] ?? action;
+
+const FIELD_LABELS: Record<string, string> = {
+  name: '大会名',
+  date: '開催日',
+  venue: '会場',
+  area: 'エリア',
+  description: '概要',
+  capacity: '定員',
+  entryFee: '参加費',
+  entryDeadline: 'エントリー締切',
+  status: 'ステータス',
+  results: '結果',
+  title: 'タイトル',
+  body: '本文',
+  category: 'カテゴリ',
+  imageUrl: '画像',
+  publishedAt: '公開日時',
+  handled: '対応状況',
+};
+
+/** A short Japanese summary of an entry's detail (changed fields, name…). */
+export const auditDetailText = (detail: AuditEntry['detail']): string => {
+  if (!detail) return '';
+  const parts: string[] = [];
+  const { fields, name, title, handled } = detail as Record<string, unknown>;
+  if (typeof name === 'string') parts.push(name);
+  if (typeof title === 'string') parts.push(title);
+  if (Array.isArray(fields) && fields.length)
+    parts.push(
+      `変更: ${fields.map((f) => FIELD_LABELS[String(f)] ?? String(f)).join('・')}`,
+    );
+  if (typeof handled === 'boolean') parts.push(handled ? '対応済み' : '未対応');
+  return parts.join(' ／ ');
+};

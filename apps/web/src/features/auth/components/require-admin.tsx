@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useAppSelector } from '@/app/hooks';
+import { PageHeader } from '@/components/page-header';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import type { AuthState } from '../auth-slice';
+
+/** Whether the logged-in person is company staff (`type: 'admin'`). */
+export const selectIsAdmin = (state: { auth: AuthState }): boolean =>
+  state.auth.status === 'authenticated' && state.auth.user?.type === 'admin';
+
+export const useIsAdmin = (): boolean => useAppSelector(selectIsAdmin);
+
+/** What a member who is not an admin sees at an admin-only address. */
+export const Forbidden = () => {
+  useDocumentTitle('権限がありません');
+  return (
+    <>
+      <PageHeader section="会員メニュー" title="権限がありません" />
+      <div className="container section">
+        <div className="notice-card">
+          <p className="notice-card__lead">
+            このページを表示する権限がありません
+          </p>
+          <p>
+            管理画面は運営スタッフ（管理者アカウント）専用です。会員の方は下のボタンから会員メニューへお戻りください。
+          </p>
+          <div className="button-row">
+            <Link to="/tabs/competitions" className="button button--primary">
+              大会ページへ戻る
+            </Link>
+            <Link to="/contact" className="button button--outline">
+              お問い合わせ
+            </Link>
+          </div>
+        </div>
+      </div>
+    </>
+  );
+};
+
+/**
+ * Admin pages: everyone else gets 権限がありません. Sits inside the member
+ * area, so the login itself is already checked by RequireLogin.
+ */
+export const RequireAdmin = ({ children }: { children: ReactNode }) =>
+  useIsAdmin() ? children : <Forbidden />;

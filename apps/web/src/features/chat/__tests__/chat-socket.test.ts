@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { backoffDelay, chatSocketUrl, connectChatSocket } from '../chat-socket';
+
+class FakeSocket {
+  static all: FakeSocket[] = [];
+  onmessage: ((e: MessageEvent) => void) | null = null;
+  onclose: ((e: CloseEvent) => void) | null = null;
+  closed = false;
+  constructor(
+    public url: string,
+    public protocols: string[],
+  ) {
+    FakeSocket.all.push(this);
+  }
+  emit(data: unknown) {
+    this.onmessage?.({ data: JSON.stringify(data) } as MessageEvent);
+  }
+  drop(code: number) {
+    this.onclose?.({ code } as CloseEvent);
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+afterEach(() => {
+  FakeSocket.all = [];
+  vi.useRealTimers();
+});
+
+describe('chat socket', () => {
+  it('builds ws:// or wss:// from the API base', () => {
+    expect(chatSocketUrl('http://localhost:3000/api')).toBe(
+      'ws://localhost:3000/api/ws',
+    );
+    expect(chatSocketUrl('https://proam.example.jp/api/')).toBe(
+      'wss://proam.example.jp/api/ws',
+    );
+  });
+
+  it('backs off exponentially up to 30 s', () => {
+    const mid = () => 0.5;
+    expect([0, 1, 2, 3, 10].map((a) => backoffDelay(a, mid))).toEqual([
+      1000, 2000, 4000, 8000, 30000,
+    ]);
+  });
+
+  it('sends the token as a subprotocol, reconnects with a fresh one on 4001 and catches up', async () => {
+    vi.useFakeTimers();
+    const tokens = ['t1', 't2', 't3'];
+    const onEvent = vi.fn();
+    const onReconnected = vi.fn();
+    const stop = connectChatSocket({
+      url: 'ws://x/api/ws',
+      getToken: async () => tokens.shift() ?? null,
+      onEvent,
+      onReconnected,
+      createSocket: (u, p) => new FakeSocket(u, p) as unknown as WebSocket,
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    const first = FakeSocket.all[0]!;
+    expect(first.protocols).toEqual(['proam', 'bearer.t1']);
+    first.emit({ type: 'hello' });
+    expect(onReconnected).not.toHaveBeenCalled();
+    const message = { type: 'message', body: { sort_key: '01A' } };
+    first.emit(message);
+    expect(onEvent).toHaveBeenCalledWith(message);
+
+    first.drop(4001);
+    await vi.advanceTimersByTimeAsync(0);
+    const second = FakeSocket.all[1]!;
+    expect(second.protocols).toEqual(['proam', 'bearer.t2']);
+    second.emit({ type: 'hello' });
+    expect(onReconnected).toHaveBeenCalledTimes(1);
+
+    // Any other close waits (about 1 s) before trying again.
+    second.drop(1006);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(FakeSocket.all).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(FakeSocket.all).toHaveLength(3);
+    stop();
+    expect(FakeSocket.all[2]!.closed).toBe(true);
+  });
+});

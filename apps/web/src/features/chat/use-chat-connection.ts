@@ -1,0 +1,20 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useAppSelector } from '@/app/hooks';
+import { selectAuthUser } from '@/features/auth/auth-slice';
+import { useChatStreamQuery, useGetUnreadQuery } from './chat-api';
+import '@/styles/lessons.css';
+
+/**
+ * For the member area's layout: keeps the chat socket open while a member is
+ * logged in and returns their unread message count for the tab bar.
+ */
+export const useChatConnection = (): number => {
+  const user = useAppSelector(selectAuthUser);
+  const userId = user?.id ?? null;
+  useChatStreamQuery(userId ?? skipToken);
+  const { data } = useGetUnreadQuery(userId ?? skipToken, {
+    // The socket keeps it current; this catches anything it missed.
+    pollingInterval: 300_000,
+  });
+  return (data ?? []).reduce((n, u) => n + u.unreadCount, 0);
+};

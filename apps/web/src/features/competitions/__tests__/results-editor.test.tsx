@@ -1,0 +1,108 @@
+import type { Competition } from '@proam/contract';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { okEnvelope, renderWithProviders } from '@/testing/render';
+import { ResultsEditor } from '../components/results-editor';
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const competition: Competition = {
+  id: 'c-1',
+  name: '秋のプロアム',
+  date: '2026-10-01',
+  venue: '富士ゴルフ倶楽部',
+  status: 'closed',
+  results: [],
+  createdAt: '2026-09-01T00:00:00.000Z',
+  updatedAt: '2026-09-01T00:00:00.000Z',
+};
+
+const cell = (row: number, col: string) =>
+  screen.getByRole('textbox', { name: `${row}行目の${col}` });
+
+describe('results editor', () => {
+  it('shows Japanese errors beside the cells, keeps the input and focuses the first', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <ResultsEditor
+        competition={competition}
+        onDone={vi.fn()}
+        onCancel={vi.fn()}
+      />,
+    );
+    // One row to start with, rank 1.
+    expect(cell(1, '順位')).toHaveValue('1');
+    await user.type(cell(1, '選手名'), '石川 遼');
+    await user.click(screen.getByRole('button', { name: '行を追加' }));
+    expect(cell(2, '順位')).toHaveValue('2');
+    expect(cell(2, '選手名')).toHaveFocus();
+    await user.clear(cell(2, '順位'));
+    await user.type(cell(2, '順位'), '1');
+    await user.type(cell(2, 'スコア'), 'abc');
+    await user.click(screen.getByRole('button', { name: '結果を保存する' }));
+
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      '入力内容に4件の誤りがあります',
+    );
+    expect(cell(1, '順位')).toHaveAccessibleDescription(
+      '順位が重複しています。',
+    );
+    expect(cell(1, '順位')).toHaveFocus();
+    expect(cell(2, '選手名')).toHaveAccessibleDescription(
+      '選手名を入力してください。',
+    );
+    expect(cell(2, 'スコア')).toHaveAccessibleDescription(
+      'スコアは-100〜1000の整数で入力してください。',
+    );
+    expect(cell(1, '選手名')).toHaveValue('石川 遼');
+    expect(cell(2, 'スコア')).toHaveValue('abc');
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    // Deleting the second row clears the duplicate.
+    await user.click(screen.getByRole('button', { name: '2行目を削除' }));
+    expect(screen.queryByRole('textbox', { name: '2行目の順位' })).toBeNull();
+    expect(cell(1, '順位')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('saves the results and the finished status with /competition/update', async () => {
+    const user = userEvent.setup();
+    const onDone = vi.fn();
+    fetchMock.mockResolvedValue(okEnvelope(1));
+    renderWithProviders(
+      <ResultsEditor
+        competition={competition}
+        onDone={onDone}
+        onCancel={vi.fn()}
+      />,
+    );
+    await user.type(cell(1, '選手名'), '松山 英樹');
+    await user.type(cell(1, 'スコア'), '６７');
+    await user.click(screen.getByRole('button', { name: '行を追加' }));
+    await user.type(cell(2, '選手名'), '石川 遼');
+    const finish = screen.getByRole('checkbox', {
+      name: /ステータスを「終了」/,
+    });
+    expect(finish).toBeChecked(); // the competition date has passed
+    await user.click(screen.getByRole('button', { name: '結果を保存する' }));
+
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    const request = fetchMock.mock.calls[0]?.[0] as Request;
+    expect(new URL(request.url).pathname).toBe('/api/competition/update');
+    expect(await request.json()).toEqual({
+      id: 'c-1',
+      results: [
+        { rank: 1, playerName: '松山 英樹', score: 67 },
+        { rank: 2, playerName: '石川 遼' },
+      ],
+      status: 'finished',
+    });
+  });
+});

@@ -1,0 +1,247 @@
+import {
+  COMPETITION_STATUS,
+  PREFECTURES,
+  type Competition,
+  type CompetitionCreateInput,
+  type CompetitionResult,
+  type CompetitionStatus,
+} from '@proam/contract';
+
+/** Full-width digits and minus signs (typed with a Japanese IME) → ASCII. */
+export const toHalfWidthNumber = (value: string): string =>
+  value
+    .trim()
+    .replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+    .replace(/[－−ー―]/g, '-')
+    .replace(/[,，]/g, '');
+
+/** An integer in [min, max], or undefined for anything else. */
+const parseInteger = (
+  value: string,
+  min: number,
+  max: number,
+): number | undefined => {
+  const v = toHalfWidthNumber(value);
+  if (!/^-?\d+$/.test(v)) return undefined;
+  const n = Number(v);
+  return n >= min && n <= max ? n : undefined;
+};
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const isDate = (v: string) =>
+  DATE_RE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
+
+/* ---------------------------------------------------------------- results */
+
+/** One row of the results editor, as typed (strings, so input is kept on errors). */
+export type ResultRow = {
+  /** Stable React key; not sent. */
+  key: string;
+  rank: string;
+  playerName: string;
+  score: string;
+  /** Kept from the stored result so editing a row does not lose the link. */
+  userId?: string;
+};
+
+export type ResultRowErrors = {
+  rank?: string;
+  playerName?: string;
+  score?: string;
+};
+
+export const PLAYER_NAME_MAX = 40;
+
+let rowSerial = 0;
+export const newRowKey = (): string => `row-${++rowSerial}`;
+
+export const emptyResultRow = (rank = ''): ResultRow => ({
+  key: newRowKey(),
+  rank,
+  playerName: '',
+  score: '',
+});
+
+export const rowsFromResults = (
+  results: readonly CompetitionResult[],
+): ResultRow[] =>
+  [...results]
+    .sort((a, b) => a.rank - b.rank)
+    .map((r) => ({
+      key: newRowKey(),
+      rank: String(r.rank),
+      playerName: r.playerName,
+      score: r.score === undefined ? '' : String(r.score),
+      ...(r.userId ? { userId: r.userId } : {}),
+    }));
+
+/**
+ * Checks every row: 順位 is an integer of 1 or more and unique, 選手名 is
+ * required (40 characters at most), スコア is empty or an integer. Returns one
+ * error object per row (empty when the row is fine).
+ */
+export const validateResults = (
+  rows: readonly ResultRow[],
+): ResultRowErrors[] => {
+  const ranks = rows.map((r) => parseInteger(r.rank, 1, 10_000));
+  const counts = new Map<number, number>();
+  for (const n of ranks)
+    if (n !== undefined) counts.set(n, (counts.get(n) ?? 0) + 1);
+  return rows.map((row, i) => {
+    const errors: ResultRowErrors = {};
+    const rank = ranks[i];
+    if (row.rank.trim() === '') errors.rank = '順位を入力してください。';
+    else if (rank === undefined)
+      errors.rank = '順位は1以上の整数で入力してください。';
+    else if ((counts.get(rank) ?? 0) > 1)
+      errors.rank = '順位が重複しています。';
+    const name = row.playerName.trim();
+    if (name === '') errors.playerName = '選手名を入力してください。';
+    else if ([...name].length > PLAYER_NAME_MAX)
+      errors.playerName = `選手名は${PLAYER_NAME_MAX}文字以内で入力してください。`;
+    if (
+      row.score.trim() !== '' &&
+      parseInteger(row.score, -100, 1_000) === undefined
+    )
+      errors.score = 'スコアは-100〜1000の整数で入力してください。';
+    return errors;
+  });
+};
+
+export const hasRowErrors = (errors: readonly ResultRowErrors[]): boolean =>
+  errors.some((e) => Object.keys(e).length > 0);
+
+/** Valid rows → the API's results, in rank order. */
+export const toResults = (rows: readonly ResultRow[]): CompetitionResult[] =>
+  rows
+    .map((r) => {
+      const score = parseInteger(r.score, -100, 1_000);
+      const result: CompetitionResult = {
+        rank: parseInteger(r.rank, 1, 10_000) ?? 0,
+        playerName: r.playerName.trim(),
+      };
+      if (r.userId) result.userId = r.userId;
+      if (score !== undefined) result.score = score;
+      return result;
+    })
+    .sort((a, b) => a.rank - b.rank);
+
+/* ------------------------------------------------------------ competition */
+
+export type CompetitionValues = {
+  name: string;
+  date: string;
+  venue: string;
+  area: string;
+  description: string;
+  capacity: string;
+  entryFee: string;
+  entryDeadline: string;
+  status: CompetitionStatus;
+};
+
+export type CompetitionField = keyof CompetitionValues;
+export type CompetitionErrors = Partial<Record<CompetitionField, string>>;
+
+export const COMPETITION_FIELDS: readonly CompetitionField[] = [
+  'name',
+  'date',
+  'venue',
+  'area',
+  'status',
+  'entryDeadline',
+  'entryFee',
+  'capacity',
+  'description',
+];
+
+export const NAME_MAX = 100;
+export const VENUE_MAX = 100;
+export const DESCRIPTION_MAX = 2000;
+
+export const emptyCompetitionValues = (): CompetitionValues => ({
+  name: '',
+  date: '',
+  venue: '',
+  area: '',
+  description: '',
+  capacity: '',
+  entryFee: '',
+  entryDeadline: '',
+  status: 'draft',
+});
+
+export const valuesFromCompetition = (c: Competition): CompetitionValues => ({
+  name: c.name,
+  date: c.date,
+  venue: c.venue,
+  area: c.area ?? '',
+  description: c.description ?? '',
+  capacity: c.capacity === undefined ? '' : String(c.capacity),
+  entryFee: c.entryFee === undefined ? '' : String(c.entryFee),
+  entryDeadline: c.entryDeadline ?? '',
+  status: c.status,
+});
+
+const length = (v: string) => [...v.trim()].length;
+
+export const validateCompetition = (
+  v: CompetitionValues,
+): CompetitionErrors => {
+  const e: CompetitionErrors = {};
+  if (v.name.trim() === '') e.name = '大会名を入力してください。';
+  else if (length(v.name) > NAME_MAX)
+    e.name = `大会名は${NAME_MAX}文字以内で入力してください。`;
+  if (v.date === '') e.date = '開催日を入力してください。';
+  else if (!isDate(v.date)) e.date = '開催日を正しい日付で入力してください。';
+  if (v.venue.trim() === '') e.venue = '会場を入力してください。';
+  else if (length(v.venue) > VENUE_MAX)
+    e.venue = `会場は${VENUE_MAX}文字以内で入力してください。`;
+  if (v.area !== '' && !(PREFECTURES as readonly string[]).includes(v.area))
+    e.area = '開催エリアは一覧から選んでください。';
+  if (!COMPETITION_STATUS.includes(v.status))
+    e.status = 'ステータスを選んでください。';
+  if (v.entryDeadline !== '') {
+    if (!isDate(v.entryDeadline))
+      e.entryDeadline = 'エントリー締切を正しい日付で入力してください。';
+    else if (isDate(v.date) && v.entryDeadline > v.date)
+      e.entryDeadline = 'エントリー締切は開催日以前の日付にしてください。';
+  }
+  if (
+    v.entryFee.trim() !== '' &&
+    parseInteger(v.entryFee, 0, 10_000_000) === undefined
+  )
+    e.entryFee = '参加費は0〜10,000,000円の整数で入力してください。';
+  if (
+    v.capacity.trim() !== '' &&
+    parseInteger(v.capacity, 1, 10_000) === undefined
+  )
+    e.capacity = '定員は1〜10,000の整数で入力してください。';
+  if (length(v.description) > DESCRIPTION_MAX)
+    e.description = `大会概要は${DESCRIPTION_MAX}文字以内で入力してください。`;
+  return e;
+};
+
+/**
+ * Valid values → the body of `/competition/create` (and, with an id, of
+ * `/competition/update`). Empty optional text is sent as '' so an edit can
+ * clear it; empty numbers are left out.
+ */
+export const toCompetitionInput = (
+  v: CompetitionValues,
+): CompetitionCreateInput => {
+  const input: CompetitionCreateInput = {
+    name: v.name.trim(),
+    date: v.date,
+    venue: v.venue.trim(),
+    area: v.area as CompetitionCreateInput['area'],
+    description: v.description.trim(),
+    entryDeadline: v.entryDeadline,
+    status: v.status,
+  };
+  const fee = parseInteger(v.entryFee, 0, 10_000_000);
+  const capacity = parseInteger(v.capacity, 1, 10_000);
+  if (fee !== undefined) input.entryFee = fee;
+  if (capacity !== undefined) input.capacity = capacity;
+  return input;
+};

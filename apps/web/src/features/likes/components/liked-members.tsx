@@ -1,0 +1,77 @@
+import type { Like } from '@proam/contract';
+import { useId } from 'react';
+import { InlineError } from '@/components/inline-error';
+import { useGetUsersByIdListQuery } from '@/features/profile/profile-api';
+import { MemberCard, MemberCardSkeletons, proPath } from './member-card';
+
+type LikedMembersProps = {
+  title: string;
+  likes: readonly Like[] | undefined;
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+  onUnlike: (id: string) => void;
+  empty: string;
+};
+
+/** The members the logged-in person liked, newest first, each with いいね解除. */
+export const LikedMembers = ({
+  title,
+  likes,
+  loading,
+  failed,
+  onRetry,
+  onUnlike,
+  empty,
+}: LikedMembersProps) => {
+  const id = useId();
+  const ids = (likes ?? [])
+    .filter((l) => !l.likeId.startsWith('optimistic-'))
+    .map((l) => l.likeUserId);
+  const users = useGetUsersByIdListQuery(ids, { skip: ids.length === 0 });
+  // Keep showing the last answer while a changed list is fetched.
+  const byId = new Map((users.data ?? []).map((u) => [u.id, u]));
+  const shown = ids.flatMap((i) => byId.get(i) ?? []);
+
+  return (
+    <section className="member-section" aria-labelledby={`${id}-title`}>
+      <div className="member-section__head">
+        <h2 id={`${id}-title`} className="member-section__title">
+          {title}
+        </h2>
+        {likes && <p className="muted">{ids.length}人</p>}
+      </div>
+      {failed || users.isError ? (
+        <InlineError
+          message="いいねした会員を読み込めませんでした。"
+          onRetry={onRetry}
+        />
+      ) : loading || (ids.length > 0 && users.isLoading) ? (
+        <MemberCardSkeletons count={2} />
+      ) : ids.length === 0 ? (
+        <p className="empty-state">{empty}</p>
+      ) : (
+        <ul className="member-list">
+          {shown.map((u) => (
+            <li key={u.id}>
+              <MemberCard
+                user={u}
+                to={u.type === 'pro' ? proPath(u.id) : undefined}
+                action={
+                  <button
+                    type="button"
+                    className="button button--outline button--small"
+                    aria-label={`${u.userName}さんのいいねを解除`}
+                    onClick={() => onUnlike(u.id)}
+                  >
+                    いいね解除
+                  </button>
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+};

@@ -1,0 +1,81 @@
+import type { User } from '@proam/contract';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Avatar } from '@/components/avatar';
+import { HeartIcon, PinIcon } from '@/components/icons';
+import { formatYenSuffix } from '@/lib/format';
+
+export const proPath = (id: string) =>
+  `/tabs/likes/pro/${encodeURIComponent(id)}`;
+
+type MemberCardProps = {
+  user: User;
+  /** Where the name links to (a pro's profile page); plain text without it. */
+  to?: string;
+  /** The like toggle or an いいね解除 button. */
+  action?: ReactNode;
+};
+
+/** A member in a list: photo or initial, name, area, fee (pros), likes. */
+export const MemberCard = ({ user, to, action }: MemberCardProps) => {
+  const isPro = user.type === 'pro';
+  const fee = user.pro?.lessonFee;
+  return (
+    <article className="member-card">
+      <Avatar name={user.userName} url={user.imageInfo[0]?.url} />
+      <div className="member-card__body">
+        <h3 className="member-card__name">
+          {to ? <Link to={to}>{user.userName}</Link> : user.userName}
+          {isPro && <span className="visually-hidden">プロ</span>}
+        </h3>
+        <ul className="member-card__facts">
+          <li>
+            <PinIcon width={16} height={16} />
+            {user.area || '地域未設定'}
+          </li>
+          {isPro && (
+            <li>
+              <span className="member-card__label">レッスン料金</span>
+              {fee === undefined ? '未設定' : formatYenSuffix(fee)}
+            </li>
+          )}
+          {!isPro && user.amateur?.averageScore !== undefined && (
+            <li>
+              <span className="member-card__label">平均スコア</span>
+              {user.amateur.averageScore}
+            </li>
+          )}
+          <li className="member-card__likes">
+            <HeartIcon width={16} height={16} />
+            <span>
+              いいね <strong data-testid="like-count">{user.likeCount}</strong>
+            </span>
+          </li>
+        </ul>
+        {isPro && user.pro?.specialty && (
+          <p className="member-card__specialty">
+            得意分野：{user.pro.specialty}
+          </p>
+        )}
+      </div>
+      {action && <div className="member-card__action">{action}</div>}
+    </article>
+  );
+};
+
+/** Placeholder cards while a list loads. */
+export const MemberCardSkeletons = ({ count = 3 }: { count?: number }) => (
+  <ul className="member-list" aria-hidden="true">
+    {Array.from({ length: count }, (_, i) => (
+      <li key={i}>
+        <div className="member-card member-card--skeleton">
+          <span className="skeleton skeleton--avatar" />
+          <div className="member-card__body">
+            <span className="skeleton skeleton--line" />
+            <span className="skeleton skeleton--line skeleton--short" />
+          </div>
+        </div>
+      </li>
+    ))}
+  </ul>
+);

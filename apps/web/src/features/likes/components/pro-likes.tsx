@@ -1,0 +1,140 @@
+import { useId } from 'react';
+import { HeartIcon } from '@/components/icons';
+import { InlineError } from '@/components/inline-error';
+import { useGetUsersByIdListQuery } from '@/features/profile/profile-api';
+import {
+  useGetLikeCountQuery,
+  useGetLikedByQuery,
+  useGetNewAmateursQuery,
+} from '../likes-api';
+import type { useLikeToggle } from '../use-like-toggle';
+import { LikeButton } from './like-button';
+import { LikedMembers } from './liked-members';
+import { MemberCard, MemberCardSkeletons } from './member-card';
+
+type ProLikesProps = {
+  userId: string;
+  toggle: ReturnType<typeof useLikeToggle>;
+};
+
+/** Who liked the pro (`/user/likedBy`, beyond the seed), newest first. */
+const LikedBy = ({ userId }: { userId: string }) => {
+  const id = useId();
+  const likedBy = useGetLikedByQuery(userId);
+  const ids = (likedBy.data ?? []).map((l) => l.userId);
+  const users = useGetUsersByIdListQuery(ids, { skip: ids.length === 0 });
+  return (
+    <section className="member-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="member-section__title">
+        いいねしてくれた会員
+      </h2>
+      {likedBy.isError || users.isError ? (
+        <InlineError
+          message="いいねしてくれた会員を読み込めませんでした。"
+          onRetry={() => void likedBy.refetch()}
+        />
+      ) : likedBy.isLoading || users.isLoading ? (
+        <MemberCardSkeletons count={2} />
+      ) : ids.length === 0 ? (
+        <p className="empty-state">
+          まだいいねはありません。プロフィールや写真を充実させて、アマチュア会員にアピールしましょう。
+        </p>
+      ) : (
+        <ul className="member-list">
+          {(users.data ?? []).map((u) => (
+            <li key={u.id}>
+              <MemberCard user={u} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+};
+
+/**
+ * The pro's side of likes: how many they received and from whom, the amateurs
+ * they liked, and new amateurs to like back.
+ */
+export const ProLikes = ({ userId, toggle }: ProLikesProps) => {
+  const id = useId();
+  const count = useGetLikeCountQuery({ userType: 'pro', userId });
+  const newcomers = useGetNewAmateursQuery(20);
+  const { likes, likedIds } = toggle;
+
+  return (
+    <>
+      <section className="like-total" aria-labelledby={`${id}-total`}>
+        <h2 id={`${id}-total`} className="like-total__label">
+          <HeartIcon width={22} height={22} fill="currentColor" />
+          もらったいいね
+        </h2>
+        {count.isError ? (
+          <InlineError
+            message="いいねの数を読み込めませんでした。"
+            onRetry={() => void count.refetch()}
+          />
+        ) : (
+          <p className="like-total__number">
+            {count.data === undefined ? (
+              <span
+                className="skeleton skeleton--number"
+                aria-label="読み込み中"
+              />
+            ) : (
+              <>
+                <strong>{count.data.toLocaleString('ja-JP')}</strong>
+                <span className="like-total__unit">件</span>
+              </>
+            )}
+          </p>
+        )}
+      </section>
+      <LikedBy userId={userId} />
+      <LikedMembers
+        title="いいねしたアマチュア会員"
+        likes={likes.data}
+        loading={likes.isLoading}
+        failed={likes.isError}
+        onRetry={() => void likes.refetch()}
+        onUnlike={toggle.toggle}
+        empty="まだいいねしたアマチュア会員はいません。下の「新しく登録したアマチュア会員」からいいねできます。"
+      />
+      <section className="member-section" aria-labelledby={`${id}-new`}>
+        <h2 id={`${id}-new`} className="member-section__title">
+          新しく登録したアマチュア会員
+        </h2>
+        <p className="form-note">最近30日間に登録したアマチュア会員です。</p>
+        {newcomers.isError ? (
+          <InlineError
+            message="新しい会員を読み込めませんでした。"
+            onRetry={() => void newcomers.refetch()}
+          />
+        ) : newcomers.isLoading ? (
+          <MemberCardSkeletons count={2} />
+        ) : (newcomers.data ?? []).length === 0 ? (
+          <p className="empty-state">
+            最近30日間に登録したアマチュア会員はいません。
+          </p>
+        ) : (
+          <ul className="member-list">
+            {(newcomers.data ?? []).map((u) => (
+              <li key={u.id}>
+                <MemberCard
+                  user={u}
+                  action={
+                    <LikeButton
+                      name={u.userName}
+                      liked={likedIds.has(u.id)}
+                      onToggle={() => toggle.toggle(u.id)}
+                    />
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+};

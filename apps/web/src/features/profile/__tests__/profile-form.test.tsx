@@ -1,0 +1,170 @@
+import type { User } from '@proam/contract';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  jsonResponse,
+  okEnvelope,
+  renderWithProviders,
+} from '@/testing/render';
+import { ProfileForm } from '../components/profile-form';
+import {
+  validateProfileEditField,
+  valuesFromUser,
+} from '../profile-validation';
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+export const createUser = (overrides: Partial<User> = {}): User => ({
+  id: 'u-1',
+  type: 'amature',
+  userName: '山本 拓也',
+  nameKana: 'やまもと たくや',
+  area: '東京都',
+  bio: '週末ゴルファーです。',
+  imageInfo: [],
+  amateur: { averageScore: 98, experienceYears: 3 },
+  likeCount: 0,
+  createdAt: '2026-10-01T00:00:00.000Z',
+  email: 'ama1@example.jp',
+  ...overrides,
+});
+
+const field = (label: RegExp) =>
+  screen.getByLabelText(label, { selector: 'input, select, textarea' });
+
+describe('profile validation', () => {
+  const base = valuesFromUser(createUser());
+
+  it('explains each bound in Japanese', () => {
+    expect(
+      validateProfileEditField('userName', { ...base, userName: ' ' }),
+    ).toBe('氏名を入力してください。');
+    expect(
+      validateProfileEditField('userName', {
+        ...base,
+        userName: 'あ'.repeat(41),
+      }),
+    ).toBe('氏名は40文字以内で入力してください。');
+    expect(
+      validateProfileEditField('nameKana', { ...base, nameKana: 'Yamamoto' }),
+    ).toBe('ふりがなはひらがなで入力してください。');
+    expect(
+      validateProfileEditField('nameKana', { ...base, nameKana: '' }),
+    ).toBeUndefined();
+    expect(validateProfileEditField('area', { ...base, area: 'どこか' })).toBe(
+      '地域は一覧から選択してください。',
+    );
+    expect(
+      validateProfileEditField('bio', { ...base, bio: 'a'.repeat(1001) }),
+    ).toBe('自己紹介は1000文字以内で入力してください。');
+    expect(
+      validateProfileEditField('averageScore', { ...base, averageScore: '49' }),
+    ).toBe('平均スコアは50〜200の範囲で入力してください。');
+    expect(
+      validateProfileEditField('averageScore', {
+        ...base,
+        averageScore: '９５',
+      }),
+    ).toBeUndefined();
+    expect(
+      validateProfileEditField('experienceYears', {
+        ...base,
+        experienceYears: '1.5',
+      }),
+    ).toBe('ゴルフ歴は半角数字（整数）で入力してください。');
+    expect(
+      validateProfileEditField('lessonFee', { ...base, lessonFee: '10000001' }),
+    ).toBe('レッスン料金は0〜10,000,000円の範囲で入力してください。');
+  });
+
+  it('does not let a saved number be emptied (the API cannot clear it)', () => {
+    expect(
+      validateProfileEditField(
+        'averageScore',
+        { ...base, averageScore: '' },
+        base,
+      ),
+    ).toBe('平均スコアは空欄にできません。数値を入力してください。');
+    expect(
+      validateProfileEditField('lessonFee', { ...base, lessonFee: '' }, base),
+    ).toBeUndefined();
+  });
+});
+
+describe('profile form', () => {
+  it('shows the errors, focuses the first, keeps what was typed and sends nothing', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ProfileForm user={createUser()} />);
+    await user.clear(field(/^氏名/));
+    await user.clear(field(/平均スコア/));
+    await user.type(field(/平均スコア/), '300');
+    await user.click(screen.getByRole('button', { name: '保存する' }));
+    expect(
+      await screen.findByText('氏名を入力してください。'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('平均スコアは50〜200の範囲で入力してください。'),
+    ).toBeInTheDocument();
+    expect(field(/^氏名/)).toHaveFocus();
+    expect(field(/^氏名/)).toHaveAttribute('aria-invalid', 'true');
+    expect(field(/平均スコア/)).toHaveValue('300');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('saves the editable fields and announces success', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValue(
+      okEnvelope(createUser({ bio: '更新しました' })),
+    );
+    renderWithProviders(<ProfileForm user={createUser()} />);
+    await user.clear(field(/自己紹介/));
+    await user.type(field(/自己紹介/), '更新しました');
+    await user.selectOptions(field(/地域/), '神奈川県');
+    await user.click(screen.getByRole('button', { name: '保存する' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'プロフィールを保存しました。',
+    );
+    const request = fetchMock.mock.calls[0]?.[0] as Request;
+    expect(new URL(request.url).pathname).toBe('/api/user/update');
+    expect(await request.json()).toEqual({
+      id: 'u-1',
+      userName: '山本 拓也',
+      nameKana: 'やまもと たくや',
+      area: '神奈川県',
+      bio: '更新しました',
+      amateur: { averageScore: 98, experienceYears: 3 },
+    });
+  });
+
+  it('marks the field a ValidationError names and keeps the input', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValue(
+      jsonResponse(
+        {
+          status: 'NG',
+          code: 'ValidationError',
+          reqId: 'r',
+          msg: '入力内容に誤りがあります。（amateur.experienceYears）',
+        },
+        { status: 400 },
+      ),
+    );
+    const { store } = renderWithProviders(<ProfileForm user={createUser()} />);
+    await user.clear(field(/ゴルフ歴/));
+    await user.type(field(/ゴルフ歴/), '70');
+    await user.click(screen.getByRole('button', { name: '保存する' }));
+    expect(
+      await screen.findByText('ゴルフ歴（年）の内容をご確認ください。'),
+    ).toBeInTheDocument();
+    expect(field(/ゴルフ歴/)).toHaveValue('70');
+    await waitFor(() => expect(store.getState().ui.alerts).toHaveLength(1));
+  });
+});

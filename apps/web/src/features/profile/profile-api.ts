@@ -1,0 +1,90 @@
+import type { ImageInfo, User } from '@proam/contract';
+import { api } from '@/lib/api';
+
+/** What `/user/update` takes: the editable part of the User object. */
+export type ProfileUpdate = Pick<User, 'id' | 'userName'> &
+  Partial<Pick<User, 'nameKana' | 'area' | 'bio' | 'pro' | 'amateur'>>;
+
+export type UploadInput = {
+  fileName?: string;
+  contentType?: string;
+  data: string;
+};
+export type Uploaded = { keyName: string; url: string };
+
+const withUserTags = api.enhanceEndpoints({ addTagTypes: ['User'] });
+
+/**
+ * Profiles and photos (spec/API.md, Users and Storage). The user slice
+ * (user-slice.ts) keeps every profile these calls bring back.
+ */
+export const profileApi = withUserTags.injectEndpoints({
+  endpoints: (build) => ({
+    getUser: build.query<User | null, string>({
+      query: (id) => ({ path: '/user/read', body: { id } }),
+      providesTags: (_r, _e, id) => [{ type: 'User', id }],
+    }),
+    getUsersByIdList: build.query<User[], readonly string[]>({
+      query: (idList) => ({ path: '/user/getByIdList', body: { idList } }),
+      providesTags: (result = []) =>
+        result.map((u) => ({ type: 'User' as const, id: u.id })),
+    }),
+    updateUser: build.mutation<User, ProfileUpdate>({
+      query: (body) => ({ path: '/user/update', body }),
+      onQueryStarted: async (_arg, { dispatch, queryFulfilled }) => {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(profileApi.util.upsertQueryData('getUser', data.id, data));
+        } catch {
+          // The base query has shown the failure; the form keeps what was typed.
+        }
+      },
+    }),
+    uploadImage: build.mutation<Uploaded, UploadInput>({
+      query: (body) => ({ path: '/storage/upload', body }),
+    }),
+    /** Also takes the photo off the profile (the server does both). */
+    deleteImage: build.mutation<
+      { deletedCount: number },
+      { keyName: string; userId: string }
+    >({
+      query: ({ keyName }) => ({ path: '/storage/delete', body: { keyName } }),
+      invalidatesTags: (_r, _e, { userId }) => [{ type: 'User', id: userId }],
+    }),
+    /** The photos in order; the first is the main one. */
+    updateImageInfo: build.mutation<
+      User,
+      readonly Pick<ImageInfo, 'keyName'>[]
+    >({
+      query: (imageInfo) => ({
+        path: '/user/updateImageInfo',
+        body: { imageInfo: imageInfo.map(({ keyName }) => ({ keyName })) },
+      }),
+      onQueryStarted: async (_arg, { dispatch, queryFulfilled }) => {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(profileApi.util.upsertQueryData('getUser', data.id, data));
+        } catch {
+          // Shown by the base query; the cached profile still has the old order.
+        }
+      },
+    }),
+    deleteAccount: build.mutation<
+      { deleted: true },
+      { email: string; password: string }
+    >({
+      // Like the login, account deletion uses the app's Basic credentials.
+      query: (body) => ({ path: '/auth/delete', body, auth: 'client' }),
+    }),
+  }),
+});
+
+export const {
+  useGetUserQuery,
+  useGetUsersByIdListQuery,
+  useUpdateUserMutation,
+  useUploadImageMutation,
+  useDeleteImageMutation,
+  useUpdateImageInfoMutation,
+  useDeleteAccountMutation,
+} = profileApi;

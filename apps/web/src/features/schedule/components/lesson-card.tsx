@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import type { Schedule } from '@proam/contract';
+import { formatDate, formatYenSuffix } from '@/lib/format';
+import { STATUS_LABELS } from '../schedule-status';
+
+type LessonCardProps = {
+  schedule: Schedule;
+  /** Show the date too (lists spanning several days). */
+  showDate?: boolean;
+  /** e.g. the pro's name for an amateur. */
+  extra?: ReactNode;
+  actions?: ReactNode;
+  headingLevel?: 'h3' | 'h4';
+};
+
+export const StatusBadge = ({
+  status,
+}: {
+  status: Schedule['statusRound'];
+}) => (
+  <span className={`status-badge status-badge--${status}`}>
+    {STATUS_LABELS[status]}
+  </span>
+);
+
+/** One round lesson: time, place, area, 定員, 料金, status, then the actions. */
+export const LessonCard = ({
+  schedule: s,
+  showDate = false,
+  extra,
+  actions,
+  headingLevel: Heading = 'h3',
+}: LessonCardProps) => (
+  <article className={`lesson-card lesson-card--${s.statusRound}`}>
+    <div className="lesson-card__top">
+      <Heading className="lesson-card__time">
+        {showDate && (
+          <span className="lesson-card__date">{formatDate(s.date)}</span>
+        )}
+        {s.startTime}〜{s.endTime}
+      </Heading>
+      <StatusBadge status={s.statusRound} />
+    </div>
+    <p className="lesson-card__place">
+      {s.place}
+      {s.area && <span className="lesson-card__area">（{s.area}）</span>}
+    </p>
+    <dl className="lesson-card__facts">
+      <div>
+        <dt>定員</dt>
+        <dd>
+          {s.reservedCount}/{s.capacity}名
+        </dd>
+      </div>
+      <div>
+        <dt>料金</dt>
+        <dd>{formatYenSuffix(s.fee)}</dd>
+      </div>
+    </dl>
+    {extra}
+    {s.note && <p className="lesson-card__note">{s.note}</p>}
+    {actions && <div className="lesson-card__actions">{actions}</div>}
+  </article>
+);

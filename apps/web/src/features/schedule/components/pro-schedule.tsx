@@ -1,0 +1,269 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import type { Schedule, StatusRound } from '@proam/contract';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { InlineError } from '@/components/inline-error';
+import { Spinner } from '@/components/spinner';
+import { useAppDispatch } from '@/app/hooks';
+import { apiErrorOf } from '@/features/auth/server-errors';
+import { formatDate } from '@/lib/format';
+import { errorAlertRaised } from '@/lib/ui-slice';
+import { monthOf, type YearMonth } from '../calendar';
+import {
+  useDeleteScheduleMutation,
+  useGetSchedulesByIdQuery,
+  useUpdateRoundMutation,
+  useUpdateScheduleMutation,
+} from '../schedule-api';
+import { isStatusRound, STATUS_OPTIONS } from '../schedule-status';
+import { LessonCard } from './lesson-card';
+import { LessonForm } from './lesson-form';
+import { MonthCalendar } from './month-calendar';
+
+type Editing = { mode: 'create' } | { mode: 'edit'; schedule: Schedule };
+type Pending = { kind: 'delete' | 'cancel'; schedule: Schedule };
+
+/** The pro's own lessons: month calendar, the chosen day's lessons, the form. */
+export const ProSchedule = ({
+  proId,
+  today,
+}: {
+  proId: string;
+  today: string;
+}) => {
+  const dispatch = useAppDispatch();
+  const { data, isLoading, isError, refetch } = useGetSchedulesByIdQuery(
+    { userId: proId },
+    // Amateurs reserve meanwhile: show the current counts on every visit.
+    { refetchOnMountOrArgChange: true },
+  );
+  const [month, setMonth] = useState<YearMonth>(() => monthOf(today));
+  const [selected, setSelected] = useState(today);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [updateRound, roundState] = useUpdateRoundMutation();
+  const [remove, removeState] = useDeleteScheduleMutation();
+  const [update, updateState] = useUpdateScheduleMutation();
+
+  const lessons = useMemo(
+    () => (data ?? []).filter((s) => s.proId === proId),
+    [data, proId],
+  );
+  const marked = useMemo(() => new Set(lessons.map((s) => s.date)), [lessons]);
+  const dayLessons = lessons
+    .filter((s) => s.date === selected)
+    .sort((a, b) => a.startTime.localeCompare(b.startTime));
+  const dayStatus = dayLessons.every(
+    (s) => s.statusRound === dayLessons[0]?.statusRound,
+  )
+    ? (dayLessons[0]?.statusRound ?? '')
+    : '';
+
+  const choose = (date: string) => {
+    setSelected(date);
+    setNotice(null);
+  };
+
+  const onRoundChange = async (value: string) => {
+    if (!isStatusRound(value)) return;
+    const result = await updateRound({
+      proId,
+      date: selected,
+      statusRound: value as StatusRound,
+    });
+    if (result.data)
+      setNotice(
+        `${formatDate(selected)}のラウンド状況を「${STATUS_OPTIONS.find((o) => o.value === value)?.label}」にしました。`,
+      );
+  };
+
+  const confirmPending = async () => {
+    if (!pending) return;
+    const { kind, schedule } = pending;
+    if (kind === 'delete') {
+      const result = await remove({ id: schedule.id });
+      const error = apiErrorOf(result);
+      if (error?.code === 'Conflict') {
+        // Reserved meanwhile: it can only be called off now.
+        setPending({ kind: 'cancel', schedule });
+        return;
+      }
+      if (error) dispatch(errorAlertRaised(error));
+      else setNotice('レッスンを削除しました。');
+    } else {
+      const result = await update({
+        id: schedule.id,
+        statusRound: 'cancelled',
+      });
+      const error = apiErrorOf(result);
+      if (error) dispatch(errorAlertRaised(error));
+      else setNotice('レッスンを中止にしました。');
+    }
+    setPending(null);
+  };
+
+  if (editing) {
+    return (
+      <LessonForm
+        schedule={editing.mode === 'edit' ? editing.schedule : undefined}
+        date={selected < today ? today : selected}
+        today={today}
+        onCancel={() => setEditing(null)}
+        onDone={(saved) => {
+          setEditing(null);
+          setSelected(saved.date);
+          setMonth(monthOf(saved.date));
+          setNotice(
+            editing.mode === 'edit'
+              ? 'レッスンを更新しました。'
+              : 'レッスンを登録しました。',
+          );
+        }}
+      />
+    );
+  }
+
+  return (
+    <div className="pro-schedule">
+      <div className="pro-schedule__calendar">
+        <MonthCalendar
+          month={month}
+          selected={selected}
+          today={today}
+          marked={marked}
+          onSelect={choose}
+          onMonthChange={setMonth}
+        />
+        {isLoading && <Spinner label="スケジュールを読み込み中" />}
+        {isError && (
+          <InlineError
+            message="スケジュールを読み込めませんでした。"
+            onRetry={() => void refetch()}
+          />
+        )}
+      </div>
+      <section className="day-panel" aria-labelledby="day-panel-title">
+        <div className="day-panel__head">
+          <h2 id="day-panel-title" className="day-panel__title">
+            {formatDate(selected)}のレッスン
+          </h2>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => setEditing({ mode: 'create' })}
+          >
+            ＋ 新規レッスン
+          </button>
+        </div>
+        {notice && (
+          <p className="day-panel__notice" role="status">
+            {notice}
+          </p>
+        )}
+        <div className="form-field day-panel__round">
+          <label htmlFor="day-round" className="form-field__label">
+            この日のラウンド状況
+          </label>
+          <select
+            id="day-round"
+            value={dayStatus}
+            disabled={dayLessons.length === 0 || roundState.isLoading}
+            aria-describedby="day-round-hint"
+            onChange={(e) => void onRoundChange(e.target.value)}
+          >
+            <option value="" disabled>
+              {dayLessons.length === 0
+                ? 'レッスンがありません'
+                : '選択してください'}
+            </option>
+            {STATUS_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+          <p id="day-round-hint" className="form-field__hint">
+            この日のすべてのレッスンに反映されます。
+          </p>
+        </div>
+        {!isLoading && !isError && dayLessons.length === 0 && (
+          <p className="lessons-empty">
+            この日のレッスンはありません。「新規レッスン」から登録できます。
+          </p>
+        )}
+        <ul className="lesson-list">
+          {dayLessons.map((s) => (
+            <li key={s.id}>
+              <LessonCard
+                schedule={s}
+                actions={
+                  <>
+                    <button
+                      type="button"
+                      className="button button--outline"
+                      onClick={() => setEditing({ mode: 'edit', schedule: s })}
+                      aria-label={`${s.startTime}のレッスンを編集`}
+                    >
+                      編集
+                    </button>
+                    {s.reservedCount > 0 && (
+                      <Link
+                        to={`/tabs/chat/${s.id}`}
+                        className="button button--outline"
+                        aria-label={`${s.startTime}のレッスンのチャット`}
+                      >
+                        チャット
+                      </Link>
+                    )}
+                    {s.reservedCount === 0 ? (
+                      <button
+                        type="button"
+                        className="button button--text-danger"
+                        onClick={() =>
+                          setPending({ kind: 'delete', schedule: s })
+                        }
+                        aria-label={`${s.startTime}のレッスンを削除`}
+                      >
+                        削除
+                      </button>
+                    ) : (
+                      s.statusRound !== 'cancelled' &&
+                      s.statusRound !== 'done' && (
+                        <button
+                          type="button"
+                          className="button button--text-danger"
+                          onClick={() =>
+                            setPending({ kind: 'cancel', schedule: s })
+                          }
+                          aria-label={`${s.startTime}のレッスンを中止にする`}
+                        >
+                          中止にする
+                        </button>
+                      )
+                    )}
+                  </>
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      </section>
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending?.kind === 'delete' ? 'レッスンの削除' : 'レッスンの中止'}
+        message={
+          pending?.kind === 'delete'
+            ? `${formatDate(pending.schedule.date)} ${pending.schedule.startTime}のレッスンを削除します。よろしいですか？`
+            : pending
+              ? `${formatDate(pending.schedule.date)} ${pending.schedule.startTime}のレッスンには予約があるため削除できません。中止にしますか？（予約者にはチャットでお知らせください）`
+              : ''
+        }
+        confirmLabel={pending?.kind === 'delete' ? '削除する' : '中止にする'}
+        busy={removeState.isLoading || updateState.isLoading}
+        onConfirm={() => void confirmPending()}
+        onCancel={() => setPending(null)}
+      />
+    </div>
+  );
+};

@@ -1,0 +1,182 @@
+/**
+ * Chat delivery over two API instances on one PostgreSQL database, and
+ * /schedule/getByDate with 10 k and 1 M schedules. Figures, not a test.
+ * `npm run bench:chat` (also run at the end of `npm run bench`).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { createSigner } from 'fast-jwt';
+import pg from 'pg';
+import WebSocket from 'ws';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SECRET = 'bench-secret-bench-secret-bench-secret-0001';
+const LESSONS = 250;
+const PER_LESSON = 4; // one pro and three amateurs: 1,000 sockets
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1000);
+const RATE = Number(process.env.BENCH_RATE ?? 100); // messages per second
+
+const sign = createSigner({ key: SECRET, algorithm: 'HS256', expiresIn: 900_000 });
+const token = (id: string, typ: string) => sign({ sub: id, typ, kind: 'access' });
+
+function server(port: number, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', JWT_SECRET: SECRET, SEED_DEMO: 'false', SHED_EVENT_LOOP_DELAY_MS: '0', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+async function ready(port: number) {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return;
+    } catch {
+      /* starting */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server on ${port} not ready`);
+}
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! : NaN;
+};
+
+async function main() {
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  const dbName = `proam_chatbench_${process.pid}`;
+  await admin.query(`create database ${dbName}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${dbName}`;
+  const dirs = [mkdtempSync(path.join(tmpdir(), 'proam-cb-')), mkdtempSync(path.join(tmpdir(), 'proam-cb-'))];
+  const servers: ChildProcess[] = [];
+  try {
+    servers.push(server(39201, { DATA_DIR: dirs[0]!, DATABASE_URL: url.toString() }));
+    await ready(39201); // the first start migrates
+    servers.push(server(39202, { DATA_DIR: dirs[1]!, DATABASE_URL: url.toString() }));
+    await ready(39202);
+
+    const db = new pg.Client({ connectionString: url.toString() });
+    await db.connect();
+    await db.query(`
+      insert into users (id, type, email, password_hash, user_name)
+      select 'CB' || lpad(i::text, 24, '0'), case when i % ${PER_LESSON} = 0 then 'pro' else 'amature' end, 'cb' || i || '@example.jp', 'x', '会員' || i
+      from generate_series(0, ${LESSONS * PER_LESSON - 1}) i;
+      insert into schedules (id, pro_id, date, start_time, end_time, place, capacity, fee, status_round, reserved_count)
+      select 'CL' || lpad(l::text, 24, '0'), 'CB' || lpad((l * ${PER_LESSON})::text, 24, '0'), '2099-01-01', '09:00', '12:00', 'ベンチCC', 4, 10000, 'open', ${PER_LESSON - 1}
+      from generate_series(0, ${LESSONS - 1}) l;
+      insert into reservations (schedule_id, user_id)
+      select 'CL' || lpad(l::text, 24, '0'), 'CB' || lpad((l * ${PER_LESSON} + k)::text, 24, '0')
+      from generate_series(0, ${LESSONS - 1}) l, generate_series(1, ${PER_LESSON - 1}) k;`);
+
+    // 1,000 sockets, alternating between the two instances.
+    const received = new Map<string, Map<string, number>>(); // sort_key → userId → arrival time
+    const sockets: WebSocket[] = [];
+    const ids = Array.from({ length: LESSONS * PER_LESSON }, (_, i) => `CB${String(i).padStart(24, '0')}`);
+    await Promise.all(
+      ids.map(
+        (id, i) =>
+          new Promise<void>((resolve, reject) => {
+            const port = i % 2 === 0 ? 39201 : 39202;
+            const ws = new WebSocket(`ws://127.0.0.1:${port}/api/ws`, ['proam', `bearer.${token(id, i % PER_LESSON === 0 ? 'pro' : 'amature')}`]);
+            ws.on('message', (data) => {
+              const e = JSON.parse(String(data)) as { type: string; body: { sort_key?: string } };
+              if (e.type !== 'message' || !e.body.sort_key) return;
+              const per = received.get(e.body.sort_key) ?? new Map<string, number>();
+              per.set(id, (per.get(id) ?? 0) + 1);
+              received.set(e.body.sort_key, per);
+              arrivals.push({ key: e.body.sort_key, user: id, at: performance.now() });
+            });
+            ws.once('open', () => resolve());
+            ws.once('error', reject);
+            sockets.push(ws);
+          }),
+      ),
+    );
+    const arrivals: { key: string; user: string; at: number }[] = [];
+
+    // Pros post through alternating instances at a fixed rate; every participant but the sender should get it once.
+    const sentAt = new Map<string, { at: number; lesson: number }>();
+    const t0 = performance.now();
+    const posts: Promise<void>[] = [];
+    for (let n = 0; n < MESSAGES; n++) {
+      const due = t0 + (n * 1000) / RATE;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const lesson = n % LESSONS;
+      const pro = ids[lesson * PER_LESSON]!;
+      const port = n % 2 === 0 ? 39201 : 39202;
+      const start = performance.now();
+      posts.push(
+        fetch(`http://127.0.0.1:${port}/api/roundLesson/message`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token(pro, 'pro')}` },
+          body: JSON.stringify({ partitionKey: `CL${String(lesson).padStart(24, '0')}`, msg: `ベンチ ${n}`, sender: pro }),
+        })
+          .then((r) => r.json() as Promise<{ body: { sort_key: string } }>)
+          .then((j) => void sentAt.set(j.body.sort_key, { at: start, lesson })),
+      );
+    }
+    await Promise.all(posts);
+    const sendSeconds = (performance.now() - t0) / 1000;
+    await new Promise((r) => setTimeout(r, 2000));
+
+    const latencies: number[] = [];
+    let lost = 0;
+    let duplicated = 0;
+    for (const [key, { lesson }] of sentAt) {
+      const per = received.get(key) ?? new Map<string, number>();
+      for (let k = 0; k < PER_LESSON; k++) {
+        const user = ids[lesson * PER_LESSON + k]!;
+        const n = per.get(user) ?? 0;
+        if (n === 0) lost++;
+        if (n > 1) duplicated += n - 1;
+      }
+    }
+    for (const a of arrivals) {
+      const s = sentAt.get(a.key);
+      if (s) latencies.push(a.at - s.at);
+    }
+    for (const ws of sockets) ws.close();
+
+    // getByDate with 10 k, then 1 M schedules in the table.
+    const one = ids[0]!;
+    const auth = { authorization: `Bearer ${token(one, 'pro')}`, 'content-type': 'application/json' };
+    const body = JSON.stringify({ userId: one, date: '2099-01-01' });
+    const measure = async () =>
+      (await autocannon({ url: 'http://127.0.0.1:39201/api/schedule/getByDate', method: 'POST', headers: auth, body, connections: 10, duration: 5 })).latency.p50;
+    const fill = async (total: number) => {
+      const { rows } = await db.query<{ n: string }>('select count(*) as n from schedules');
+      const have = Number(rows[0]!.n);
+      await db.query(`
+        insert into schedules (id, pro_id, date, start_time, end_time, place, capacity, fee)
+        select 'FILL' || lpad(i::text, 22, '0'), 'CB' || lpad(((i % ${LESSONS}) * ${PER_LESSON})::text, 24, '0'),
+               to_char(date '2027-01-01' + (i / ${LESSONS}) % 3650, 'YYYY-MM-DD'), '09:00', '12:00', 'ベンチCC', 4, 10000
+        from generate_series(${have}, ${total - 1}) i`);
+      await db.query('analyze schedules');
+    };
+    await fill(10_000);
+    const p50small = await measure();
+    await fill(1_000_000);
+    const p50big = await measure();
+    await db.end();
+
+    console.log(`\nchat over 2 API instances on PostgreSQL: ${sockets.length} sockets, ${LESSONS} lessons, ${sentAt.size} messages at ${RATE}/s requested, sent in ${sendSeconds.toFixed(1)} s (${(sentAt.size / sendSeconds).toFixed(0)}/s held)`);
+    console.log(`| deliveries | p50 ms | p99 ms | lost | duplicated |`);
+    console.log(`|---|---|---|---|---|`);
+    console.log(`| ${latencies.length} | ${pct(latencies, 50).toFixed(1)} | ${pct(latencies, 99).toFixed(1)} | ${lost} | ${duplicated} |`);
+    console.log(`\n/schedule/getByDate p50: ${p50small} ms with 10 k schedules, ${p50big} ms with 1 M (ratio ${(p50big / Math.max(p50small, 1)).toFixed(2)})`);
+  } finally {
+    for (const s of servers) s.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1000));
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  }
+}
+
+await main();
