@@ -101,6 +101,7 @@ async function main() {
 
     // Pros post through alternating instances at a fixed rate; every participant but the sender should get it once.
     const sentAt = new Map<string, { at: number; lesson: number }>();
+    let failedSends = 0;
     const t0 = performance.now();
     const posts: Promise<void>[] = [];
     for (let n = 0; n < MESSAGES; n++) {
@@ -117,8 +118,11 @@ async function main() {
           headers: { 'content-type': 'application/json', authorization: `Bearer ${token(pro, 'pro')}` },
           body: JSON.stringify({ partitionKey: `CL${String(lesson).padStart(24, '0')}`, msg: `ベンチ ${n}`, sender: pro }),
         })
-          .then((r) => r.json() as Promise<{ body: { sort_key: string } }>)
-          .then((j) => void sentAt.set(j.body.sort_key, { at: start, lesson })),
+          .then((r) => r.json() as Promise<{ status: string; body?: { sort_key: string } }>)
+          .then((j) => {
+            if (j.body) sentAt.set(j.body.sort_key, { at: start, lesson });
+            else failedSends++;
+          }),
       );
     }
     await Promise.all(posts);
@@ -166,6 +170,7 @@ async function main() {
     await db.end();
 
     console.log(`\nchat over 2 API instances on PostgreSQL: ${sockets.length} sockets, ${LESSONS} lessons, ${sentAt.size} messages at ${RATE}/s requested, sent in ${sendSeconds.toFixed(1)} s (${(sentAt.size / sendSeconds).toFixed(0)}/s held)`);
+    console.log(`failed sends: ${failedSends}`);
     console.log(`| deliveries | p50 ms | p99 ms | lost | duplicated |`);
     console.log(`|---|---|---|---|---|`);
     console.log(`| ${latencies.length} | ${pct(latencies, 50).toFixed(1)} | ${pct(latencies, 99).toFixed(1)} | ${lost} | ${duplicated} |`);

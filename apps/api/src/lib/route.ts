@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   NgEnvelopeSchema,
@@ -36,6 +37,15 @@ export type RouteDef<I extends TObject, O extends TSchema> = {
   /** Buyers (punch-out check-in) may call this read-only route. */
   buyer?: 'allow';
   handler: (ctx: HandlerContext<Static<I>>) => Promise<Static<O>>;
+};
+
+/**
+ * Rate-limit key for member calls: per token rather than per IP, so members
+ * behind one office or carrier NAT don't share a budget (SECURITY RL-01).
+ */
+export const perCaller = (req: FastifyRequest): string => {
+  const auth = req.headers.authorization;
+  return auth ? `t:${createHash('sha256').update(auth).digest('base64url')}` : `ip:${req.ip}`;
 };
 
 export type Authenticator = (req: FastifyRequest, kind: AuthKind) => Promise<Caller | null>;

@@ -11,7 +11,7 @@ import {
   type UnreadLesson,
 } from '@proam/contract';
 import { ApiError } from '../lib/api-error.js';
-import { defineRoute } from '../lib/route.js';
+import { defineRoute, perCaller } from '../lib/route.js';
 import { sendNg } from '../plugins/errors.js';
 import { chatRepository } from '../repositories/chat-repository.js';
 import { scheduleRepository } from '../repositories/schedule-repository.js';
@@ -49,7 +49,7 @@ export async function chatRoutes(app: FastifyInstance, { database, clock }: Deps
     tags,
     input: MessageSendInputSchema,
     output: MessageSchema,
-    rateLimit: { max: 60, timeWindow: '1 minute' },
+    rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: perCaller },
     handler: async ({ input, caller }) => {
       if (input.sender !== caller!.id) throw new ApiError('Forbidden');
       await participantOrThrow(input.partitionKey, caller!.id);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { DeletedCountSchema, LikePairInputSchema, LikeQueryInputSchema, LikeSchema, UserIdInputSchema } from '@proam/contract';
 import { ApiError } from '../lib/api-error.js';
-import { defineRoute } from '../lib/route.js';
+import { defineRoute, perCaller } from '../lib/route.js';
 import { likeRepository } from '../repositories/like-repository.js';
 import { userRepository } from '../repositories/user-repository.js';
 import type { Deps } from './deps.js';
@@ -56,7 +56,7 @@ export function likeRoutes(app: FastifyInstance, { database, clock }: Deps): voi
     tags,
     input: LikePairInputSchema,
     output: LikeSchema,
-    rateLimit: { max: 120, timeWindow: '1 minute' },
+    rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: perCaller },
     handler: async ({ input, caller }) => {
       if (input.userId !== caller!.id) throw new ApiError('Forbidden');
       if (caller!.type !== 'pro' && caller!.type !== 'amature') throw new ApiError('Forbidden');

@@ -10,7 +10,7 @@ import {
 import { users } from '../db/schema.js';
 import { ApiError } from '../lib/api-error.js';
 import { newId } from '../lib/ids.js';
-import { defineRoute, type Caller } from '../lib/route.js';
+import { defineRoute, perCaller, type Caller } from '../lib/route.js';
 import { mediaRepository } from '../repositories/media-repository.js';
 import { CONTENT_TYPES, cleanImage, decodeBase64 } from '../storage/images.js';
 import { objectStoreFor } from '../storage/object-store.js';
@@ -41,7 +41,7 @@ export function storageRoutes(app: FastifyInstance, { database, config, clock }:
     input: UploadInputSchema,
     output: ImageInfoSchema,
     bodyLimit: UPLOAD_BODY_LIMIT,
-    rateLimit: { max: 30, timeWindow: '1 hour' },
+    rateLimit: { max: 30, timeWindow: '1 hour', keyGenerator: perCaller },
     handler: async ({ input, caller }) => {
       if ((await media.count(caller!.id)) >= MAX_OBJECTS_PER_USER) throw new ApiError('TooManyRequests');
       const { kind, data } = await cleanImage(decodeBase64(input.data));
@@ -60,7 +60,7 @@ export function storageRoutes(app: FastifyInstance, { database, config, clock }:
     input: StorageUpdateInputSchema,
     output: ImageInfoSchema,
     bodyLimit: UPLOAD_BODY_LIMIT,
-    rateLimit: { max: 30, timeWindow: '1 hour' },
+    rateLimit: { max: 30, timeWindow: '1 hour', keyGenerator: perCaller },
     handler: async ({ input, caller }) => {
       await ownedOrThrow(input.keyName, caller!, false);
       const { kind, data } = await cleanImage(decodeBase64(input.data));

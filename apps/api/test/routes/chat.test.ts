@@ -140,6 +140,15 @@ for (const driver of DRIVERS) {
       for (const s of [pro, amateur, outsider]) s.ws.close();
     });
 
+    it('limits chat posts to 60 a minute per member, not per IP', async () => {
+      const r: number[] = [];
+      for (let i = 0; i < 61; i++) r.push((await post('ama3', '/roundLesson/message', { partitionKey: lesson, msg: `連投 ${i}`, sender: ids.ama3 })).status);
+      assert.equal(r.filter((x) => x === 200).length <= 60, true);
+      assert.equal(r.at(-1), 429);
+      // Another member from the same address is not affected.
+      assert.equal((await post('ama2', '/roundLesson/message', { partitionKey: lesson, msg: '別の会員', sender: ids.ama2 })).status, 200);
+    });
+
     it('refuses a socket without a valid access token', async () => {
       await assert.rejects(openSocket(base), /HTTP 401/);
       await assert.rejects(openSocket(`${base}?access_token=garbage`), /HTTP 401/);
