@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { SocketEvent } from '@proam/contract';
+import type { Message, SocketEvent } from '@proam/contract';
 import type { WebSocket } from 'ws';
 import type { Database } from '../db/database.js';
 import type { chatRepository } from '../repositories/chat-repository.js';
@@ -7,10 +7,17 @@ import type { scheduleRepository } from '../repositories/schedule-repository.js'
 
 export const CHANNEL = 'proam_events';
 
-/** What crosses instances: keys only, so a 2000-character message never meets NOTIFY's 8000-byte limit. */
+/**
+ * What crosses instances. The writer already knows the message and who is in
+ * the lesson, so it sends both and no instance has to ask the database again;
+ * a payload too big for NOTIFY (8000 bytes) goes as keys, and each instance
+ * looks the message up.
+ */
 type BusEvent =
-  | { type: 'message'; partitionKey: string; sortKey: string }
-  | { type: 'read'; partitionKey: string; userId: string; sortKeys: string[] };
+  | { type: 'message'; partitionKey: string; sortKey: string; members?: string[]; message?: Message }
+  | { type: 'read'; partitionKey: string; userId: string; sortKeys: string[]; members?: string[] };
+
+const NOTIFY_LIMIT = 7500;
 
 /**
  * Delivers chat events to the sockets of every participant connected to this
@@ -38,10 +45,10 @@ export function createHub(deps: {
     } catch {
       return;
     }
-    const members = await deps.schedules.members(e.partitionKey);
+    const members = e.members ?? (await deps.schedules.members(e.partitionKey));
     if (!members.some((m) => sockets.has(m))) return;
     if (e.type === 'message') {
-      const message = await deps.chat.find(e.partitionKey, e.sortKey);
+      const message = e.message ?? (await deps.chat.find(e.partitionKey, e.sortKey));
       if (message) sendTo(members, { type: 'message', body: message });
     } else {
       sendTo(members, { type: 'read', body: { partitionKey: e.partitionKey, userId: e.userId, sort_keys: e.sortKeys } });
@@ -54,7 +61,10 @@ export function createHub(deps: {
       for (let i = 0; i < e.sortKeys.length; i += 200) await publish({ ...e, sortKeys: e.sortKeys.slice(i, i + 200) });
       return;
     }
-    await deps.database.notify(CHANNEL, JSON.stringify(e));
+    let payload = JSON.stringify(e);
+    if (Buffer.byteLength(payload) > NOTIFY_LIMIT && e.type === 'message') payload = JSON.stringify({ ...e, message: undefined });
+    if (Buffer.byteLength(payload) > NOTIFY_LIMIT) payload = JSON.stringify({ ...e, members: undefined, message: undefined });
+    await deps.database.notify(CHANNEL, payload);
   }
 
   return {
@@ -79,7 +89,8 @@ export function createHub(deps: {
       });
     },
     connectedCount: () => [...sockets.values()].reduce((n, s) => n + s.size, 0),
-    messageSent: (partitionKey: string, sortKey: string) => publish({ type: 'message', partitionKey, sortKey }),
+    messageSent: (message: Message, members: string[]) =>
+      publish({ type: 'message', partitionKey: message.partitionKey, sortKey: message.sort_key, members, message }),
     messagesRead: (partitionKey: string, userId: string, sortKeys: string[]) => publish({ type: 'read', partitionKey, userId, sortKeys }),
   };
 }

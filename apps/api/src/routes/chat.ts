@@ -52,9 +52,12 @@ export async function chatRoutes(app: FastifyInstance, { database, clock }: Deps
     rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: perCaller },
     handler: async ({ input, caller }) => {
       if (input.sender !== caller!.id) throw new ApiError('Forbidden');
-      await participantOrThrow(input.partitionKey, caller!.id);
+      // One look-up answers both "may they post?" and "who gets it?".
+      const members = await schedules.members(input.partitionKey);
+      if (members.length === 0) throw new ApiError('NotFound');
+      if (!members.includes(caller!.id)) throw new ApiError('Forbidden');
       const message = await chat.append(input.partitionKey, caller!.id, input.msg, clock.now());
-      await hub.messageSent(message.partitionKey, message.sort_key);
+      await hub.messageSent(message, members);
       return message;
     },
   });
