@@ -34,17 +34,20 @@ const uniqueById = (lists: Schedule[][]): Schedule[] => {
 };
 
 /** Newest message first; lessons without messages after, by date. */
+/** Newest conversation first; lessons without messages by date. */
+const byLatest = (a: ChatLesson, b: ChatLesson): number => {
+  if (a.lastMessage && b.lastMessage)
+    return b.lastMessage.sort_key.localeCompare(a.lastMessage.sort_key);
+  if (a.lastMessage) return -1;
+  if (b.lastMessage) return 1;
+  return (
+    a.schedule.date.localeCompare(b.schedule.date) ||
+    a.schedule.startTime.localeCompare(b.schedule.startTime)
+  );
+};
+
 export const sortChatLessons = (lessons: ChatLesson[]): ChatLesson[] =>
-  [...lessons].sort((a, b) => {
-    if (a.lastMessage && b.lastMessage)
-      return b.lastMessage.sort_key.localeCompare(a.lastMessage.sort_key);
-    if (a.lastMessage) return -1;
-    if (b.lastMessage) return 1;
-    return (
-      a.schedule.date.localeCompare(b.schedule.date) ||
-      a.schedule.startTime.localeCompare(b.schedule.startTime)
-    );
-  });
+  [...lessons].sort(byLatest);
 
 /** A lesson has a chat once someone other than the pro takes part. */
 const hasChat = (s: Schedule) =>
@@ -154,8 +157,10 @@ export const chatApi = chatTagged.injectEndpoints({
                 const entry = list.find(
                   (l) => l.schedule.id === message.partitionKey,
                 );
-                if (entry) entry.lastMessage = message;
-                return entry ? sortChatLessons(list) : undefined;
+                if (!entry) return;
+                // Mutate the draft only: returning a new list as well is an Immer error.
+                entry.lastMessage = message;
+                list.sort(byLatest);
               }),
             );
             if (message.sender !== userId) {
