@@ -3,6 +3,7 @@ import type { Message, MessageListInput } from '@proam/contract';
 import type { Db } from '../db/database.js';
 import { messageReads, messages, reservations, schedules } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
+import { ApiError } from '../lib/api-error.js';
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -94,17 +95,19 @@ export function chatRepository(db: Db) {
      */
     async markRead(userId: string, sortKeys: string[], now: Date): Promise<{ partitionKey: string; sortKeys: string[] }[]> {
       if (sortKeys.length === 0) return [];
-      const candidates = await db
-        .select({ partitionKey: messages.partitionKey, sortKey: messages.sortKey })
+      const found = await db
+        .select({
+          partitionKey: messages.partitionKey,
+          sortKey: messages.sortKey,
+          own: sql<boolean>`${messages.sender} is not distinct from ${userId}`,
+          member: sql<boolean>`(${schedules.proId} = ${userId} or exists (select 1 from ${reservations} r where r.schedule_id = ${schedules.id} and r.user_id = ${userId}))`,
+        })
         .from(messages)
         .innerJoin(schedules, eq(schedules.id, messages.partitionKey))
-        .where(
-          and(
-            inArray(messages.sortKey, sortKeys),
-            sql`${messages.sender} is distinct from ${userId}`,
-            sql`(${schedules.proId} = ${userId} or exists (select 1 from ${reservations} r where r.schedule_id = ${schedules.id} and r.user_id = ${userId}))`,
-          ),
-        );
+        .where(inArray(messages.sortKey, sortKeys));
+      // The caller must take part in every listed message's lesson (spec/API.md).
+      if (found.some((m) => !m.member)) throw new ApiError('Forbidden');
+      const candidates = found.filter((m) => !m.own).map(({ partitionKey, sortKey }) => ({ partitionKey, sortKey }));
       if (candidates.length === 0) return [];
       const inserted = await db
         .insert(messageReads)

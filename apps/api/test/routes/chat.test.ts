@@ -118,8 +118,10 @@ for (const driver of DRIVERS) {
       assert.ok(reread.filter((m) => m.sender !== ids.ama2).every((m) => m.readBy.includes(ids.ama2!)));
       assert.equal((await post('ama2', '/roundLesson/messageReaded', { userId: ids.ama3, msgIdList: [] })).json.code, 'Forbidden');
       assert.equal((await post('ama2', '/notification/unstepRoundLesson', { userId: ids.ama3 })).json.code, 'Forbidden');
-      // An outsider's read receipts count for nothing.
-      assert.deepEqual((await post('ama5', '/roundLesson/messageReaded', { userId: ids.ama5, msgIdList: all.map((m) => m.sort_key) })).json.body, { updatedCount: 0 });
+      // An outsider may not mark a lesson's messages, and nothing changes.
+      assert.equal((await post('ama5', '/roundLesson/messageReaded', { userId: ids.ama5, msgIdList: all.map((m) => m.sort_key) })).json.code, 'Forbidden');
+      // Unknown keys are not counted.
+      assert.deepEqual((await post('ama2', '/roundLesson/messageReaded', { userId: ids.ama2, msgIdList: ['01M829PAFHDH7MHQ9W37RWG86Y'] })).json.body, { updatedCount: 0 });
     });
 
     it('pushes new messages and read receipts over the WebSocket to participants only', async () => {
