@@ -9,7 +9,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage as openBrowserPage } from './browser.ts';
 import { startServer, type TestServer } from './server.ts';
 
 const screenshotDir = path.join(
@@ -24,19 +25,7 @@ let browser: Browser;
 before(async () => {
   mkdirSync(screenshotDir, { recursive: true });
   server = await startServer();
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchBrowser();
 });
 
 after(async () => {
@@ -44,19 +33,7 @@ after(async () => {
   await server?.stop();
 });
 
-const openPage = async (width: number) => {
-  const context = await browser.newContext({
-    viewport: { width, height: 900 },
-    locale: 'ja-JP',
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`${m.text()} @ ${m.location().url}`);
-  });
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  return { page, context, errors };
-};
+const openPage = (width: number) => openBrowserPage(browser, width);
 
 const login = async (page: Page, email: string) => {
   await page.goto(`${server.baseUrl}/#/tabs/schedule`);

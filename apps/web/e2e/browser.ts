@@ -1,0 +1,32 @@
+import { chromium, type Browser } from 'playwright-core';
+
+/** Debian's Chromium, with the flags this closed network needs (STACK.md, machine notes). */
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+
+/** A fresh Japanese-locale context and page that records console errors and page errors. */
+export const openPage = async (browser: Browser, width: number) => {
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    locale: 'ja-JP',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`${m.text()} @ ${m.location().url}`);
+  });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  return { page, context, errors };
+};
