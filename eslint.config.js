@@ -24,7 +24,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -36,12 +39,20 @@ export default tseslint.config(
       // Environment is read in one place only (STYLE.md 1.5).
       'no-restricted-properties': [
         'error',
-        { object: 'import', property: 'meta', message: 'Read configuration through src/config/env.ts.' },
+        {
+          object: 'import',
+          property: 'meta',
+          message: 'Read configuration through src/config/env.ts.',
+        },
       ],
     },
   },
   {
-    files: ['apps/web/src/config/env.ts', 'apps/web/src/**/__tests__/**', 'apps/web/src/testing/**'],
+    files: [
+      'apps/web/src/config/env.ts',
+      'apps/web/src/**/__tests__/**',
+      'apps/web/src/testing/**',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
 );

@@ -13,19 +13,34 @@ import pg from 'pg';
 import WebSocket from 'ws';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PG_URL =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SECRET = 'bench-secret-bench-secret-bench-secret-0001';
 const LESSONS = 250;
 const PER_LESSON = 4; // one pro and three amateurs: 1,000 sockets
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1000);
 const RATE = Number(process.env.BENCH_RATE ?? 100); // messages per second
 
-const sign = createSigner({ key: SECRET, algorithm: 'HS256', expiresIn: 900_000 });
-const token = (id: string, typ: string) => sign({ sub: id, typ, kind: 'access' });
+const sign = createSigner({
+  key: SECRET,
+  algorithm: 'HS256',
+  expiresIn: 900_000,
+});
+const token = (id: string, typ: string) =>
+  sign({ sub: id, typ, kind: 'access' });
 
 function server(port: number, env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', JWT_SECRET: SECRET, SEED_DEMO: 'false', SHED_EVENT_LOOP_DELAY_MS: '0', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: SECRET,
+      SEED_DEMO: 'false',
+      SHED_EVENT_LOOP_DELAY_MS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
@@ -42,7 +57,9 @@ async function ready(port: number) {
 }
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! : NaN;
+  return s.length
+    ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!
+    : NaN;
 };
 
 async function main() {
@@ -52,12 +69,19 @@ async function main() {
   await admin.query(`create database ${dbName}`);
   const url = new URL(PG_URL);
   url.pathname = `/${dbName}`;
-  const dirs = [mkdtempSync(path.join(tmpdir(), 'proam-cb-')), mkdtempSync(path.join(tmpdir(), 'proam-cb-'))];
+  const dirs = [
+    mkdtempSync(path.join(tmpdir(), 'proam-cb-')),
+    mkdtempSync(path.join(tmpdir(), 'proam-cb-')),
+  ];
   const servers: ChildProcess[] = [];
   try {
-    servers.push(server(39201, { DATA_DIR: dirs[0]!, DATABASE_URL: url.toString() }));
+    servers.push(
+      server(39201, { DATA_DIR: dirs[0]!, DATABASE_URL: url.toString() }),
+    );
     await ready(39201); // the first start migrates
-    servers.push(server(39202, { DATA_DIR: dirs[1]!, DATABASE_URL: url.toString() }));
+    servers.push(
+      server(39202, { DATA_DIR: dirs[1]!, DATABASE_URL: url.toString() }),
+    );
     await ready(39202);
 
     const db = new pg.Client({ connectionString: url.toString() });
@@ -76,20 +100,34 @@ async function main() {
     // 1,000 sockets, alternating between the two instances.
     const received = new Map<string, Map<string, number>>(); // sort_key → userId → arrival time
     const sockets: WebSocket[] = [];
-    const ids = Array.from({ length: LESSONS * PER_LESSON }, (_, i) => `CB${String(i).padStart(24, '0')}`);
+    const ids = Array.from(
+      { length: LESSONS * PER_LESSON },
+      (_, i) => `CB${String(i).padStart(24, '0')}`,
+    );
     await Promise.all(
       ids.map(
         (id, i) =>
           new Promise<void>((resolve, reject) => {
             const port = i % 2 === 0 ? 39201 : 39202;
-            const ws = new WebSocket(`ws://127.0.0.1:${port}/api/ws`, ['proam', `bearer.${token(id, i % PER_LESSON === 0 ? 'pro' : 'amature')}`]);
+            const ws = new WebSocket(`ws://127.0.0.1:${port}/api/ws`, [
+              'proam',
+              `bearer.${token(id, i % PER_LESSON === 0 ? 'pro' : 'amature')}`,
+            ]);
             ws.on('message', (data) => {
-              const e = JSON.parse(String(data)) as { type: string; body: { sort_key?: string } };
+              const e = JSON.parse(String(data)) as {
+                type: string;
+                body: { sort_key?: string };
+              };
               if (e.type !== 'message' || !e.body.sort_key) return;
-              const per = received.get(e.body.sort_key) ?? new Map<string, number>();
+              const per =
+                received.get(e.body.sort_key) ?? new Map<string, number>();
               per.set(id, (per.get(id) ?? 0) + 1);
               received.set(e.body.sort_key, per);
-              arrivals.push({ key: e.body.sort_key, user: id, at: performance.now() });
+              arrivals.push({
+                key: e.body.sort_key,
+                user: id,
+                at: performance.now(),
+              });
             });
             ws.once('open', () => resolve());
             ws.once('error', reject);
@@ -115,10 +153,23 @@ async function main() {
       posts.push(
         fetch(`http://127.0.0.1:${port}/api/roundLesson/message`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token(pro, 'pro')}` },
-          body: JSON.stringify({ partitionKey: `CL${String(lesson).padStart(24, '0')}`, msg: `ベンチ ${n}`, sender: pro }),
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${token(pro, 'pro')}`,
+          },
+          body: JSON.stringify({
+            partitionKey: `CL${String(lesson).padStart(24, '0')}`,
+            msg: `ベンチ ${n}`,
+            sender: pro,
+          }),
         })
-          .then((r) => r.json() as Promise<{ status: string; body?: { sort_key: string } }>)
+          .then(
+            (r) =>
+              r.json() as Promise<{
+                status: string;
+                body?: { sort_key: string };
+              }>,
+          )
           .then((j) => {
             if (j.body) sentAt.set(j.body.sort_key, { at: start, lesson });
             else failedSends++;
@@ -149,12 +200,26 @@ async function main() {
 
     // getByDate with 10 k, then 1 M schedules in the table.
     const one = ids[0]!;
-    const auth = { authorization: `Bearer ${token(one, 'pro')}`, 'content-type': 'application/json' };
+    const auth = {
+      authorization: `Bearer ${token(one, 'pro')}`,
+      'content-type': 'application/json',
+    };
     const body = JSON.stringify({ userId: one, date: '2099-01-01' });
     const measure = async () =>
-      (await autocannon({ url: 'http://127.0.0.1:39201/api/schedule/getByDate', method: 'POST', headers: auth, body, connections: 10, duration: 5 })).latency.p50;
+      (
+        await autocannon({
+          url: 'http://127.0.0.1:39201/api/schedule/getByDate',
+          method: 'POST',
+          headers: auth,
+          body,
+          connections: 10,
+          duration: 5,
+        })
+      ).latency.p50;
     const fill = async (total: number) => {
-      const { rows } = await db.query<{ n: string }>('select count(*) as n from schedules');
+      const { rows } = await db.query<{ n: string }>(
+        'select count(*) as n from schedules',
+      );
       const have = Number(rows[0]!.n);
       await db.query(`
         insert into schedules (id, pro_id, date, start_time, end_time, place, capacity, fee)
@@ -169,12 +234,18 @@ async function main() {
     const p50big = await measure();
     await db.end();
 
-    console.log(`\nchat over 2 API instances on PostgreSQL: ${sockets.length} sockets, ${LESSONS} lessons, ${sentAt.size} messages at ${RATE}/s requested, sent in ${sendSeconds.toFixed(1)} s (${(sentAt.size / sendSeconds).toFixed(0)}/s held)`);
+    console.log(
+      `\nchat over 2 API instances on PostgreSQL: ${sockets.length} sockets, ${LESSONS} lessons, ${sentAt.size} messages at ${RATE}/s requested, sent in ${sendSeconds.toFixed(1)} s (${(sentAt.size / sendSeconds).toFixed(0)}/s held)`,
+    );
     console.log(`failed sends: ${failedSends}`);
     console.log(`| deliveries | p50 ms | p99 ms | lost | duplicated |`);
     console.log(`|---|---|---|---|---|`);
-    console.log(`| ${latencies.length} | ${pct(latencies, 50).toFixed(1)} | ${pct(latencies, 99).toFixed(1)} | ${lost} | ${duplicated} |`);
-    console.log(`\n/schedule/getByDate p50: ${p50small} ms with 10 k schedules, ${p50big} ms with 1 M (ratio ${(p50big / Math.max(p50small, 1)).toFixed(2)})`);
+    console.log(
+      `| ${latencies.length} | ${pct(latencies, 50).toFixed(1)} | ${pct(latencies, 99).toFixed(1)} | ${lost} | ${duplicated} |`,
+    );
+    console.log(
+      `\n/schedule/getByDate p50: ${p50small} ms with 10 k schedules, ${p50big} ms with 1 M (ratio ${(p50big / Math.max(p50small, 1)).toFixed(2)})`,
+    );
   } finally {
     for (const s of servers) s.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1000));

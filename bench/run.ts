@@ -19,14 +19,16 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PG_URL =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CLIENT = `Basic ${Buffer.from('web:proam-web-dev').toString('base64')}`;
 
 type Result = { name: string; rps: number; p99: number; errors: number };
 
 async function waitFor(url: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 480; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
+    if (child.exitCode !== null)
+      throw new Error(`server exited (${child.exitCode})`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -37,12 +39,44 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`timeout waiting for ${url}`);
 }
 
-type LoadOpts = { body?: string; headers?: Record<string, string>; connections?: number; duration?: number };
-async function load(name: string, url: string, method: 'GET' | 'POST', o: LoadOpts = {}): Promise<Result> {
-  const headers = { ...(o.body ? { 'content-type': 'application/json' } : {}), ...o.headers };
-  await autocannon({ url, method, body: o.body, headers, connections: 10, duration: 2 });
-  const r = await autocannon({ url, method, body: o.body, headers, connections: o.connections ?? CONNECTIONS, duration: o.duration ?? DURATION });
-  return { name, rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
+type LoadOpts = {
+  body?: string;
+  headers?: Record<string, string>;
+  connections?: number;
+  duration?: number;
+};
+async function load(
+  name: string,
+  url: string,
+  method: 'GET' | 'POST',
+  o: LoadOpts = {},
+): Promise<Result> {
+  const headers = {
+    ...(o.body ? { 'content-type': 'application/json' } : {}),
+    ...o.headers,
+  };
+  await autocannon({
+    url,
+    method,
+    body: o.body,
+    headers,
+    connections: 10,
+    duration: 2,
+  });
+  const r = await autocannon({
+    url,
+    method,
+    body: o.body,
+    headers,
+    connections: o.connections ?? CONNECTIONS,
+    duration: o.duration ?? DURATION,
+  });
+  return {
+    name,
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    errors: r.errors + r.non2xx,
+  };
 }
 
 function rawHello(port: number): ChildProcess {
@@ -52,7 +86,13 @@ function rawHello(port: number): ChildProcess {
 
 function apiServer(port: number, env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
@@ -77,7 +117,12 @@ select 'BENCH' || lpad(i::text, 21, '0'),
        i % 97, now() - (i || ' minutes')::interval
 from generate_series(1, ${MEMBERS}) i`;
 
-async function apiScenarios(label: string, port: number, env: Record<string, string>, populate: () => Promise<void>): Promise<Result[]> {
+async function apiScenarios(
+  label: string,
+  port: number,
+  env: Record<string, string>,
+  populate: () => Promise<void>,
+): Promise<Result[]> {
   // First start migrates and seeds; stop, add the members, start again.
   let server = apiServer(port, env);
   await waitFor(`http://127.0.0.1:${port}/readyz`, server);
@@ -89,22 +134,71 @@ async function apiScenarios(label: string, port: number, env: Record<string, str
   try {
     await waitFor(`http://127.0.0.1:${port}/readyz`, server);
     const login = await fetch(`${base}/auth/login`, {
-      method: 'POST', headers: { authorization: CLIENT, 'content-type': 'application/json' },
-      body: JSON.stringify({ mail: 'ama1@example.jp', password: 'proam-demo-2026' }),
+      method: 'POST',
+      headers: { authorization: CLIENT, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        mail: 'ama1@example.jp',
+        password: 'proam-demo-2026',
+      }),
     });
-    const { body } = (await login.json()) as { body: { token: { accessToken: string } } };
+    const { body } = (await login.json()) as {
+      body: { token: { accessToken: string } };
+    };
     const auth = { authorization: `Bearer ${body.token.accessToken}` };
-    const pros = (await (await fetch(`${base}/users/pro/all`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"size":1}' })).json()) as { body: { id: string }[] };
+    const pros = (await (
+      await fetch(`${base}/users/pro/all`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: '{"size":1}',
+      })
+    ).json()) as { body: { id: string }[] };
     const proId = pros.body[0]!.id;
 
-    out.push(await load(`/api/news/readAll (${label})`, `${base}/news/readAll`, 'POST', { body: '{"size":20}' }));
-    out.push(await load(`/api/user/read (${label}, ${MEMBERS / 1000} k members)`, `${base}/user/read`, 'POST', { body: JSON.stringify({ id: proId }), headers: auth }));
-    out.push(await load(`/api/users/pro/condition (${label})`, `${base}/users/pro/condition`, 'POST', { body: '{"area":"東京都","sort":"likes","size":20}', headers: auth }));
-    const loginBody = JSON.stringify({ mail: 'pro1@example.jp', password: 'proam-demo-2026' });
-    out.push(await load(`/api/auth/login (${label})`, `${base}/auth/login`, 'POST', { body: loginBody, headers: { authorization: CLIENT } }));
+    out.push(
+      await load(
+        `/api/news/readAll (${label})`,
+        `${base}/news/readAll`,
+        'POST',
+        { body: '{"size":20}' },
+      ),
+    );
+    out.push(
+      await load(
+        `/api/user/read (${label}, ${MEMBERS / 1000} k members)`,
+        `${base}/user/read`,
+        'POST',
+        { body: JSON.stringify({ id: proId }), headers: auth },
+      ),
+    );
+    out.push(
+      await load(
+        `/api/users/pro/condition (${label})`,
+        `${base}/users/pro/condition`,
+        'POST',
+        { body: '{"area":"東京都","sort":"likes","size":20}', headers: auth },
+      ),
+    );
+    const loginBody = JSON.stringify({
+      mail: 'pro1@example.jp',
+      password: 'proam-demo-2026',
+    });
+    out.push(
+      await load(`/api/auth/login (${label})`, `${base}/auth/login`, 'POST', {
+        body: loginBody,
+        headers: { authorization: CLIENT },
+      }),
+    );
     const [, during] = await Promise.all([
-      load(`login flood`, `${base}/auth/login`, 'POST', { body: loginBody, headers: { authorization: CLIENT } }),
-      load(`/api/user/read during a login flood (${label}, 10 conn.)`, `${base}/user/read`, 'POST', { body: JSON.stringify({ id: proId }), headers: auth, connections: 10 }),
+      load(`login flood`, `${base}/auth/login`, 'POST', {
+        body: loginBody,
+        headers: { authorization: CLIENT },
+      }),
+      load(
+        `/api/user/read during a login flood (${label}, 10 conn.)`,
+        `${base}/user/read`,
+        'POST',
+        { body: JSON.stringify({ id: proId }), headers: auth, connections: 10 },
+      ),
     ]);
     out.push(during);
   } finally {
@@ -116,9 +210,14 @@ async function apiScenarios(label: string, port: number, env: Record<string, str
 function landingBytes(): { files: number; gzipKb: number } {
   const dist = path.join(ROOT, 'apps/web/dist');
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const refs = [...html.matchAll(/(?:src|href)="(\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+  const refs = [...html.matchAll(/(?:src|href)="(\/[^"]+\.(?:js|css))"/g)].map(
+    (m) => m[1]!,
+  );
   const unique = [...new Set(refs)];
-  const total = unique.reduce((n, ref) => n + gzipSync(readFileSync(path.join(dist, ref))).length, 0);
+  const total = unique.reduce(
+    (n, ref) => n + gzipSync(readFileSync(path.join(dist, ref))).length,
+    0,
+  );
   return { files: unique.length, gzipKb: Math.round((total / 1024) * 10) / 10 };
 }
 
@@ -126,17 +225,24 @@ async function main() {
   const results: Result[] = [];
   const raw = rawHello(39101);
   await waitFor('http://127.0.0.1:39101/', raw);
-  results.push(await load('raw node:http hello', 'http://127.0.0.1:39101/', 'GET'));
+  results.push(
+    await load('raw node:http hello', 'http://127.0.0.1:39101/', 'GET'),
+  );
   await stop(raw);
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'proam-bench-'));
   try {
     results.push(
-      ...(await apiScenarios('PGlite', 39102, { DATA_DIR: dataDir }, async () => {
-        const db = new PGlite(path.join(dataDir, 'pgdata'));
-        await db.exec(POPULATE);
-        await db.close();
-      })),
+      ...(await apiScenarios(
+        'PGlite',
+        39102,
+        { DATA_DIR: dataDir },
+        async () => {
+          const db = new PGlite(path.join(dataDir, 'pgdata'));
+          await db.exec(POPULATE);
+          await db.close();
+        },
+      )),
     );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -152,32 +258,45 @@ async function main() {
     const dataDir2 = mkdtempSync(path.join(tmpdir(), 'proam-bench-'));
     try {
       results.push(
-        ...(await apiScenarios('PostgreSQL', 39103, { DATA_DIR: dataDir2, DATABASE_URL: url.toString() }, async () => {
-          const c = new pg.Client({ connectionString: url.toString() });
-          await c.connect();
-          await c.query(POPULATE);
-          await c.query('analyze');
-          await c.end();
-        })),
+        ...(await apiScenarios(
+          'PostgreSQL',
+          39103,
+          { DATA_DIR: dataDir2, DATABASE_URL: url.toString() },
+          async () => {
+            const c = new pg.Client({ connectionString: url.toString() });
+            await c.connect();
+            await c.query(POPULATE);
+            await c.query('analyze');
+            await c.end();
+          },
+        )),
       );
     } finally {
       rmSync(dataDir2, { recursive: true, force: true });
       await admin.query(`drop database if exists ${dbName} with (force)`);
     }
   } catch (e) {
-    console.warn(`PostgreSQL part skipped (${PG_URL}): ${(e as Error).message}`);
+    console.warn(
+      `PostgreSQL part skipped (${PG_URL}): ${(e as Error).message}`,
+    );
   } finally {
     await admin.end().catch(() => undefined);
   }
 
   const base = results[0]!.rps;
-  console.log(`\nautocannon: ${CONNECTIONS} connections unless noted, ${DURATION} s each, loopback, 2 cores shared with the load generator\n`);
+  console.log(
+    `\nautocannon: ${CONNECTIONS} connections unless noted, ${DURATION} s each, loopback, 2 cores shared with the load generator\n`,
+  );
   console.log('| scenario | req/s | p99 ms | non-2xx/errors | ratio to raw |');
   console.log('|---|---|---|---|---|');
   for (const r of results)
-    console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p99} | ${r.errors} | ${(r.rps / base).toFixed(2)} |`);
+    console.log(
+      `| ${r.name} | ${Math.round(r.rps)} | ${r.p99} | ${r.errors} | ${(r.rps / base).toFixed(2)} |`,
+    );
   const landing = landingBytes();
-  console.log(`\nlanding first-load JS+CSS: ${landing.gzipKb} KB gzip in ${landing.files} files (budget 100 KB)`);
+  console.log(
+    `\nlanding first-load JS+CSS: ${landing.gzipKb} KB gzip in ${landing.files} files (budget 100 KB)`,
+  );
 }
 
 await main();

@@ -11,7 +11,13 @@ function newest(p) {
   if (!st.isDirectory()) return st.mtimeMs;
   let max = st.mtimeMs;
   for (const entry of readdirSync(p)) {
-    if (entry === 'node_modules' || entry === 'dist' || entry === '__tests__' || entry === 'e2e') continue;
+    if (
+      entry === 'node_modules' ||
+      entry === 'dist' ||
+      entry === '__tests__' ||
+      entry === 'e2e'
+    )
+      continue;
     max = Math.max(max, newest(path.join(p, entry)));
   }
   return max;

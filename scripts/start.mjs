@@ -4,4 +4,6 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 buildAll();
-await import(pathToFileURL(path.join(ROOT, 'apps', 'api', 'dist', 'server.js')).href);
+await import(
+  pathToFileURL(path.join(ROOT, 'apps', 'api', 'dist', 'server.js')).href
+);

@@ -9,12 +9,18 @@ const suites = [
   { name: 'contract', args: ['test', '-w', '@proam/contract'] },
   { name: 'api', args: ['test', '-w', '@proam/api'] },
   { name: 'web', args: ['test', '-w', '@proam/web'] },
-  { name: 'e2e (Chromium against the real server)', args: ['run', 'test:e2e', '-w', '@proam/web'] },
+  {
+    name: 'e2e (Chromium against the real server)',
+    args: ['run', 'test:e2e', '-w', '@proam/web'],
+  },
 ];
 
 function runSuite({ args }) {
   return new Promise((resolve) => {
-    const child = spawn('npm', args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn('npm', args, {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (c) => {
       out += c;
@@ -50,7 +56,9 @@ for (const suite of suites) {
   const c = counts(out);
   passed += c.passed;
   failed += c.failed + (code !== 0 && c.failed === 0 ? 1 : 0);
-  summary.push(`${suite.name}: ${c.passed} passed, ${c.failed} failed${code !== 0 ? ` (exit ${code})` : ''}`);
+  summary.push(
+    `${suite.name}: ${c.passed} passed, ${c.failed} failed${code !== 0 ? ` (exit ${code})` : ''}`,
+  );
 }
 console.log('\n=== summary ===');
 for (const line of summary) console.log(line);

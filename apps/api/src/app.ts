@@ -1,4 +1,7 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -37,16 +40,30 @@ export type AppState = { shuttingDown: boolean };
 /** The path part of a URL: query strings may carry passwords or codes and never reach a log. */
 export const pathOnly = (url: string) => url.split('?')[0] ?? url;
 
-export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  level: string,
+  stream?: NodeJS.WritableStream,
+): FastifyServerOptions['logger'] {
   return {
     level,
     ...(stream ? { stream } : {}),
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.code', '*.token'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        '*.password',
+        '*.code',
+        '*.token',
+      ],
       censor: '[redacted]',
     },
     serializers: {
-      req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
+      req: (req: {
+        method: string;
+        url: string;
+        ip?: string;
+        id?: string;
+      }) => ({
         method: req.method,
         url: pathOnly(req.url),
         remoteAddress: req.ip,
@@ -56,7 +73,10 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
 }
 
 /** What the server hands the app; the mailer defaults to one logging through the app. */
-export type AppInput = Omit<Deps, 'mailer' | 'clock'> & { mailer?: Mailer; clock?: Clock };
+export type AppInput = Omit<Deps, 'mailer' | 'clock'> & {
+  mailer?: Mailer;
+  clock?: Clock;
+};
 
 export async function buildApp(input: AppInput, opts: AppOptions = {}) {
   const { config } = input;
@@ -74,10 +94,17 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
     requestTimeout: 30_000,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false } },
+    ajv: {
+      customOptions: {
+        removeAdditional: false,
+        coerceTypes: false,
+        useDefaults: false,
+      },
+    },
   });
 
-  if (opts.onRoute) app.addHook('onRoute', opts.onRoute as (route: unknown) => void);
+  if (opts.onRoute)
+    app.addHook('onRoute', opts.onRoute as (route: unknown) => void);
   const mailer =
     input.mailer ??
     createMailer({
@@ -100,14 +127,18 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
   // JSON only: Fastify's text/plain parser would let "simple" cross-site POSTs in (SECURITY HD-06).
   const defaultJson = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    // The seed's /auth/refresh posts an empty body with a JSON content type.
-    if (body === '' || (typeof body === 'string' && body.trim() === '')) {
-      done(null, undefined);
-      return;
-    }
-    defaultJson(req, body as string, done);
-  });
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string' },
+    (req, body, done) => {
+      // The seed's /auth/refresh posts an empty body with a JSON content type.
+      if (body === '' || (typeof body === 'string' && body.trim() === '')) {
+        done(null, undefined);
+        return;
+      }
+      defaultJson(req, body as string, done);
+    },
+  );
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -116,7 +147,14 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(config.mediaBaseUrl.startsWith('http') ? [new URL(config.mediaBaseUrl).origin] : [])],
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          ...(config.mediaBaseUrl.startsWith('http')
+            ? [new URL(config.mediaBaseUrl).origin]
+            : []),
+        ],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -141,14 +179,20 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) =>
-      new ApiError('TooManyRequests', undefined, { 'retry-after': String(Math.ceil(ctx.ttl / 1000)) }),
+      new ApiError('TooManyRequests', undefined, {
+        'retry-after': String(Math.ceil(ctx.ttl / 1000)),
+      }),
   });
   registerErrorHandling(app);
   await app.register(fastifyUnderPressure, {
     maxEventLoopDelay: config.shedDelayMs,
     retryAfter: 5,
     pressureHandler: (req, reply) => {
-      void sendNg(req, reply, new ApiError('ServiceUnavailable', undefined, { 'retry-after': '5' }));
+      void sendNg(
+        req,
+        reply,
+        new ApiError('ServiceUnavailable', undefined, { 'retry-after': '5' }),
+      );
     },
   });
   await app.register(fastifySwagger, {
@@ -157,12 +201,16 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
       servers: [{ url: '/' }],
     },
   });
-  await registerAuth(app, { jwtSecret: config.jwtSecret, apiClients: config.apiClients });
+  await registerAuth(app, {
+    jwtSecret: config.jwtSecret,
+    apiClients: config.apiClients,
+  });
   await app.register(fastifyWebsocket, {
     options: {
       maxPayload: 64 * 1024,
       // Clients offer `proam` beside `bearer.<token>`: answering `proam` keeps the token out of the response.
-      handleProtocols: (protocols) => (protocols.has('proam') ? 'proam' : ([...protocols][0] ?? false)),
+      handleProtocols: (protocols) =>
+        protocols.has('proam') ? 'proam' : ([...protocols][0] ?? false),
     },
   });
 
@@ -178,8 +226,10 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
   await chatRoutes(app, deps);
   await punchoutRoutes(app, deps);
 
-  app.get('/api/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () =>
-    app.swagger(),
+  app.get(
+    '/api/openapi.json',
+    { config: { auth: 'none' }, schema: { hide: true } },
+    async () => app.swagger(),
   );
 
   await registerWeb(app, config);

@@ -69,7 +69,8 @@ function parsePort(env: Env): number {
 function parseNonNegative(env: Env, name: string, fallback: number): number {
   const raw = nonEmpty(env, name);
   if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number (got "${raw}")`);
+  if (!/^\d+$/.test(raw))
+    throw new ConfigError(name, `must be a whole number (got "${raw}")`);
   return Number(raw);
 }
 
@@ -98,7 +99,9 @@ function parseUrl(env: Env, name: string, protocols: string[]): string | null {
 function parseClients(env: Env): ApiClient[] {
   const raw = nonEmpty(env, 'API_CLIENTS') ?? 'web:proam-web-dev';
   return raw.split(',').map((entry) => {
-    const m = /^([A-Za-z0-9_.-]{1,64}):([\x21-\x7e]{8,256})$/.exec(entry.trim());
+    const m = /^([A-Za-z0-9_.-]{1,64}):([\x21-\x7e]{8,256})$/.exec(
+      entry.trim(),
+    );
     if (!m)
       throw new ConfigError(
         'API_CLIENTS',
@@ -134,7 +137,8 @@ export function loadConfig(env: Env = process.env): Config {
   const contactTo = nonEmpty(env, 'CONTACT_TO') ?? 'contact@example.jp';
   if (!EMAIL.test(contactTo))
     throw new ConfigError('CONTACT_TO', 'must be an e-mail address');
-  const mailFrom = nonEmpty(env, 'MAIL_FROM') ?? 'ProAm Connect <no-reply@example.jp>';
+  const mailFrom =
+    nonEmpty(env, 'MAIL_FROM') ?? 'ProAm Connect <no-reply@example.jp>';
   const mediaBaseUrl = nonEmpty(env, 'MEDIA_BASE_URL') ?? '/media/';
   if (!mediaBaseUrl.endsWith('/') || !/^(\/|https?:\/\/)/.test(mediaBaseUrl))
     throw new ConfigError(
@@ -149,9 +153,17 @@ export function loadConfig(env: Env = process.env): Config {
     );
   const trust = nonEmpty(env, 'TRUST_PROXY');
   const logLevel = nonEmpty(env, 'LOG_LEVEL') ?? 'info';
-  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel))
-    throw new ConfigError('LOG_LEVEL', `is not a log level (got "${logLevel}")`);
-  const companyName = nonEmpty(env, 'COMPANY_NAME') ?? '株式会社プロアム・コンサルティング';
+  if (
+    !['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(
+      logLevel,
+    )
+  )
+    throw new ConfigError(
+      'LOG_LEVEL',
+      `is not a log level (got "${logLevel}")`,
+    );
+  const companyName =
+    nonEmpty(env, 'COMPANY_NAME') ?? '株式会社プロアム・コンサルティング';
   if (companyName.length > 100)
     throw new ConfigError('COMPANY_NAME', 'must be at most 100 characters');
 
@@ -172,10 +184,20 @@ export function loadConfig(env: Env = process.env): Config {
     .map((e) => e.trim())
     .filter(Boolean)
     .map((entry) => {
-      const m = /^([A-Za-z0-9._-]{1,64}):([^\s,@]{12,256})@(https?:\/\/[^\s,/]+)$/.exec(entry);
+      const m =
+        /^([A-Za-z0-9._-]{1,64}):([^\s,@]{12,256})@(https?:\/\/[^\s,/]+)$/.exec(
+          entry,
+        );
       if (!m)
-        throw new ConfigError('PUNCHOUT_BUYERS', 'must be a comma-separated list of identity:sharedSecret@https://return-origin (secret 12+ characters)');
-      return { identity: m[1]!, secret: m[2]!, returnOrigin: new URL(m[3]!).origin };
+        throw new ConfigError(
+          'PUNCHOUT_BUYERS',
+          'must be a comma-separated list of identity:sharedSecret@https://return-origin (secret 12+ characters)',
+        );
+      return {
+        identity: m[1]!,
+        secret: m[2]!,
+        returnOrigin: new URL(m[3]!).origin,
+      };
     });
 
   return {
@@ -195,12 +217,20 @@ export function loadConfig(env: Env = process.env): Config {
     mediaBaseUrl,
     stripePublishableKey: stripeKey,
     publicUrl: parseUrl(env, 'PUBLIC_URL', ['http:', 'https:']),
-    corsOrigins: (nonEmpty(env, 'CORS_ORIGINS') ?? 'capacitor://localhost,https://localhost')
+    corsOrigins: (
+      nonEmpty(env, 'CORS_ORIGINS') ?? 'capacitor://localhost,https://localhost'
+    )
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
     trustProxy:
-      trust === undefined ? false : trust === 'true' ? true : trust === 'false' ? false : trust,
+      trust === undefined
+        ? false
+        : trust === 'true'
+          ? true
+          : trust === 'false'
+            ? false
+            : trust,
     logLevel,
     shedDelayMs: parseNonNegative(env, 'SHED_EVENT_LOOP_DELAY_MS', 1000),
     webDist: path.resolve(

@@ -83,6 +83,9 @@ async function serve(config: Config, release: () => void): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error('ProAm Connect failed to start:', err instanceof Error ? err.message : err);
+  console.error(
+    'ProAm Connect failed to start:',
+    err instanceof Error ? err.message : err,
+  );
   process.exit(1);
 });

@@ -1,4 +1,10 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -19,7 +25,9 @@ import { seedDemo } from '../src/db/seed.js';
 export type Driver = 'pglite' | 'postgres';
 
 /** PGlite always; PostgreSQL too when CI (or you) set TEST_DATABASE_URL. */
-export const DRIVERS: Driver[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+export const DRIVERS: Driver[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 
@@ -32,7 +40,9 @@ function pgliteCopy(): Promise<Database> {
     await seedDemo(db);
     return db.pglite!;
   })();
-  return pgliteTemplate.then(async (tpl) => fromPglite((await tpl.clone()) as PGlite));
+  return pgliteTemplate.then(async (tpl) =>
+    fromPglite((await tpl.clone()) as PGlite),
+  );
 }
 
 const runTag = `${process.pid}_${Date.now().toString(36)}`;
@@ -79,7 +89,9 @@ async function postgresCopy(): Promise<Database> {
 after(async () => {
   if (!process.env.TEST_DATABASE_URL) return;
   for (const name of createdDbs.reverse()) {
-    await adminQuery(`drop database if exists ${name} with (force)`).catch(() => undefined);
+    await adminQuery(`drop database if exists ${name} with (force)`).catch(
+      () => undefined,
+    );
   }
 });
 
@@ -122,7 +134,8 @@ export async function harness(
     SHED_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
-  const database = driver === 'pglite' ? await pgliteCopy() : await postgresCopy();
+  const database =
+    driver === 'pglite' ? await pgliteCopy() : await postgresCopy();
   const logs: string[] = [];
   const logStream = new Writable({
     write(chunk: Buffer, _enc, cb) {
@@ -144,7 +157,10 @@ export async function harness(
     outbox: () =>
       (existsSync(outboxDir) ? readdirSync(outboxDir) : [])
         .sort()
-        .map((file) => ({ file, text: readFileSync(path.join(outboxDir, file), 'utf8') })),
+        .map((file) => ({
+          file,
+          text: readFileSync(path.join(outboxDir, file), 'utf8'),
+        })),
     async mailTo(to, match) {
       for (let i = 0; i < 100; i++) {
         const mail = this.outbox()
@@ -171,7 +187,11 @@ export async function call(
   app: TestApp,
   apiPath: string,
   body?: unknown,
-  opts: { query?: string; headers?: Record<string, string>; remoteAddress?: string } = {},
+  opts: {
+    query?: string;
+    headers?: Record<string, string>;
+    remoteAddress?: string;
+  } = {},
 ) {
   const res = await app.inject({
     method: 'POST',
@@ -181,7 +201,9 @@ export async function call(
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...opts.headers,
     },
-    ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
+    ...(body === undefined
+      ? {}
+      : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
   });
   return { res, status: res.statusCode, json: res.json<Json>() };
 }
@@ -211,7 +233,9 @@ export function decodeMail(raw: string): string {
 }
 
 /** Access tokens and ids of every seeded member, keyed by the local part of their address (ama1, pro2, admin…). */
-export async function memberTokens(h: Harness): Promise<{ tok: Record<string, string>; ids: Record<string, string> }> {
+export async function memberTokens(
+  h: Harness,
+): Promise<{ tok: Record<string, string>; ids: Record<string, string> }> {
   const { users } = await import('../src/db/schema.js');
   const { signAccessToken } = await import('../src/plugins/auth.js');
   const tok: Record<string, string> = {};

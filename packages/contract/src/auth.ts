@@ -51,7 +51,10 @@ export type CodeSendInput = Static<typeof CodeSendInputSchema>;
 export const SentSchema = Type.Object({ sent: Type.Literal(true) });
 
 export const LoginInputSchema = Type.Object(
-  { mail: EmailSchema, password: Type.String({ minLength: 1, maxLength: 1024 }) },
+  {
+    mail: EmailSchema,
+    password: Type.String({ minLength: 1, maxLength: 1024 }),
+  },
   { additionalProperties: false },
 );
 export type LoginInput = Static<typeof LoginInputSchema>;
@@ -66,13 +69,15 @@ export const PasswordUpdateInputSchema = Type.Object(
 export type PasswordUpdateInput = Static<typeof PasswordUpdateInputSchema>;
 
 export const AccountDeleteInputSchema = Type.Object(
-  { email: EmailSchema, password: Type.String({ minLength: 1, maxLength: 1024 }) },
+  {
+    email: EmailSchema,
+    password: Type.String({ minLength: 1, maxLength: 1024 }),
+  },
   { additionalProperties: false },
 );
 export type AccountDeleteInput = Static<typeof AccountDeleteInputSchema>;
 
 export const NoInputSchema = Type.Object({}, { additionalProperties: false });
-
 
 export const UpdatedSchema = Type.Object({ updated: Type.Literal(true) });
 export const DeletedSchema = Type.Object({ deleted: Type.Literal(true) });
@@ -92,7 +97,13 @@ export const CheckinSchema = Type.Object({
 export type Checkin = Static<typeof CheckinSchema>;
 
 export const CheckinInputSchema = Type.Object(
-  { ticket: Type.String({ minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }) },
+  {
+    ticket: Type.String({
+      minLength: 20,
+      maxLength: 100,
+      pattern: '^[A-Za-z0-9_-]+$',
+    }),
+  },
   { additionalProperties: false },
 );
 

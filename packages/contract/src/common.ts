@@ -6,7 +6,11 @@ import { ERROR_CODES } from './errors.js';
  * (`x-trim`), and never only white space. NUL and lone surrogates are refused
  * for every string by the API's input stage, so they need no pattern here.
  */
-export const Text = (opts: { min?: number; max: number; description?: string }) =>
+export const Text = (opts: {
+  min?: number;
+  max: number;
+  description?: string;
+}) =>
   Type.String({
     minLength: opts.min ?? 1,
     maxLength: opts.max,
@@ -30,7 +34,11 @@ export const Line = (opts: { max: number; description?: string }) =>
 
 /** An optional single line that may be sent empty ("") to clear it. */
 export const OptionalLine = (max: number) =>
-  Type.String({ maxLength: max, pattern: '^[^\\u0000-\\u001F\\u007F]*$', 'x-trim': true });
+  Type.String({
+    maxLength: max,
+    pattern: '^[^\\u0000-\\u001F\\u007F]*$',
+    'x-trim': true,
+  });
 
 /** Optional free text that may be sent empty (""), e.g. a bio that was cleared. */
 export const OptionalText = (max: number) =>
@@ -48,7 +56,9 @@ export const DateSchema = Type.String({
   format: 'date',
 });
 /** `HH:mm`. */
-export const TimeSchema = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' });
+export const TimeSchema = Type.String({
+  pattern: '^([01]\\d|2[0-3]):[0-5]\\d$',
+});
 /** An instant, ISO-8601 in UTC. */
 export const InstantSchema = Type.String({ format: 'date-time' });
 
@@ -66,8 +76,15 @@ export const sizeSchema = (max: number, def: number) =>
   Type.Integer({ minimum: 1, maximum: max, default: def });
 
 /** A closed set of strings, typed as their union (TypeBox cannot infer one from a mapped array). */
-export const StringEnum = <T extends string>(values: readonly T[], description?: string) =>
-  Type.Unsafe<T>({ type: 'string', enum: [...values], ...(description ? { description } : {}) });
+export const StringEnum = <T extends string>(
+  values: readonly T[],
+  description?: string,
+) =>
+  Type.Unsafe<T>({
+    type: 'string',
+    enum: [...values],
+    ...(description ? { description } : {}),
+  });
 
 export const ErrorCodeSchema = StringEnum(ERROR_CODES);
 
@@ -93,13 +110,53 @@ export const UpdatedCountSchema = Type.Object({ updatedCount: Type.Integer() });
 
 /** The 47 prefectures, in the conventional north-to-south order. */
 export const PREFECTURES = [
-  '北海道', '青森県', '岩手県', '宮城県', '秋田県', '山形県', '福島県',
-  '茨城県', '栃木県', '群馬県', '埼玉県', '千葉県', '東京都', '神奈川県',
-  '新潟県', '富山県', '石川県', '福井県', '山梨県', '長野県', '岐阜県',
-  '静岡県', '愛知県', '三重県', '滋賀県', '京都府', '大阪府', '兵庫県',
-  '奈良県', '和歌山県', '鳥取県', '島根県', '岡山県', '広島県', '山口県',
-  '徳島県', '香川県', '愛媛県', '高知県', '福岡県', '佐賀県', '長崎県',
-  '熊本県', '大分県', '宮崎県', '鹿児島県', '沖縄県',
+  '北海道',
+  '青森県',
+  '岩手県',
+  '宮城県',
+  '秋田県',
+  '山形県',
+  '福島県',
+  '茨城県',
+  '栃木県',
+  '群馬県',
+  '埼玉県',
+  '千葉県',
+  '東京都',
+  '神奈川県',
+  '新潟県',
+  '富山県',
+  '石川県',
+  '福井県',
+  '山梨県',
+  '長野県',
+  '岐阜県',
+  '静岡県',
+  '愛知県',
+  '三重県',
+  '滋賀県',
+  '京都府',
+  '大阪府',
+  '兵庫県',
+  '奈良県',
+  '和歌山県',
+  '鳥取県',
+  '島根県',
+  '岡山県',
+  '広島県',
+  '山口県',
+  '徳島県',
+  '香川県',
+  '愛媛県',
+  '高知県',
+  '福岡県',
+  '佐賀県',
+  '長崎県',
+  '熊本県',
+  '大分県',
+  '宮崎県',
+  '鹿児島県',
+  '沖縄県',
 ] as const;
 export type Prefecture = (typeof PREFECTURES)[number];
 export const PrefectureSchema = StringEnum(PREFECTURES);

@@ -10,7 +10,12 @@ import {
   PrefectureSchema,
 } from './common.js';
 
-export const COMPETITION_STATUS = ['draft', 'open', 'closed', 'finished'] as const;
+export const COMPETITION_STATUS = [
+  'draft',
+  'open',
+  'closed',
+  'finished',
+] as const;
 export const CompetitionStatusSchema = StringEnum(COMPETITION_STATUS);
 export type CompetitionStatus = Static<typeof CompetitionStatusSchema>;
 
@@ -61,7 +66,14 @@ const CompetitionFields = {
   entryFee: Type.Optional(MoneySchema),
   entryDeadline: Type.Optional(Type.Union([DateSchema, Type.Literal('')])),
   status: CompetitionStatusSchema,
-  results: Type.Optional(Type.Array(Type.Object(CompetitionResultSchema.properties, { additionalProperties: false }), { maxItems: 500 })),
+  results: Type.Optional(
+    Type.Array(
+      Type.Object(CompetitionResultSchema.properties, {
+        additionalProperties: false,
+      }),
+      { maxItems: 500 },
+    ),
+  ),
 };
 /** Server-kept fields a client may echo back; accepted and ignored. */
 const CompetitionEcho = {
@@ -73,7 +85,9 @@ export const CompetitionCreateInputSchema = Type.Object(
   { ...CompetitionFields, ...CompetitionEcho },
   { additionalProperties: false },
 );
-export type CompetitionCreateInput = Static<typeof CompetitionCreateInputSchema>;
+export type CompetitionCreateInput = Static<
+  typeof CompetitionCreateInputSchema
+>;
 
 export const CompetitionUpdateInputSchema = Type.Object(
   {
@@ -92,6 +106,11 @@ export const CompetitionUpdateInputSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type CompetitionUpdateInput = Static<typeof CompetitionUpdateInputSchema>;
+export type CompetitionUpdateInput = Static<
+  typeof CompetitionUpdateInputSchema
+>;
 
-export const CompetitionIdInputSchema = Type.Object({ id: IdSchema }, { additionalProperties: false });
+export const CompetitionIdInputSchema = Type.Object(
+  { id: IdSchema },
+  { additionalProperties: false },
+);

@@ -16,7 +16,11 @@ export const ContactCreateInputSchema = Type.Object(
     name: Line({ max: 40 }),
     email: EmailSchema,
     phone: Type.Optional(
-      Type.String({ maxLength: 20, pattern: '^[0-9+()\\- ]*$', 'x-trim': true }),
+      Type.String({
+        maxLength: 20,
+        pattern: '^[0-9+()\\- ]*$',
+        'x-trim': true,
+      }),
     ),
     category: Line({ max: 40 }),
     message: Text({ max: 2000 }),
@@ -45,7 +49,9 @@ export const ContactListInputSchema = Type.Object(
   {
     handled: Type.Optional(Type.Boolean()),
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
-    size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+    size: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -66,7 +72,9 @@ export type AuditEntry = Static<typeof AuditEntrySchema>;
 export const AuditListInputSchema = Type.Object(
   {
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
-    size: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+    size: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
+    ),
   },
   { additionalProperties: false },
 );

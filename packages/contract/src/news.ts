@@ -1,5 +1,13 @@
 import { Type, type Static } from 'typebox';
-import { IdSchema, InstantSchema, Line, OptionalLine, PageSchema, sizeSchema, Text } from './common.js';
+import {
+  IdSchema,
+  InstantSchema,
+  Line,
+  OptionalLine,
+  PageSchema,
+  sizeSchema,
+  Text,
+} from './common.js';
 
 export const NewsSchema = Type.Object({
   id: Type.String(),
@@ -31,7 +39,15 @@ export const NewsCreateInputSchema = Type.Object(
     title: Line({ max: 120 }),
     body: Text({ max: 10_000 }),
     category: Type.Optional(OptionalLine(30)),
-    imageUrl: Type.Optional(Type.Union([Type.String({ maxLength: 500, pattern: '^(https://|/media/)[^\\s"<>]*$' }), Type.Literal('')])),
+    imageUrl: Type.Optional(
+      Type.Union([
+        Type.String({
+          maxLength: 500,
+          pattern: '^(https://|/media/)[^\\s"<>]*$',
+        }),
+        Type.Literal(''),
+      ]),
+    ),
     /** Omitted: now. In the future: scheduled, hidden from the public until then. */
     publishedAt: Type.Optional(InstantSchema),
   },

@@ -12,7 +12,13 @@ import {
   TimeSchema,
 } from './common.js';
 
-export const STATUS_ROUND = ['open', 'full', 'closed', 'done', 'cancelled'] as const;
+export const STATUS_ROUND = [
+  'open',
+  'full',
+  'closed',
+  'done',
+  'cancelled',
+] as const;
 export const StatusRoundSchema = StringEnum(STATUS_ROUND);
 export type StatusRound = Static<typeof StatusRoundSchema>;
 
@@ -59,7 +65,9 @@ const LessonFields = {
 };
 /** Server-kept fields a client may echo back; they are accepted and ignored. */
 const EchoedFields = {
-  participants: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 10 })),
+  participants: Type.Optional(
+    Type.Array(Type.String({ maxLength: 64 }), { maxItems: 10 }),
+  ),
   reservedCount: Type.Optional(Type.Integer()),
   createdAt: Type.Optional(Type.String({ maxLength: 40 })),
   updatedAt: Type.Optional(Type.String({ maxLength: 40 })),
@@ -96,7 +104,10 @@ export const ScheduleUpdateInputSchema = Type.Object(
 );
 export type ScheduleUpdateInput = Static<typeof ScheduleUpdateInputSchema>;
 
-export const ScheduleUserInputSchema = Type.Object({ userId: IdSchema }, { additionalProperties: false });
+export const ScheduleUserInputSchema = Type.Object(
+  { userId: IdSchema },
+  { additionalProperties: false },
+);
 export const ScheduleByDateInputSchema = Type.Object(
   { userId: IdSchema, date: DateSchema },
   { additionalProperties: false },
@@ -105,9 +116,14 @@ export const UpdateRoundInputSchema = Type.Object(
   { proId: IdSchema, date: DateSchema, statusRound: StatusRoundSchema },
   { additionalProperties: false },
 );
-export const ScheduleIdInputSchema = Type.Object({ id: IdSchema }, { additionalProperties: false });
+export const ScheduleIdInputSchema = Type.Object(
+  { id: IdSchema },
+  { additionalProperties: false },
+);
 
-export const SortKeySchema = Type.String({ pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' });
+export const SortKeySchema = Type.String({
+  pattern: '^[0-9A-HJKMNP-TV-Z]{26}$',
+});
 
 export const MessageSendInputSchema = Type.Object(
   {
@@ -154,4 +170,7 @@ export type UnreadLesson = Static<typeof UnreadLessonSchema>;
 /** What the WebSocket at GET /api/ws pushes. */
 export type SocketEvent =
   | { type: 'message'; body: Message }
-  | { type: 'read'; body: { partitionKey: string; userId: string; sort_keys: string[] } };
+  | {
+      type: 'read';
+      body: { partitionKey: string; userId: string; sort_keys: string[] };
+    };

@@ -81,8 +81,15 @@ export const ProfileFieldsSchema = {
   amateur: Type.Optional(
     Type.Object(
       {
-        averageScore: Type.Optional(Type.Union([Type.Integer({ minimum: 50, maximum: 200 }), Type.Null()])),
-        experienceYears: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 80 }), Type.Null()])),
+        averageScore: Type.Optional(
+          Type.Union([
+            Type.Integer({ minimum: 50, maximum: 200 }),
+            Type.Null(),
+          ]),
+        ),
+        experienceYears: Type.Optional(
+          Type.Union([Type.Integer({ minimum: 0, maximum: 80 }), Type.Null()]),
+        ),
       },
       { additionalProperties: false },
     ),
@@ -102,7 +109,10 @@ export const UserCreateInputSchema = Type.Object(
 );
 export type UserCreateInput = Static<typeof UserCreateInputSchema>;
 
-export const UserReadInputSchema = Type.Object({ id: IdSchema }, { additionalProperties: false });
+export const UserReadInputSchema = Type.Object(
+  { id: IdSchema },
+  { additionalProperties: false },
+);
 
 /**
  * /user/update takes the User object the client holds. Fields a caller may not
@@ -131,13 +141,20 @@ export const IdListInputSchema = Type.Object(
 
 export const KeyNameSchema = Type.String({
   maxLength: 200,
-  pattern: '^users/[0-9A-HJKMNP-TV-Z]{26}/[A-Za-z0-9_-]{16,64}\\.(jpg|png|webp|gif)$',
+  pattern:
+    '^users/[0-9A-HJKMNP-TV-Z]{26}/[A-Za-z0-9_-]{16,64}\\.(jpg|png|webp|gif)$',
 });
 
 export const ImageInfoInputSchema = Type.Object(
   {
     imageInfo: Type.Array(
-      Type.Object({ keyName: KeyNameSchema, url: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false }),
+      Type.Object(
+        {
+          keyName: KeyNameSchema,
+          url: Type.Optional(Type.String({ maxLength: 500 })),
+        },
+        { additionalProperties: false },
+      ),
       { maxItems: 6 },
     ),
   },
@@ -202,4 +219,7 @@ export const StorageDeleteInputSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const UserIdInputSchema = Type.Object({ userId: IdSchema }, { additionalProperties: false });
+export const UserIdInputSchema = Type.Object(
+  { userId: IdSchema },
+  { additionalProperties: false },
+);

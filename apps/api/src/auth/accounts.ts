@@ -1,7 +1,15 @@
 import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { UserCreateInput } from '@proam/contract';
 import type { Db } from '../db/database.js';
-import { likes, loginFailures, mediaObjects, messages, reservations, schedules, users } from '../db/schema.js';
+import {
+  likes,
+  loginFailures,
+  mediaObjects,
+  messages,
+  reservations,
+  schedules,
+  users,
+} from '../db/schema.js';
 import { ApiError } from '../lib/api-error.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
@@ -20,17 +28,23 @@ type UserRow = typeof users.$inferSelect;
 
 let dummyHash: Promise<string> | undefined;
 /** Unknown addresses still cost one argon2 verify, so both failures take the same time (AU-06). */
-const dummy = () => (dummyHash ??= hashPassword(`dummy-${Math.random()}-password`));
+const dummy = () =>
+  (dummyHash ??= hashPassword(`dummy-${Math.random()}-password`));
 
 function isUniqueViolation(e: unknown): boolean {
-  for (let cur = e as { code?: string; cause?: unknown } | undefined; cur; cur = cur.cause as typeof cur) {
+  for (
+    let cur = e as { code?: string; cause?: unknown } | undefined;
+    cur;
+    cur = cur.cause as typeof cur
+  ) {
     if (cur.code === '23505') return true;
   }
   return false;
 }
 
 export function weakPassword(password: string, context: string[]): void {
-  if (weakPasswordReason(password, context)) throw new ApiError('ValidationError', 'password');
+  if (weakPasswordReason(password, context))
+    throw new ApiError('ValidationError', 'password');
 }
 
 export function accountStore(db: Db, clock: Clock) {
@@ -39,22 +53,39 @@ export function accountStore(db: Db, clock: Clock) {
     const byAddress = await db
       .select({ at: loginFailures.at })
       .from(loginFailures)
-      .where(and(eq(loginFailures.email, email), gt(loginFailures.at, new Date(now - ADDRESS_WINDOW_MS))))
+      .where(
+        and(
+          eq(loginFailures.email, email),
+          gt(loginFailures.at, new Date(now - ADDRESS_WINDOW_MS)),
+        ),
+      )
       .orderBy(desc(loginFailures.at))
       .limit(FAILURES_PER_ADDRESS);
     const byIp = await db
       .select({ at: loginFailures.at })
       .from(loginFailures)
-      .where(and(eq(loginFailures.ip, ip), gt(loginFailures.at, new Date(now - IP_WINDOW_MS))))
+      .where(
+        and(
+          eq(loginFailures.ip, ip),
+          gt(loginFailures.at, new Date(now - IP_WINDOW_MS)),
+        ),
+      )
       .orderBy(desc(loginFailures.at))
       .limit(FAILURES_PER_IP);
     const waits: number[] = [];
     if (byAddress.length >= FAILURES_PER_ADDRESS)
-      waits.push(byAddress[FAILURES_PER_ADDRESS - 1]!.at.getTime() + ADDRESS_WINDOW_MS - now);
-    if (byIp.length >= FAILURES_PER_IP) waits.push(byIp[FAILURES_PER_IP - 1]!.at.getTime() + IP_WINDOW_MS - now);
+      waits.push(
+        byAddress[FAILURES_PER_ADDRESS - 1]!.at.getTime() +
+          ADDRESS_WINDOW_MS -
+          now,
+      );
+    if (byIp.length >= FAILURES_PER_IP)
+      waits.push(byIp[FAILURES_PER_IP - 1]!.at.getTime() + IP_WINDOW_MS - now);
     if (waits.length) {
       const seconds = Math.max(1, Math.ceil(Math.max(...waits) / 1000));
-      throw new ApiError('TooManyRequests', undefined, { 'retry-after': String(seconds) });
+      throw new ApiError('TooManyRequests', undefined, {
+        'retry-after': String(seconds),
+      });
     }
   }
 
@@ -62,15 +93,25 @@ export function accountStore(db: Db, clock: Clock) {
     const now = clock.now();
     await db.insert(loginFailures).values({ id: newId(), email, ip, at: now });
     // Old rows are no use to any window: keep the table small.
-    await db.delete(loginFailures).where(lt(loginFailures.at, new Date(now.getTime() - 86_400_000)));
+    await db
+      .delete(loginFailures)
+      .where(lt(loginFailures.at, new Date(now.getTime() - 86_400_000)));
   }
 
   return {
     /** Checks a mail and password; the same InvalidCredentials for an unknown address or a wrong password. */
-    async authenticate(mail: string, password: string, ip: string): Promise<UserRow> {
+    async authenticate(
+      mail: string,
+      password: string,
+      ip: string,
+    ): Promise<UserRow> {
       const email = normalEmail(mail);
       await throttle(email, ip);
-      const [found] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
+      const [found] = await db
+        .select()
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email))
+        .limit(1);
       // Punch-out buyers have no password: they never sign in this way.
       const user = found?.type === 'buyer' ? undefined : found;
       const ok = user
@@ -85,11 +126,18 @@ export function accountStore(db: Db, clock: Clock) {
     },
 
     async findByEmail(email: string): Promise<UserRow | undefined> {
-      const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, normalEmail(email))).limit(1);
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, normalEmail(email)))
+        .limit(1);
       return user;
     },
 
-    async create(input: UserCreateInput, passwordHash: string): Promise<UserRow> {
+    async create(
+      input: UserCreateInput,
+      passwordHash: string,
+    ): Promise<UserRow> {
       const row: typeof users.$inferInsert = {
         id: newId(),
         type: input.type,
@@ -109,7 +157,10 @@ export function accountStore(db: Db, clock: Clock) {
             }
           : {}),
         ...(input.type === 'amature' && input.amateur
-          ? { averageScore: input.amateur.averageScore ?? null, experienceYears: input.amateur.experienceYears ?? null }
+          ? {
+              averageScore: input.amateur.averageScore ?? null,
+              experienceYears: input.amateur.experienceYears ?? null,
+            }
           : {}),
         createdAt: clock.now(),
       };
@@ -123,7 +174,10 @@ export function accountStore(db: Db, clock: Clock) {
     },
 
     async setPassword(userId: string, passwordHash: string): Promise<void> {
-      await db.update(users).set({ passwordHash, updatedAt: clock.now() }).where(eq(users.id, userId));
+      await db
+        .update(users)
+        .set({ passwordHash, updatedAt: clock.now() })
+        .where(eq(users.id, userId));
     },
 
     /**
@@ -133,7 +187,10 @@ export function accountStore(db: Db, clock: Clock) {
      * Returns the member's stored objects, for the caller to delete.
      */
     async remove(userId: string): Promise<string[]> {
-      const objects = await db.select({ keyName: mediaObjects.keyName }).from(mediaObjects).where(eq(mediaObjects.ownerId, userId));
+      const objects = await db
+        .select({ keyName: mediaObjects.keyName })
+        .from(mediaObjects)
+        .where(eq(mediaObjects.ownerId, userId));
       await db.transaction(async (tx) => {
         const booked = await tx
           .select({ scheduleId: reservations.scheduleId })
@@ -147,13 +204,27 @@ export function accountStore(db: Db, clock: Clock) {
               statusRound: sql`case when ${schedules.statusRound} = 'full' then 'open' else ${schedules.statusRound} end`,
               updatedAt: clock.now(),
             })
-            .where(inArray(schedules.id, booked.map((b) => b.scheduleId)));
+            .where(
+              inArray(
+                schedules.id,
+                booked.map((b) => b.scheduleId),
+              ),
+            );
         }
-        const given = await tx.select({ target: likes.likeUserId }).from(likes).where(eq(likes.userId, userId));
+        const given = await tx
+          .select({ target: likes.likeUserId })
+          .from(likes)
+          .where(eq(likes.userId, userId));
         for (const { target } of given) {
-          await tx.update(users).set({ likeCount: sql`greatest(${users.likeCount} - 1, 0)` }).where(eq(users.id, target));
+          await tx
+            .update(users)
+            .set({ likeCount: sql`greatest(${users.likeCount} - 1, 0)` })
+            .where(eq(users.id, target));
         }
-        await tx.update(messages).set({ sender: null }).where(eq(messages.sender, userId));
+        await tx
+          .update(messages)
+          .set({ sender: null })
+          .where(eq(messages.sender, userId));
         await tx.delete(users).where(eq(users.id, userId));
       });
       return objects.map((o) => o.keyName);

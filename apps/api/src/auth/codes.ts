@@ -26,26 +26,47 @@ export function codeStore(db: Db, clock: Clock, key: string) {
      * earlier ones. Returns the code; the caller decides whether to mail it,
      * so the answer and the stored rows look the same for every address.
      */
-    async issue(email: string, purpose: CodePurpose, ip: string): Promise<string> {
+    async issue(
+      email: string,
+      purpose: CodePurpose,
+      ip: string,
+    ): Promise<string> {
       const now = clock.now();
       const hourAgo = new Date(now.getTime() - 3_600_000);
       const [perAddress] = await db
         .select({ n: countSql })
         .from(authCodes)
-        .where(and(eq(authCodes.email, email), eq(authCodes.purpose, purpose), gt(authCodes.createdAt, hourAgo)));
+        .where(
+          and(
+            eq(authCodes.email, email),
+            eq(authCodes.purpose, purpose),
+            gt(authCodes.createdAt, hourAgo),
+          ),
+        );
       const [perIp] = await db
         .select({ n: countSql })
         .from(authCodes)
         .where(and(eq(authCodes.ip, ip), gt(authCodes.createdAt, hourAgo)));
-      if ((perAddress?.n ?? 0) >= SENDS_PER_ADDRESS_HOUR || (perIp?.n ?? 0) >= SENDS_PER_IP_HOUR)
-        throw new ApiError('TooManyRequests', undefined, { 'retry-after': '3600' });
+      if (
+        (perAddress?.n ?? 0) >= SENDS_PER_ADDRESS_HOUR ||
+        (perIp?.n ?? 0) >= SENDS_PER_IP_HOUR
+      )
+        throw new ApiError('TooManyRequests', undefined, {
+          'retry-after': '3600',
+        });
 
       const code = newCode(DIGITS[purpose]);
       await db.transaction(async (tx) => {
         await tx
           .update(authCodes)
           .set({ usedAt: now })
-          .where(and(eq(authCodes.email, email), eq(authCodes.purpose, purpose), isNull(authCodes.usedAt)));
+          .where(
+            and(
+              eq(authCodes.email, email),
+              eq(authCodes.purpose, purpose),
+              isNull(authCodes.usedAt),
+            ),
+          );
         await tx.insert(authCodes).values({
           id: newId(),
           email,
@@ -60,17 +81,32 @@ export function codeStore(db: Db, clock: Clock, key: string) {
     },
 
     /** Consumes a valid code or throws InvalidCode; each wrong try counts, 5 kill the code. */
-    async consume(email: string, purpose: CodePurpose, code: string): Promise<void> {
+    async consume(
+      email: string,
+      purpose: CodePurpose,
+      code: string,
+    ): Promise<void> {
       const now = clock.now();
       const [row] = await db
         .select()
         .from(authCodes)
-        .where(and(eq(authCodes.email, email), eq(authCodes.purpose, purpose), isNull(authCodes.usedAt), gt(authCodes.expiresAt, now)))
+        .where(
+          and(
+            eq(authCodes.email, email),
+            eq(authCodes.purpose, purpose),
+            isNull(authCodes.usedAt),
+            gt(authCodes.expiresAt, now),
+          ),
+        )
         .orderBy(desc(authCodes.createdAt))
         .limit(1);
-      if (!row || row.attempts >= CODE_MAX_TRIES) throw new ApiError('InvalidCode');
+      if (!row || row.attempts >= CODE_MAX_TRIES)
+        throw new ApiError('InvalidCode');
       if (!sameHex(row.codeHash, codeHash(key, purpose, email, code))) {
-        await db.update(authCodes).set({ attempts: sql`${authCodes.attempts} + 1` }).where(eq(authCodes.id, row.id));
+        await db
+          .update(authCodes)
+          .set({ attempts: sql`${authCodes.attempts} + 1` })
+          .where(eq(authCodes.id, row.id));
         throw new ApiError('InvalidCode');
       }
       // Conditional, so two parallel uses of one code can't both succeed.

@@ -5,7 +5,12 @@ import { logins, refreshTokens, users } from '../db/schema.js';
 import { ApiError } from '../lib/api-error.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
-import { hashToken, newRefreshToken, sealWith, unsealWith } from '../lib/secrets.js';
+import {
+  hashToken,
+  newRefreshToken,
+  sealWith,
+  unsealWith,
+} from '../lib/secrets.js';
 import type { Caller } from '../lib/route.js';
 
 export const REFRESH_ABSOLUTE_MS = 30 * 86_400_000;
@@ -35,7 +40,10 @@ export function sessionStore(db: Db, clock: Clock, signAccess: SignAccess) {
   const invalid = () => new ApiError('InvalidRefreshToken');
 
   async function revokeLogin(loginId: string) {
-    await db.update(logins).set({ revokedAt: clock.now() }).where(and(eq(logins.id, loginId), isNull(logins.revokedAt)));
+    await db
+      .update(logins)
+      .set({ revokedAt: clock.now() })
+      .where(and(eq(logins.id, loginId), isNull(logins.revokedAt)));
   }
 
   return {
@@ -44,23 +52,43 @@ export function sessionStore(db: Db, clock: Clock, signAccess: SignAccess) {
       const loginId = newId();
       const raw = newRefreshToken();
       await db.transaction(async (tx) => {
-        await tx.insert(logins).values({ id: loginId, userId: user.id, createdAt: now, lastUsedAt: now });
-        await tx.insert(refreshTokens).values({ tokenHash: hashToken(raw), loginId, createdAt: now });
+        await tx.insert(logins).values({
+          id: loginId,
+          userId: user.id,
+          createdAt: now,
+          lastUsedAt: now,
+        });
+        await tx
+          .insert(refreshTokens)
+          .values({ tokenHash: hashToken(raw), loginId, createdAt: now });
         const live = await tx
           .select({ id: logins.id })
           .from(logins)
           .where(and(eq(logins.userId, user.id), isNull(logins.revokedAt)))
           .orderBy(asc(logins.createdAt), asc(logins.id));
-        const excess = live.slice(0, Math.max(0, live.length - MAX_LOGINS)).map((l) => l.id);
-        if (excess.length) await tx.update(logins).set({ revokedAt: now }).where(inArray(logins.id, excess));
+        const excess = live
+          .slice(0, Math.max(0, live.length - MAX_LOGINS))
+          .map((l) => l.id);
+        if (excess.length)
+          await tx
+            .update(logins)
+            .set({ revokedAt: now })
+            .where(inArray(logins.id, excess));
       });
-      return { token: { accessToken: signAccess(user), refreshToken: raw }, user: authUser(user) };
+      return {
+        token: { accessToken: signAccess(user), refreshToken: raw },
+        user: authUser(user),
+      };
     },
 
     async refresh(raw: string): Promise<LoginResult> {
       const now = clock.now();
       const [row] = await db
-        .select({ token: refreshTokens, login: logins, user: { id: users.id, userName: users.userName, type: users.type } })
+        .select({
+          token: refreshTokens,
+          login: logins,
+          user: { id: users.id, userName: users.userName, type: users.type },
+        })
         .from(refreshTokens)
         .innerJoin(logins, eq(refreshTokens.loginId, logins.id))
         .innerJoin(users, eq(logins.userId, users.id))
@@ -68,7 +96,10 @@ export function sessionStore(db: Db, clock: Clock, signAccess: SignAccess) {
         .limit(1);
       if (!row || row.login.revokedAt) throw invalid();
       const t = now.getTime();
-      if (t - row.login.createdAt.getTime() > REFRESH_ABSOLUTE_MS || t - row.login.lastUsedAt.getTime() > REFRESH_IDLE_MS) {
+      if (
+        t - row.login.createdAt.getTime() > REFRESH_ABSOLUTE_MS ||
+        t - row.login.lastUsedAt.getTime() > REFRESH_IDLE_MS
+      ) {
         await revokeLogin(row.login.id);
         throw invalid();
       }
@@ -83,25 +114,51 @@ export function sessionStore(db: Db, clock: Clock, signAccess: SignAccess) {
           const done = await tx
             .update(refreshTokens)
             .set({ rotatedAt: now, successorSealed: sealWith(raw, next) })
-            .where(and(eq(refreshTokens.tokenHash, row.token.tokenHash), isNull(refreshTokens.rotatedAt)))
+            .where(
+              and(
+                eq(refreshTokens.tokenHash, row.token.tokenHash),
+                isNull(refreshTokens.rotatedAt),
+              ),
+            )
             .returning({ h: refreshTokens.tokenHash });
           if (done.length === 0) return false;
-          await tx.insert(refreshTokens).values({ tokenHash: hashToken(next), loginId: row.login.id, createdAt: now });
-          await tx.update(logins).set({ lastUsedAt: now }).where(eq(logins.id, row.login.id));
+          await tx.insert(refreshTokens).values({
+            tokenHash: hashToken(next),
+            loginId: row.login.id,
+            createdAt: now,
+          });
+          await tx
+            .update(logins)
+            .set({ lastUsedAt: now })
+            .where(eq(logins.id, row.login.id));
           return true;
         });
         if (rotated) return pair(next);
       }
 
       // Already rotated: a parallel refresh within the grace window gets the login's current token.
-      const [again] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, row.token.tokenHash)).limit(1);
-      if (again?.rotatedAt && again.successorSealed && t - again.rotatedAt.getTime() <= REFRESH_GRACE_MS) {
+      const [again] = await db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, row.token.tokenHash))
+        .limit(1);
+      if (
+        again?.rotatedAt &&
+        again.successorSealed &&
+        t - again.rotatedAt.getTime() <= REFRESH_GRACE_MS
+      ) {
         let current = unsealWith(raw, again.successorSealed);
         for (let hop = 0; current && hop < 20; hop++) {
-          const [next] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(current))).limit(1);
+          const [next] = await db
+            .select()
+            .from(refreshTokens)
+            .where(eq(refreshTokens.tokenHash, hashToken(current)))
+            .limit(1);
           if (!next) break;
           if (!next.rotatedAt) return pair(current);
-          current = next.successorSealed ? unsealWith(current, next.successorSealed) : null;
+          current = next.successorSealed
+            ? unsealWith(current, next.successorSealed)
+            : null;
         }
       }
       await revokeLogin(row.login.id);
@@ -110,7 +167,11 @@ export function sessionStore(db: Db, clock: Clock, signAccess: SignAccess) {
 
     async logout(raw: string): Promise<void> {
       const [row] = await db
-        .select({ loginId: refreshTokens.loginId, revokedAt: logins.revokedAt, rotatedAt: refreshTokens.rotatedAt })
+        .select({
+          loginId: refreshTokens.loginId,
+          revokedAt: logins.revokedAt,
+          rotatedAt: refreshTokens.rotatedAt,
+        })
         .from(refreshTokens)
         .innerJoin(logins, eq(refreshTokens.loginId, logins.id))
         .where(eq(refreshTokens.tokenHash, hashToken(raw)))
@@ -124,7 +185,13 @@ export function sessionStore(db: Db, clock: Clock, signAccess: SignAccess) {
       await db
         .update(logins)
         .set({ revokedAt: clock.now() })
-        .where(and(eq(logins.userId, userId), isNull(logins.revokedAt), keep.length ? notInArray(logins.id, keep) : undefined));
+        .where(
+          and(
+            eq(logins.userId, userId),
+            isNull(logins.revokedAt),
+            keep.length ? notInArray(logins.id, keep) : undefined,
+          ),
+        );
     },
   };
 }

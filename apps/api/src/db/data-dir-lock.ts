@@ -1,4 +1,10 @@
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  openSync,
+  readFileSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -39,7 +45,10 @@ function isAlive(pid: number, startTime: string | null): boolean {
 
 export function lockDataDir(dir: string): () => void {
   const file = path.join(dir, 'server.lock');
-  const content = JSON.stringify({ pid: process.pid, startTime: startTimeOf(process.pid) });
+  const content = JSON.stringify({
+    pid: process.pid,
+    startTime: startTimeOf(process.pid),
+  });
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(file, 'wx', 0o600);
@@ -63,7 +72,10 @@ export function lockDataDir(dir: string): () => void {
       } catch {
         /* half-written by a crashed process: treat as stale */
       }
-      if (typeof holder.pid === 'number' && isAlive(holder.pid, holder.startTime ?? null))
+      if (
+        typeof holder.pid === 'number' &&
+        isAlive(holder.pid, holder.startTime ?? null)
+      )
         throw new DataDirLockedError(dir, holder.pid);
       unlinkSync(file);
     }

@@ -29,10 +29,18 @@ export type Database = {
    * PGlite it stays in this process, which is the only one on that folder.
    */
   notify(channel: string, payload: string): Promise<void>;
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+  ): Promise<() => Promise<void>>;
 };
 
-export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, '..', '..', 'drizzle');
+export const MIGRATIONS_FOLDER = path.join(
+  import.meta.dirname,
+  '..',
+  '..',
+  'drizzle',
+);
 
 export function fromPglite(client: PGlite): Database {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
@@ -82,7 +90,9 @@ export function openPostgres(url: string, max = 10): Database {
     },
     close: async () => {
       closed = true;
-      await Promise.all([...listeners].map((l) => l.end().catch(() => undefined)));
+      await Promise.all(
+        [...listeners].map((l) => l.end().catch(() => undefined)),
+      );
       await pool.end();
     },
     notify: async (channel, payload) => {
@@ -96,7 +106,8 @@ export function openPostgres(url: string, max = 10): Database {
         if (stopped || closed) return;
         const c = new pg.Client({ connectionString: url });
         c.on('notification', (n) => {
-          if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
+          if (n.channel === channel && n.payload !== undefined)
+            onPayload(n.payload);
         });
         c.on('error', () => {
           listeners.delete(c);

@@ -78,7 +78,10 @@ export const schedules = pgTable(
     capacity: integer('capacity').notNull(),
     fee: integer('fee').notNull(),
     note: text('note'),
-    statusRound: text('status_round').$type<StatusRound>().notNull().default('open'),
+    statusRound: text('status_round')
+      .$type<StatusRound>()
+      .notNull()
+      .default('open'),
     reservedCount: integer('reserved_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -174,8 +177,14 @@ export const competitions = pgTable(
     capacity: integer('capacity'),
     entryFee: integer('entry_fee'),
     entryDeadline: text('entry_deadline'),
-    status: text('status').$type<CompetitionStatus>().notNull().default('draft'),
-    results: jsonb('results').$type<CompetitionResult[]>().notNull().default([]),
+    status: text('status')
+      .$type<CompetitionStatus>()
+      .notNull()
+      .default('draft'),
+    results: jsonb('results')
+      .$type<CompetitionResult[]>()
+      .notNull()
+      .default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -227,7 +236,10 @@ export const authCodes = pgTable(
     purpose: text('purpose').$type<'register' | 'reset'>().notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', {
+      withTimezone: true,
+      mode: 'date',
+    }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     ip: text('ip'),
     createdAt: createdAt(),
@@ -247,7 +259,9 @@ export const logins = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('logins_user_idx').on(t.userId)],
@@ -275,9 +289,14 @@ export const loginFailures = pgTable(
     id: text('id').primaryKey(),
     email: text('email').notNull(),
     ip: text('ip'),
-    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
   },
-  (t) => [index('login_failures_email_idx').on(t.email, t.at), index('login_failures_ip_idx').on(t.ip, t.at)],
+  (t) => [
+    index('login_failures_email_idx').on(t.email, t.at),
+    index('login_failures_ip_idx').on(t.ip, t.at),
+  ],
 );
 
 /** Uploaded objects and who uploaded them: ownership is checked here, never inferred from the key. */
@@ -304,7 +323,9 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     targetId: text('target_id'),
     detail: jsonb('detail').$type<Record<string, unknown>>(),
-    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
   },
   (t) => [index('audit_log_at_idx').on(t.at)],
 );
@@ -321,9 +342,14 @@ export const punchoutSessions = pgTable(
     userName: text('user_name').notNull(),
     userEmail: text('user_email'),
     ticketHash: text('ticket_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', {
+      withTimezone: true,
+      mode: 'date',
+    }).notNull(),
     redeemedAt: timestamp('redeemed_at', { withTimezone: true, mode: 'date' }),
-    buyerUserId: text('buyer_user_id').references(() => users.id, { onDelete: 'set null' }),
+    buyerUserId: text('buyer_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('punchout_ticket_uq').on(t.ticketHash)],

@@ -41,13 +41,15 @@ type JsonSchemaish = {
 };
 
 // A lone surrogate: a high one not followed by a low one, or a low one without a high one.
-// eslint-disable-next-line no-control-regex -- finding NUL is the point
-const BAD_STRING = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const BAD_STRING =
+  // eslint-disable-next-line no-control-regex -- finding NUL is the point
+  /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** NUL becomes a database error and lone surrogates are silently mangled: refuse both. */
 function assertCleanStrings(value: unknown, at: string): void {
   if (typeof value === 'string') {
-    if (BAD_STRING.test(value)) throw new ApiError('ValidationError', at || undefined);
+    if (BAD_STRING.test(value))
+      throw new ApiError('ValidationError', at || undefined);
   } else if (Array.isArray(value)) {
     value.forEach((v) => assertCleanStrings(v, at));
   } else if (value !== null && typeof value === 'object') {
@@ -58,10 +60,14 @@ function assertCleanStrings(value: unknown, at: string): void {
   }
 }
 
-function trimMarked(schema: JsonSchemaish | undefined, value: unknown): unknown {
+function trimMarked(
+  schema: JsonSchemaish | undefined,
+  value: unknown,
+): unknown {
   if (!schema) return value;
   if (typeof value === 'string') return schema['x-trim'] ? value.trim() : value;
-  if (Array.isArray(value) && schema.items) return value.map((v) => trimMarked(schema.items, v));
+  if (Array.isArray(value) && schema.items)
+    return value.map((v) => trimMarked(schema.items, v));
   if (value !== null && typeof value === 'object' && schema.properties) {
     const obj = value as Record<string, unknown>;
     for (const [k, sub] of Object.entries(schema.properties)) {
@@ -80,9 +86,13 @@ const typesOf = (s: JsonSchemaish | undefined): string[] => {
 /** Query strings carry only text: turn it into the type the schema asks for, when unambiguous. */
 function fromQuery(schema: JsonSchemaish | undefined, raw: string): unknown {
   const types = typesOf(schema);
-  if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?$/.test(raw))
+  if (
+    (types.includes('integer') || types.includes('number')) &&
+    /^-?\d+(\.\d+)?$/.test(raw)
+  )
     return Number(raw);
-  if (types.includes('boolean') && (raw === 'true' || raw === 'false')) return raw === 'true';
+  if (types.includes('boolean') && (raw === 'true' || raw === 'false'))
+    return raw === 'true';
   if (types.includes('array')) return raw === '' ? [] : raw.split(',');
   return raw;
 }
@@ -91,11 +101,13 @@ function fieldOf(err: ErrorObject | undefined): string | undefined {
   if (!err) return undefined;
   const p = err.instancePath.replace(/^\//, '').replace(/\//g, '.');
   if (err.keyword === 'required') {
-    const missing = (err.params as { missingProperty?: string }).missingProperty;
+    const missing = (err.params as { missingProperty?: string })
+      .missingProperty;
     return p ? `${p}.${missing}` : missing;
   }
   if (err.keyword === 'additionalProperties') {
-    const extra = (err.params as { additionalProperty?: string }).additionalProperty;
+    const extra = (err.params as { additionalProperty?: string })
+      .additionalProperty;
     return p ? `${p}.${extra}` : extra;
   }
   return p || undefined;
@@ -106,9 +118,15 @@ function fieldOf(err: ErrorObject | undefined): string | undefined {
  * or the JSON body, the body winning when both name a field. Duplicate query
  * keys, unknown fields, NUL characters and wrong types are a ValidationError.
  */
-export function readInput<S extends TObject>(schema: S, req: FastifyRequest): Static<S> {
+export function readInput<S extends TObject>(
+  schema: S,
+  req: FastifyRequest,
+): Static<S> {
   const props = (schema as JsonSchemaish).properties ?? {};
-  const merged: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  const merged: Record<string, unknown> = Object.create(null) as Record<
+    string,
+    unknown
+  >;
   const query = (req.query ?? {}) as Record<string, string | string[]>;
   for (const [key, raw] of Object.entries(query)) {
     if (Array.isArray(raw)) throw new ApiError('ValidationError', key);
@@ -116,12 +134,14 @@ export function readInput<S extends TObject>(schema: S, req: FastifyRequest): St
   }
   const body: unknown = req.body;
   if (body !== undefined && body !== null) {
-    if (typeof body !== 'object' || Array.isArray(body)) throw new ApiError('ValidationError');
+    if (typeof body !== 'object' || Array.isArray(body))
+      throw new ApiError('ValidationError');
     for (const [key, value] of Object.entries(body)) merged[key] = value;
   }
   assertCleanStrings(merged, '');
   trimMarked(schema as JsonSchemaish, merged);
   const validate = validatorFor(schema);
-  if (!validate(merged)) throw new ApiError('ValidationError', fieldOf(validate.errors?.[0]));
+  if (!validate(merged))
+    throw new ApiError('ValidationError', fieldOf(validate.errors?.[0]));
   return merged as Static<S>;
 }

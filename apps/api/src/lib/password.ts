@@ -26,7 +26,9 @@ const waiting: (() => void)[] = [];
 async function limited<T>(work: () => Promise<T>): Promise<T> {
   if (running >= MAX_RUNNING) {
     if (waiting.length >= MAX_WAITING)
-      throw new ApiError('ServiceUnavailable', undefined, { 'retry-after': '2' });
+      throw new ApiError('ServiceUnavailable', undefined, {
+        'retry-after': '2',
+      });
     await new Promise<void>((resolve) => waiting.push(resolve));
   } else {
     running++;
@@ -40,6 +42,7 @@ async function limited<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export const hashPassword = (password: string) => limited(() => hash(password, PARAMS));
+export const hashPassword = (password: string) =>
+  limited(() => hash(password, PARAMS));
 export const verifyPassword = (stored: string, password: string) =>
   limited(() => verify(stored, password));

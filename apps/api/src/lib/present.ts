@@ -3,4 +3,6 @@
  * "": optional contract fields are left out rather than sent empty.
  */
 export const present = <K extends string, V>(key: K, v: V | null | undefined) =>
-  (v === null || v === undefined || v === '' ? {} : { [key]: v }) as Partial<Record<K, V>>;
+  (v === null || v === undefined || v === '' ? {} : { [key]: v }) as Partial<
+    Record<K, V>
+  >;

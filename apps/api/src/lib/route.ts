@@ -11,7 +11,8 @@ import { readInput } from './input.js';
 import { ApiError } from './api-error.js';
 
 /** Who may call a route, as spec/API.md names the kinds. */
-export type AuthKind = 'none' | 'optionalBearer' | 'bearer' | 'client' | 'refresh';
+export type AuthKind =
+  'none' | 'optionalBearer' | 'bearer' | 'client' | 'refresh';
 
 /** `buyer`: a purchasing-system user checked in by punch-out; read-only, on routes that allow it. */
 export type Caller = { id: string; type: UserType | 'buyer' };
@@ -32,7 +33,11 @@ export type RouteDef<I extends TObject, O extends TSchema> = {
   input: I;
   output: O;
   /** Per-route rate limit (@fastify/rate-limit route config). */
-  rateLimit?: { max: number; timeWindow: string | number; keyGenerator?: (req: FastifyRequest) => string };
+  rateLimit?: {
+    max: number;
+    timeWindow: string | number;
+    keyGenerator?: (req: FastifyRequest) => string;
+  };
   bodyLimit?: number;
   /** Buyers (punch-out check-in) may call this read-only route. */
   buyer?: 'allow';
@@ -45,10 +50,15 @@ export type RouteDef<I extends TObject, O extends TSchema> = {
  */
 export const perCaller = (req: FastifyRequest): string => {
   const auth = req.headers.authorization;
-  return auth ? `t:${createHash('sha256').update(auth).digest('base64url')}` : `ip:${req.ip}`;
+  return auth
+    ? `t:${createHash('sha256').update(auth).digest('base64url')}`
+    : `ip:${req.ip}`;
 };
 
-export type Authenticator = (req: FastifyRequest, kind: AuthKind) => Promise<Caller | null>;
+export type Authenticator = (
+  req: FastifyRequest,
+  kind: AuthKind,
+) => Promise<Caller | null>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,7 +104,8 @@ export function defineRoute<I extends TObject, O extends TSchema>(
     handler: async (req, reply) => {
       const caller = await app.authenticate(req, def.auth);
       // A buyer sees the public site and pros' profiles, and changes nothing.
-      if (caller?.type === 'buyer' && def.buyer !== 'allow') throw new ApiError('Forbidden');
+      if (caller?.type === 'buyer' && def.buyer !== 'allow')
+        throw new ApiError('Forbidden');
       const input = readInput(def.input, req);
       const body = await def.handler({ input, req, reply, caller });
       return { status: 'OK' as const, reqId: req.id, body };

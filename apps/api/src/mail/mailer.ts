@@ -1,10 +1,18 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import nodemailer, { type Transporter, type TransportOptions } from 'nodemailer';
+import nodemailer, {
+  type Transporter,
+  type TransportOptions,
+} from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { newId } from '../lib/ids.js';
 
-export type Mail = { to: string; subject: string; text: string; replyTo?: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+};
 
 export type Mailer = {
   send(mail: Mail): Promise<void>;
@@ -18,14 +26,19 @@ export type Mailer = {
   close(): void;
 };
 
-function withQueue(base: Pick<Mailer, 'send' | 'close'>, log: FastifyBaseLogger): Mailer {
+function withQueue(
+  base: Pick<Mailer, 'send' | 'close'>,
+  log: FastifyBaseLogger,
+): Mailer {
   const pending = new Set<Promise<void>>();
   return {
     ...base,
     enqueue(mail) {
       const p = base
         .send(mail)
-        .catch((err: unknown) => log.error({ err, subject: mail.subject }, 'mail failed'))
+        .catch((err: unknown) =>
+          log.error({ err, subject: mail.subject }, 'mail failed'),
+        )
         .finally(() => pending.delete(p));
       pending.add(p);
     },
@@ -52,27 +65,37 @@ export function createMailer(opts: {
       pool: true,
       maxConnections: 3,
     } as TransportOptions);
-    return withQueue({
-      async send(mail) {
-        await transport.sendMail({ from: opts.from, ...mail });
-        opts.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+    return withQueue(
+      {
+        async send(mail) {
+          await transport.sendMail({ from: opts.from, ...mail });
+          opts.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+        },
+        close: () => transport.close(),
       },
-      close: () => transport.close(),
-    }, opts.log);
+      opts.log,
+    );
   }
   const outbox = path.join(opts.dataDir, 'outbox');
   mkdirSync(outbox, { recursive: true });
-  const render = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  return withQueue({
-    async send(mail) {
-      const info = await render.sendMail({ from: opts.from, ...mail });
-      const file = path.join(outbox, `${newId()}.eml`);
-      writeFileSync(file, info.message as Buffer, { mode: 0o600 });
-      opts.log.info(
-        { to: mail.to, subject: mail.subject, file: path.basename(file) },
-        'mail written to outbox (SMTP_URL not set)',
-      );
+  const render = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
+  return withQueue(
+    {
+      async send(mail) {
+        const info = await render.sendMail({ from: opts.from, ...mail });
+        const file = path.join(outbox, `${newId()}.eml`);
+        writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+        opts.log.info(
+          { to: mail.to, subject: mail.subject, file: path.basename(file) },
+          'mail written to outbox (SMTP_URL not set)',
+        );
+      },
+      close: () => undefined,
     },
-    close: () => undefined,
-  }, opts.log);
+    opts.log,
+  );
 }

@@ -25,7 +25,8 @@ function checkClient(req: FastifyRequest, clients: ApiClient[]): void {
   const i = decoded.indexOf(':');
   const name = decoded.slice(0, i);
   const code = decoded.slice(i + 1);
-  const ok = i > 0 && clients.some((c) => c.name === name && sameSecret(c.code, code));
+  const ok =
+    i > 0 && clients.some((c) => c.name === name && sameSecret(c.code, code));
   if (!ok) throw new ApiError('InvalidClient');
 }
 
@@ -44,11 +45,14 @@ export async function registerAuth(
   });
 
   const bearer = async (req: FastifyRequest): Promise<Caller | null> => {
-    const m = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(req.headers.authorization ?? '');
+    const m = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(
+      req.headers.authorization ?? '',
+    );
     if (!m) return null;
     try {
       const claims = app.jwt.verify<AccessClaims>(m[1]!);
-      if (claims.kind !== 'access' || !USER_TYPES.includes(claims.typ)) throw new Error('kind');
+      if (claims.kind !== 'access' || !USER_TYPES.includes(claims.typ))
+        throw new Error('kind');
       return { id: claims.sub, type: claims.typ };
     } catch {
       throw new ApiError('InvalidAccessToken');
@@ -77,4 +81,8 @@ export async function registerAuth(
 }
 
 export const signAccessToken = (app: FastifyInstance, caller: Caller): string =>
-  app.jwt.sign({ sub: caller.id, typ: caller.type, kind: 'access' } satisfies AccessClaims);
+  app.jwt.sign({
+    sub: caller.id,
+    typ: caller.type,
+    kind: 'access',
+  } satisfies AccessClaims);

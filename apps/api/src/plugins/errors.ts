@@ -1,4 +1,9 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+} from 'fastify';
 import { ERRORS, type ErrorCode } from '@proam/contract';
 import { ApiError } from '../lib/api-error.js';
 
@@ -32,7 +37,8 @@ function classify(err: FastifyError | ApiError): ApiError {
   if (err.validation) return new ApiError('ValidationError');
   // Plugins (body parser, rate limit, static files) signal caller errors with an HTTP status.
   const status = err.statusCode ?? (err as { status?: number }).status;
-  if (status !== undefined && status >= 400 && status < 500) return new ApiError(BY_STATUS[status] ?? 'ValidationError');
+  if (status !== undefined && status >= 400 && status < 500)
+    return new ApiError(BY_STATUS[status] ?? 'ValidationError');
   if (status === 503) return new ApiError('ServiceUnavailable');
   return new ApiError('InternalError');
 }
@@ -41,18 +47,29 @@ function classify(err: FastifyError | ApiError): ApiError {
  * Drizzle puts a failed query's parameters in the error message; they can be
  * addresses or password hashes, so the log keeps the SQL and drops the values.
  */
-function redactQueryParams(err: Error): { type: string; message: string; code?: string; stack?: string } {
+function redactQueryParams(err: Error): {
+  type: string;
+  message: string;
+  code?: string;
+  stack?: string;
+} {
   const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-  const strip = (m: string) => m.replace(/\nparams:[\s\S]*$/, '\nparams: [redacted]');
+  const strip = (m: string) =>
+    m.replace(/\nparams:[\s\S]*$/, '\nparams: [redacted]');
   return {
     type: err.name,
-    message: strip(err.message) + (cause?.message ? ` (cause: ${cause.message})` : ''),
+    message:
+      strip(err.message) + (cause?.message ? ` (cause: ${cause.message})` : ''),
     code: (err as { code?: string }).code ?? cause?.code,
     stack: err.stack ? strip(err.stack) : undefined,
   };
 }
 
-export function sendNg(req: FastifyRequest, reply: FastifyReply, error: ApiError) {
+export function sendNg(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  error: ApiError,
+) {
   if (error.headers) reply.headers(error.headers);
   return reply
     .code(error.http)
@@ -71,7 +88,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (apiError.http >= 500) {
       req.log.error({ err: redactQueryParams(err) }, 'request failed');
     } else if (!(err instanceof ApiError)) {
-      req.log.info({ code: apiError.code, cause: (err as FastifyError).code }, 'request refused');
+      req.log.info(
+        { code: apiError.code, cause: (err as FastifyError).code },
+        'request refused',
+      );
     }
     return sendNg(req, reply, apiError);
   });
@@ -81,14 +101,22 @@ export function registerErrorHandling(app: FastifyInstance): void {
     { preHandler: app.rateLimit({ max: 120, timeWindow: '1 minute' }) },
     (req, reply) => {
       const url = req.url.split('?')[0] ?? '/';
-      const allowed = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'].filter(
-        (method) => app.hasRoute({ url, method }),
-      );
+      const allowed = [
+        'GET',
+        'HEAD',
+        'POST',
+        'PUT',
+        'DELETE',
+        'PATCH',
+        'OPTIONS',
+      ].filter((method) => app.hasRoute({ url, method }));
       if (allowed.length > 0 && !allowed.includes(req.method)) {
         return sendNg(
           req,
           reply,
-          new ApiError('MethodNotAllowed', undefined, { allow: allowed.join(', ') }),
+          new ApiError('MethodNotAllowed', undefined, {
+            allow: allowed.join(', '),
+          }),
         );
       }
       return sendNg(req, reply, new ApiError('NotFound'));

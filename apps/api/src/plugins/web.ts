@@ -5,14 +5,21 @@ import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.js';
 
 const escapeAttr = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
 
 /**
  * Serves the built web app at `/` and uploaded media at `/media/`. The page
  * learns its run-time settings (company name, Stripe key) from a meta tag
  * filled here, so one build serves every deployment without inline scripts.
  */
-export async function registerWeb(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerWeb(
+  app: FastifyInstance,
+  config: Config,
+): Promise<void> {
   const mediaRoot = path.join(config.dataDir, 'media');
   mkdirSync(mediaRoot, { recursive: true });
   await app.register(fastifyStatic, {
@@ -31,18 +38,25 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
 
   const indexFile = path.join(config.webDist, 'index.html');
   if (!existsSync(indexFile)) {
-    app.log.warn({ webDist: config.webDist }, 'web build not found: only the API is served');
+    app.log.warn(
+      { webDist: config.webDist },
+      'web build not found: only the API is served',
+    );
     return;
   }
   // The web build's client credentials identify the app, they are not a secret (SECURITY §1.7).
-  const webClient = config.apiClients.find((c) => c.name === 'web') ?? config.apiClients[0];
+  const webClient =
+    config.apiClients.find((c) => c.name === 'web') ?? config.apiClients[0];
   const runtime = JSON.stringify({
     companyName: config.companyName,
     stripePublishableKey: config.stripePublishableKey,
     apiBase: '/api',
     apiClient: webClient ? `${webClient.name}:${webClient.code}` : null,
   });
-  const html = readFileSync(indexFile, 'utf8').replace('__PROAM_CONFIG__', escapeAttr(runtime));
+  const html = readFileSync(indexFile, 'utf8').replace(
+    '__PROAM_CONFIG__',
+    escapeAttr(runtime),
+  );
 
   await app.register(fastifyStatic, {
     root: config.webDist,
@@ -63,7 +77,10 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
     },
   });
   const sendIndex = (_req: unknown, reply: FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+    reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(html);
   app.get('/', { config: { auth: 'none' } }, sendIndex);
   app.get('/index.html', { config: { auth: 'none' } }, sendIndex);
 }

@@ -14,8 +14,20 @@ export const CHANNEL = 'proam_events';
  * looks the message up.
  */
 type BusEvent =
-  | { type: 'message'; partitionKey: string; sortKey: string; members?: string[]; message?: Message }
-  | { type: 'read'; partitionKey: string; userId: string; sortKeys: string[]; members?: string[] };
+  | {
+      type: 'message';
+      partitionKey: string;
+      sortKey: string;
+      members?: string[];
+      message?: Message;
+    }
+  | {
+      type: 'read';
+      partitionKey: string;
+      userId: string;
+      sortKeys: string[];
+      members?: string[];
+    };
 
 const NOTIFY_LIMIT = 7500;
 
@@ -35,7 +47,9 @@ export function createHub(deps: {
 
   function sendTo(userIds: string[], event: SocketEvent) {
     const data = JSON.stringify(event);
-    for (const id of userIds) for (const ws of sockets.get(id) ?? []) if (ws.readyState === ws.OPEN) ws.send(data);
+    for (const id of userIds)
+      for (const ws of sockets.get(id) ?? [])
+        if (ws.readyState === ws.OPEN) ws.send(data);
   }
 
   async function deliver(raw: string) {
@@ -48,35 +62,53 @@ export function createHub(deps: {
     const members = e.members ?? (await deps.schedules.members(e.partitionKey));
     if (!members.some((m) => sockets.has(m))) return;
     if (e.type === 'message') {
-      const message = e.message ?? (await deps.chat.find(e.partitionKey, e.sortKey));
+      const message =
+        e.message ?? (await deps.chat.find(e.partitionKey, e.sortKey));
       if (message) sendTo(members, { type: 'message', body: message });
     } else {
-      sendTo(members, { type: 'read', body: { partitionKey: e.partitionKey, userId: e.userId, sort_keys: e.sortKeys } });
+      sendTo(members, {
+        type: 'read',
+        body: {
+          partitionKey: e.partitionKey,
+          userId: e.userId,
+          sort_keys: e.sortKeys,
+        },
+      });
     }
   }
 
   async function publish(e: BusEvent) {
     // A read receipt for many messages is split so each NOTIFY stays small.
     if (e.type === 'read' && e.sortKeys.length > 200) {
-      for (let i = 0; i < e.sortKeys.length; i += 200) await publish({ ...e, sortKeys: e.sortKeys.slice(i, i + 200) });
+      for (let i = 0; i < e.sortKeys.length; i += 200)
+        await publish({ ...e, sortKeys: e.sortKeys.slice(i, i + 200) });
       return;
     }
     let payload = JSON.stringify(e);
-    if (Buffer.byteLength(payload) > NOTIFY_LIMIT && e.type === 'message') payload = JSON.stringify({ ...e, message: undefined });
-    if (Buffer.byteLength(payload) > NOTIFY_LIMIT) payload = JSON.stringify({ ...e, members: undefined, message: undefined });
+    if (Buffer.byteLength(payload) > NOTIFY_LIMIT && e.type === 'message')
+      payload = JSON.stringify({ ...e, message: undefined });
+    if (Buffer.byteLength(payload) > NOTIFY_LIMIT)
+      payload = JSON.stringify({
+        ...e,
+        members: undefined,
+        message: undefined,
+      });
     await deps.database.notify(CHANNEL, payload);
   }
 
   return {
     async start() {
       unlisten = await deps.database.listen(CHANNEL, (payload) => {
-        deliver(payload).catch((err: unknown) => deps.log.error({ err }, 'chat delivery failed'));
+        deliver(payload).catch((err: unknown) =>
+          deps.log.error({ err }, 'chat delivery failed'),
+        );
       });
     },
     async stop() {
       // The database may already be gone (shutdown, tests): nothing left to unlisten from.
       await unlisten?.().catch(() => undefined);
-      for (const set of sockets.values()) for (const ws of set) ws.close(1001, 'server shutting down');
+      for (const set of sockets.values())
+        for (const ws of set) ws.close(1001, 'server shutting down');
       sockets.clear();
     },
     add(userId: string, ws: WebSocket) {
@@ -90,8 +122,15 @@ export function createHub(deps: {
     },
     connectedCount: () => [...sockets.values()].reduce((n, s) => n + s.size, 0),
     messageSent: (message: Message, members: string[]) =>
-      publish({ type: 'message', partitionKey: message.partitionKey, sortKey: message.sort_key, members, message }),
-    messagesRead: (partitionKey: string, userId: string, sortKeys: string[]) => publish({ type: 'read', partitionKey, userId, sortKeys }),
+      publish({
+        type: 'message',
+        partitionKey: message.partitionKey,
+        sortKey: message.sort_key,
+        members,
+        message,
+      }),
+    messagesRead: (partitionKey: string, userId: string, sortKeys: string[]) =>
+      publish({ type: 'read', partitionKey, userId, sortKeys }),
   };
 }
 

@@ -7,11 +7,30 @@ import { newId } from '../lib/ids.js';
 export function auditRepository(db: Db) {
   return {
     /** Records an admin change; pass the transaction so the entry commits with the change. */
-    async record(tx: Db | Tx, entry: { actorId: string; action: string; targetId?: string; detail?: Record<string, unknown>; at: Date }) {
-      await tx.insert(auditLog).values({ id: newId(), ...entry, targetId: entry.targetId ?? null, detail: entry.detail ?? null });
+    async record(
+      tx: Db | Tx,
+      entry: {
+        actorId: string;
+        action: string;
+        targetId?: string;
+        detail?: Record<string, unknown>;
+        at: Date;
+      },
+    ) {
+      await tx.insert(auditLog).values({
+        id: newId(),
+        ...entry,
+        targetId: entry.targetId ?? null,
+        detail: entry.detail ?? null,
+      });
     },
     async list(page: number, size: number): Promise<AuditEntry[]> {
-      const rows = await db.select().from(auditLog).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(size).offset((page - 1) * size);
+      const rows = await db
+        .select()
+        .from(auditLog)
+        .orderBy(desc(auditLog.at), desc(auditLog.id))
+        .limit(size)
+        .offset((page - 1) * size);
       return rows.map((r) => ({
         id: r.id,
         actorId: r.actorId,

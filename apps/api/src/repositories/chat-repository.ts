@@ -1,7 +1,12 @@
 import { and, asc, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Message, MessageListInput } from '@proam/contract';
 import type { Db } from '../db/database.js';
-import { messageReads, messages, reservations, schedules } from '../db/schema.js';
+import {
+  messageReads,
+  messages,
+  reservations,
+  schedules,
+} from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 import { ApiError } from '../lib/api-error.js';
 
@@ -17,7 +22,15 @@ export function chatRepository(db: Db) {
     const reads = await db
       .select({ sortKey: messageReads.sortKey, userId: messageReads.userId })
       .from(messageReads)
-      .where(and(eq(messageReads.partitionKey, rows[0]!.partitionKey), inArray(messageReads.sortKey, rows.map((r) => r.sortKey))));
+      .where(
+        and(
+          eq(messageReads.partitionKey, rows[0]!.partitionKey),
+          inArray(
+            messageReads.sortKey,
+            rows.map((r) => r.sortKey),
+          ),
+        ),
+      );
     for (const r of reads) map.get(r.sortKey)?.push(r.userId);
     return map;
   }
@@ -43,9 +56,16 @@ export function chatRepository(db: Db) {
      * Appends a message. The lesson row is locked while the key is chosen, so
      * sort_keys increase within a lesson even with several API instances.
      */
-    async append(partitionKey: string, sender: string, msg: string, now: Date): Promise<Message> {
+    async append(
+      partitionKey: string,
+      sender: string,
+      msg: string,
+      now: Date,
+    ): Promise<Message> {
       const row = await db.transaction(async (tx) => {
-        await tx.execute(sql`select 1 from ${schedules} where ${schedules.id} = ${partitionKey} for update`);
+        await tx.execute(
+          sql`select 1 from ${schedules} where ${schedules.id} = ${partitionKey} for update`,
+        );
         const [last] = await tx
           .select({ k: messages.sortKey })
           .from(messages)
@@ -54,17 +74,28 @@ export function chatRepository(db: Db) {
           .limit(1);
         let key = newId();
         if (last && key <= last.k) key = nextUlid(last.k);
-        const [inserted] = await tx.insert(messages).values({ partitionKey, sortKey: key, sender, msg, createTime: now }).returning();
+        const [inserted] = await tx
+          .insert(messages)
+          .values({ partitionKey, sortKey: key, sender, msg, createTime: now })
+          .returning();
         return inserted!;
       });
       return toMessage(row, []);
     },
 
-    async find(partitionKey: string, sortKey: string): Promise<Message | undefined> {
+    async find(
+      partitionKey: string,
+      sortKey: string,
+    ): Promise<Message | undefined> {
       const rows = await db
         .select()
         .from(messages)
-        .where(and(eq(messages.partitionKey, partitionKey), eq(messages.sortKey, sortKey)));
+        .where(
+          and(
+            eq(messages.partitionKey, partitionKey),
+            eq(messages.sortKey, sortKey),
+          ),
+        );
       return (await withReaders(rows))[0];
     },
 
@@ -75,7 +106,13 @@ export function chatRepository(db: Db) {
         const rows = await db
           .select()
           .from(messages)
-          .where(and(eq(messages.partitionKey, q.partitionKey), gt(messages.sortKey, q.after), q.before ? lt(messages.sortKey, q.before) : undefined))
+          .where(
+            and(
+              eq(messages.partitionKey, q.partitionKey),
+              gt(messages.sortKey, q.after),
+              q.before ? lt(messages.sortKey, q.before) : undefined,
+            ),
+          )
           .orderBy(asc(messages.sortKey))
           .limit(size);
         return withReaders(rows);
@@ -83,7 +120,12 @@ export function chatRepository(db: Db) {
       const rows = await db
         .select()
         .from(messages)
-        .where(and(eq(messages.partitionKey, q.partitionKey), q.before ? lt(messages.sortKey, q.before) : undefined))
+        .where(
+          and(
+            eq(messages.partitionKey, q.partitionKey),
+            q.before ? lt(messages.sortKey, q.before) : undefined,
+          ),
+        )
         .orderBy(desc(messages.sortKey))
         .limit(size);
       return withReaders(rows.reverse());
@@ -93,7 +135,11 @@ export function chatRepository(db: Db) {
      * Marks messages read by `userId` where they take part in the lesson; own
      * messages and already-read ones are not counted. Returns what changed.
      */
-    async markRead(userId: string, sortKeys: string[], now: Date): Promise<{ partitionKey: string; sortKeys: string[] }[]> {
+    async markRead(
+      userId: string,
+      sortKeys: string[],
+      now: Date,
+    ): Promise<{ partitionKey: string; sortKeys: string[] }[]> {
       if (sortKeys.length === 0) return [];
       const found = await db
         .select({
@@ -107,20 +153,34 @@ export function chatRepository(db: Db) {
         .where(inArray(messages.sortKey, sortKeys));
       // The caller must take part in every listed message's lesson (spec/API.md).
       if (found.some((m) => !m.member)) throw new ApiError('Forbidden');
-      const candidates = found.filter((m) => !m.own).map(({ partitionKey, sortKey }) => ({ partitionKey, sortKey }));
+      const candidates = found
+        .filter((m) => !m.own)
+        .map(({ partitionKey, sortKey }) => ({ partitionKey, sortKey }));
       if (candidates.length === 0) return [];
       const inserted = await db
         .insert(messageReads)
         .values(candidates.map((c) => ({ ...c, userId, readAt: now })))
         .onConflictDoNothing()
-        .returning({ partitionKey: messageReads.partitionKey, sortKey: messageReads.sortKey });
+        .returning({
+          partitionKey: messageReads.partitionKey,
+          sortKey: messageReads.sortKey,
+        });
       const by = new Map<string, string[]>();
-      for (const r of inserted) by.set(r.partitionKey, [...(by.get(r.partitionKey) ?? []), r.sortKey]);
-      return [...by].map(([partitionKey, keys]) => ({ partitionKey, sortKeys: keys.sort() }));
+      for (const r of inserted)
+        by.set(r.partitionKey, [...(by.get(r.partitionKey) ?? []), r.sortKey]);
+      return [...by].map(([partitionKey, keys]) => ({
+        partitionKey,
+        sortKeys: keys.sort(),
+      }));
     },
 
     /** Lessons of `userId` with messages they have not read, newest message first. */
-    async unread(userId: string, size: number): Promise<{ partitionKey: string; unreadCount: number; lastKey: string }[]> {
+    async unread(
+      userId: string,
+      size: number,
+    ): Promise<
+      { partitionKey: string; unreadCount: number; lastKey: string }[]
+    > {
       const rows = await db.execute(sql`
         select m.partition_key as "partitionKey", count(*)::int as "unreadCount", max(m.sort_key) as "lastKey"
         from ${messages} m
@@ -132,7 +192,15 @@ export function chatRepository(db: Db) {
         order by max(m.sort_key) desc
         limit ${size}`);
       // Both drivers answer { rows }; the count is a string on pg and a number on PGlite.
-      const list = (rows as unknown as { rows: { partitionKey: string; unreadCount: number | string; lastKey: string }[] }).rows;
+      const list = (
+        rows as unknown as {
+          rows: {
+            partitionKey: string;
+            unreadCount: number | string;
+            lastKey: string;
+          }[];
+        }
+      ).rows;
       return list.map((r) => ({
         partitionKey: r.partitionKey,
         unreadCount: Number(r.unreadCount),
@@ -141,7 +209,12 @@ export function chatRepository(db: Db) {
     },
 
     async lastMessage(partitionKey: string): Promise<Message | undefined> {
-      const rows = await db.select().from(messages).where(eq(messages.partitionKey, partitionKey)).orderBy(desc(messages.sortKey)).limit(1);
+      const rows = await db
+        .select()
+        .from(messages)
+        .where(eq(messages.partitionKey, partitionKey))
+        .orderBy(desc(messages.sortKey))
+        .limit(1);
       return (await withReaders(rows))[0];
     },
 
@@ -150,7 +223,12 @@ export function chatRepository(db: Db) {
       const rows = await db
         .select({ k: messages.sortKey })
         .from(messages)
-        .where(and(eq(messages.partitionKey, partitionKey), ne(messages.sender, userId)));
+        .where(
+          and(
+            eq(messages.partitionKey, partitionKey),
+            ne(messages.sender, userId),
+          ),
+        );
       return rows.map((r) => r.k);
     },
   };

@@ -1,12 +1,16 @@
 import { and, asc, eq, gte, ilike, lte, ne, or, type SQL } from 'drizzle-orm';
-import type { Competition, CompetitionCreateInput, CompetitionReadInput, CompetitionUpdateInput } from '@proam/contract';
+import type {
+  Competition,
+  CompetitionCreateInput,
+  CompetitionReadInput,
+  CompetitionUpdateInput,
+} from '@proam/contract';
 import { newId } from '../lib/ids.js';
 import { present } from '../lib/present.js';
 import type { Db } from '../db/database.js';
 import { competitions } from '../db/schema.js';
 
 type CompetitionRow = typeof competitions.$inferSelect;
-
 
 export const toCompetition = (r: CompetitionRow): Competition => ({
   id: r.id,
@@ -30,7 +34,10 @@ export const likePattern = (keyword: string) =>
 
 export function competitionRepository(db: Db) {
   return {
-    async read(filter: CompetitionReadInput, includeDrafts: boolean): Promise<Competition[]> {
+    async read(
+      filter: CompetitionReadInput,
+      includeDrafts: boolean,
+    ): Promise<Competition[]> {
       const where: (SQL | undefined)[] = [];
       if (!includeDrafts) where.push(ne(competitions.status, 'draft'));
       if (filter.id) where.push(eq(competitions.id, filter.id));
@@ -78,23 +85,34 @@ export function competitionRepository(db: Db) {
     },
 
     async update(input: CompetitionUpdateInput, now: Date): Promise<number> {
-      const patch: Partial<typeof competitions.$inferInsert> = { updatedAt: now };
+      const patch: Partial<typeof competitions.$inferInsert> = {
+        updatedAt: now,
+      };
       if (input.name !== undefined) patch.name = input.name;
       if (input.date !== undefined) patch.date = input.date;
       if (input.venue !== undefined) patch.venue = input.venue;
       if (input.area !== undefined) patch.area = input.area || null;
-      if (input.description !== undefined) patch.description = input.description || null;
+      if (input.description !== undefined)
+        patch.description = input.description || null;
       if (input.capacity !== undefined) patch.capacity = input.capacity;
       if (input.entryFee !== undefined) patch.entryFee = input.entryFee;
-      if (input.entryDeadline !== undefined) patch.entryDeadline = input.entryDeadline || null;
+      if (input.entryDeadline !== undefined)
+        patch.entryDeadline = input.entryDeadline || null;
       if (input.status !== undefined) patch.status = input.status;
       if (input.results !== undefined) patch.results = input.results;
-      const rows = await db.update(competitions).set(patch).where(eq(competitions.id, input.id)).returning({ id: competitions.id });
+      const rows = await db
+        .update(competitions)
+        .set(patch)
+        .where(eq(competitions.id, input.id))
+        .returning({ id: competitions.id });
       return rows.length;
     },
 
     async remove(id: string): Promise<number> {
-      const rows = await db.delete(competitions).where(eq(competitions.id, id)).returning({ id: competitions.id });
+      const rows = await db
+        .delete(competitions)
+        .where(eq(competitions.id, id))
+        .returning({ id: competitions.id });
       return rows.length;
     },
   };

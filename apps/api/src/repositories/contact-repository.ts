@@ -19,19 +19,34 @@ export function contactRepository(db: Db) {
       return id;
     },
 
-    async list(handled: boolean | undefined, page: number, size: number): Promise<ContactMessage[]> {
+    async list(
+      handled: boolean | undefined,
+      page: number,
+      size: number,
+    ): Promise<ContactMessage[]> {
       const rows = await db
         .select()
         .from(contacts)
-        .where(and(handled === undefined ? undefined : eq(contacts.handled, handled)))
+        .where(
+          and(
+            handled === undefined ? undefined : eq(contacts.handled, handled),
+          ),
+        )
         .orderBy(desc(contacts.createdAt), desc(contacts.id))
         .limit(size)
         .offset((page - 1) * size);
       return rows.map(toContact);
     },
 
-    async setHandled(id: string, handled: boolean): Promise<ContactMessage | null> {
-      const [row] = await db.update(contacts).set({ handled }).where(eq(contacts.id, id)).returning();
+    async setHandled(
+      id: string,
+      handled: boolean,
+    ): Promise<ContactMessage | null> {
+      const [row] = await db
+        .update(contacts)
+        .set({ handled })
+        .where(eq(contacts.id, id))
+        .returning();
       return row ? toContact(row) : null;
     },
   };

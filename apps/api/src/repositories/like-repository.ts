@@ -18,7 +18,11 @@ const toLike = (r: LikeRow, userType: Like['userType']): Like => ({
 export function likeRepository(db: Db) {
   return {
     async given(userId: string, userType: Like['userType']): Promise<Like[]> {
-      const rows = await db.select().from(likes).where(eq(likes.userId, userId)).orderBy(desc(likes.createdAt), desc(likes.id));
+      const rows = await db
+        .select()
+        .from(likes)
+        .where(eq(likes.userId, userId))
+        .orderBy(desc(likes.createdAt), desc(likes.id));
       return rows.map((r) => toLike(r, userType));
     },
 
@@ -36,7 +40,12 @@ export function likeRepository(db: Db) {
     },
 
     /** Idempotent: liking twice returns the first like and counts once. */
-    async create(userId: string, userType: Like['userType'], likeUserId: string, now: Date): Promise<Like> {
+    async create(
+      userId: string,
+      userType: Like['userType'],
+      likeUserId: string,
+      now: Date,
+    ): Promise<Like> {
       return db.transaction(async (tx) => {
         const inserted = await tx
           .insert(likes)
@@ -44,10 +53,18 @@ export function likeRepository(db: Db) {
           .onConflictDoNothing({ target: [likes.userId, likes.likeUserId] })
           .returning();
         if (inserted[0]) {
-          await tx.update(users).set({ likeCount: sql`${users.likeCount} + 1` }).where(eq(users.id, likeUserId));
+          await tx
+            .update(users)
+            .set({ likeCount: sql`${users.likeCount} + 1` })
+            .where(eq(users.id, likeUserId));
           return toLike(inserted[0], userType);
         }
-        const [existing] = await tx.select().from(likes).where(and(eq(likes.userId, userId), eq(likes.likeUserId, likeUserId)));
+        const [existing] = await tx
+          .select()
+          .from(likes)
+          .where(
+            and(eq(likes.userId, userId), eq(likes.likeUserId, likeUserId)),
+          );
         return toLike(existing!, userType);
       });
     },
@@ -56,12 +73,16 @@ export function likeRepository(db: Db) {
       return db.transaction(async (tx) => {
         const gone = await tx
           .delete(likes)
-          .where(and(eq(likes.userId, userId), eq(likes.likeUserId, likeUserId)))
+          .where(
+            and(eq(likes.userId, userId), eq(likes.likeUserId, likeUserId)),
+          )
           .returning({ id: likes.id });
         if (gone.length) {
           await tx
             .update(users)
-            .set({ likeCount: sql`greatest(${users.likeCount} - ${gone.length}, 0)` })
+            .set({
+              likeCount: sql`greatest(${users.likeCount} - ${gone.length}, 0)`,
+            })
             .where(eq(users.id, likeUserId));
         }
         return gone.length;

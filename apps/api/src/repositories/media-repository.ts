@@ -5,15 +5,30 @@ import { mediaObjects } from '../db/schema.js';
 
 export function mediaRepository(db: Db) {
   return {
-    async add(keyName: string, ownerId: string, contentType: string, size: number, now: Date) {
-      await db.insert(mediaObjects).values({ keyName, ownerId, contentType, size, createdAt: now });
+    async add(
+      keyName: string,
+      ownerId: string,
+      contentType: string,
+      size: number,
+      now: Date,
+    ) {
+      await db
+        .insert(mediaObjects)
+        .values({ keyName, ownerId, contentType, size, createdAt: now });
     },
     async find(keyName: string) {
-      const [row] = await db.select().from(mediaObjects).where(eq(mediaObjects.keyName, keyName)).limit(1);
+      const [row] = await db
+        .select()
+        .from(mediaObjects)
+        .where(eq(mediaObjects.keyName, keyName))
+        .limit(1);
       return row;
     },
     async count(ownerId: string): Promise<number> {
-      const [r] = await db.select({ n: countSql }).from(mediaObjects).where(eq(mediaObjects.ownerId, ownerId));
+      const [r] = await db
+        .select({ n: countSql })
+        .from(mediaObjects)
+        .where(eq(mediaObjects.ownerId, ownerId));
       return r?.n ?? 0;
     },
     async ownedBy(ownerId: string, keyNames: string[]): Promise<Set<string>> {
@@ -21,14 +36,25 @@ export function mediaRepository(db: Db) {
       const rows = await db
         .select({ keyName: mediaObjects.keyName })
         .from(mediaObjects)
-        .where(and(eq(mediaObjects.ownerId, ownerId), inArray(mediaObjects.keyName, keyNames)));
+        .where(
+          and(
+            eq(mediaObjects.ownerId, ownerId),
+            inArray(mediaObjects.keyName, keyNames),
+          ),
+        );
       return new Set(rows.map((r) => r.keyName));
     },
     async touch(keyName: string, contentType: string, size: number) {
-      await db.update(mediaObjects).set({ contentType, size }).where(eq(mediaObjects.keyName, keyName));
+      await db
+        .update(mediaObjects)
+        .set({ contentType, size })
+        .where(eq(mediaObjects.keyName, keyName));
     },
     async remove(keyName: string): Promise<number> {
-      const gone = await db.delete(mediaObjects).where(eq(mediaObjects.keyName, keyName)).returning({ k: mediaObjects.keyName });
+      const gone = await db
+        .delete(mediaObjects)
+        .where(eq(mediaObjects.keyName, keyName))
+        .returning({ k: mediaObjects.keyName });
       return gone.length;
     },
   };

@@ -26,7 +26,11 @@ export function newsRepository(db: Db) {
         .limit(1);
       return rows[0] ? toNews(rows[0]) : null;
     },
-    async listPublished(page: number, size: number, now = new Date()): Promise<News[]> {
+    async listPublished(
+      page: number,
+      size: number,
+      now = new Date(),
+    ): Promise<News[]> {
       const rows = await db
         .select()
         .from(news)
@@ -39,7 +43,12 @@ export function newsRepository(db: Db) {
 
     /** Every item, scheduled ones included (the admin's editor). */
     async listAll(page: number, size: number): Promise<News[]> {
-      const rows = await db.select().from(news).orderBy(desc(news.publishedAt), desc(news.id)).limit(size).offset((page - 1) * size);
+      const rows = await db
+        .select()
+        .from(news)
+        .orderBy(desc(news.publishedAt), desc(news.id))
+        .limit(size)
+        .offset((page - 1) * size);
       return rows.map(toNews);
     },
 
@@ -66,13 +75,21 @@ export function newsRepository(db: Db) {
       if (input.body !== undefined) patch.body = input.body;
       if (input.category !== undefined) patch.category = input.category || null;
       if (input.imageUrl !== undefined) patch.imageUrl = input.imageUrl || null;
-      if (input.publishedAt !== undefined) patch.publishedAt = new Date(input.publishedAt);
-      const [row] = await db.update(news).set(patch).where(eq(news.id, input.id)).returning();
+      if (input.publishedAt !== undefined)
+        patch.publishedAt = new Date(input.publishedAt);
+      const [row] = await db
+        .update(news)
+        .set(patch)
+        .where(eq(news.id, input.id))
+        .returning();
       return row ? toNews(row) : null;
     },
 
     async remove(id: string): Promise<number> {
-      const rows = await db.delete(news).where(eq(news.id, id)).returning({ id: news.id });
+      const rows = await db
+        .delete(news)
+        .where(eq(news.id, id))
+        .returning({ id: news.id });
       return rows.length;
     },
   };

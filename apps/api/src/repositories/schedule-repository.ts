@@ -1,5 +1,21 @@
-import { and, asc, eq, gte, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Schedule, ScheduleCreateInput, ScheduleUpdateInput, StatusRound } from '@proam/contract';
+import {
+  and,
+  asc,
+  eq,
+  gte,
+  inArray,
+  ne,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type {
+  Schedule,
+  ScheduleCreateInput,
+  ScheduleUpdateInput,
+  StatusRound,
+} from '@proam/contract';
 import type { Db, Tx } from '../db/database.js';
 import { reservations, schedules } from '../db/schema.js';
 import { ApiError } from '../lib/api-error.js';
@@ -9,8 +25,15 @@ export type ScheduleRow = typeof schedules.$inferSelect;
 type Viewer = { id: string; type: string };
 
 /** Participants are shown only to the pro, a participant, or an admin (spec/API.md). */
-export function toSchedule(r: ScheduleRow, participants: string[], viewer: Viewer): Schedule {
-  const maySee = viewer.type === 'admin' || viewer.id === r.proId || participants.includes(viewer.id);
+export function toSchedule(
+  r: ScheduleRow,
+  participants: string[],
+  viewer: Viewer,
+): Schedule {
+  const maySee =
+    viewer.type === 'admin' ||
+    viewer.id === r.proId ||
+    participants.includes(viewer.id);
   return {
     id: r.id,
     proId: r.proId,
@@ -37,7 +60,10 @@ export function scheduleRepository(db: Db) {
     const map = new Map<string, string[]>(ids.map((id) => [id, []]));
     if (ids.length === 0) return map;
     const rows = await db
-      .select({ scheduleId: reservations.scheduleId, userId: reservations.userId })
+      .select({
+        scheduleId: reservations.scheduleId,
+        userId: reservations.userId,
+      })
       .from(reservations)
       .where(inArray(reservations.scheduleId, ids))
       .orderBy(asc(reservations.createdAt));
@@ -45,15 +71,27 @@ export function scheduleRepository(db: Db) {
     return map;
   }
 
-  async function view(rows: ScheduleRow[], viewer: Viewer): Promise<Schedule[]> {
+  async function view(
+    rows: ScheduleRow[],
+    viewer: Viewer,
+  ): Promise<Schedule[]> {
     const parts = await participantsOf(rows.map((r) => r.id));
     return rows.map((r) => toSchedule(r, parts.get(r.id) ?? [], viewer));
   }
 
   /** No two of a pro's live lessons on one date may overlap in time. */
-  async function assertNoOverlap(tx: Tx, proId: string, date: string, start: string, end: string, exceptId?: string) {
+  async function assertNoOverlap(
+    tx: Tx,
+    proId: string,
+    date: string,
+    start: string,
+    end: string,
+    exceptId?: string,
+  ) {
     // One pro's lessons are checked one writer at a time, across API instances too.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`schedule:${proId}`}))`);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`schedule:${proId}`}))`,
+    );
     const clash = await tx
       .select({ id: schedules.id })
       .from(schedules)
@@ -74,27 +112,47 @@ export function scheduleRepository(db: Db) {
     view,
 
     async find(id: string): Promise<ScheduleRow | undefined> {
-      const [row] = await db.select().from(schedules).where(eq(schedules.id, id)).limit(1);
+      const [row] = await db
+        .select()
+        .from(schedules)
+        .where(eq(schedules.id, id))
+        .limit(1);
       return row;
     },
 
     async isParticipant(scheduleId: string, userId: string): Promise<boolean> {
-      const [s] = await db.select({ proId: schedules.proId }).from(schedules).where(eq(schedules.id, scheduleId)).limit(1);
+      const [s] = await db
+        .select({ proId: schedules.proId })
+        .from(schedules)
+        .where(eq(schedules.id, scheduleId))
+        .limit(1);
       if (!s) return false;
       if (s.proId === userId) return true;
       const [r] = await db
         .select({ u: reservations.userId })
         .from(reservations)
-        .where(and(eq(reservations.scheduleId, scheduleId), eq(reservations.userId, userId)))
+        .where(
+          and(
+            eq(reservations.scheduleId, scheduleId),
+            eq(reservations.userId, userId),
+          ),
+        )
         .limit(1);
       return Boolean(r);
     },
 
     /** Everyone in a lesson: the pro and the amateurs who reserved. */
     async members(scheduleId: string): Promise<string[]> {
-      const [s] = await db.select({ proId: schedules.proId }).from(schedules).where(eq(schedules.id, scheduleId)).limit(1);
+      const [s] = await db
+        .select({ proId: schedules.proId })
+        .from(schedules)
+        .where(eq(schedules.id, scheduleId))
+        .limit(1);
       if (!s) return [];
-      const rs = await db.select({ u: reservations.userId }).from(reservations).where(eq(reservations.scheduleId, scheduleId));
+      const rs = await db
+        .select({ u: reservations.userId })
+        .from(reservations)
+        .where(eq(reservations.scheduleId, scheduleId));
       return [s.proId, ...rs.map((r) => r.u)];
     },
 
@@ -102,28 +160,56 @@ export function scheduleRepository(db: Db) {
      * Lessons where `userId` is the pro or a participant. Another member sees
      * only the lessons `userId` offers as a pro, never someone's reservations.
      */
-    async forUser(userId: string, viewer: Viewer, filter: { from?: string; date?: string; activeOnly?: boolean }): Promise<Schedule[]> {
+    async forUser(
+      userId: string,
+      viewer: Viewer,
+      filter: { from?: string; date?: string; activeOnly?: boolean },
+    ): Promise<Schedule[]> {
       const own = viewer.id === userId || viewer.type === 'admin';
       const conds: (SQL | undefined)[] = [
         own
-          ? or(eq(schedules.proId, userId), inArray(schedules.id, db.select({ id: reservations.scheduleId }).from(reservations).where(eq(reservations.userId, userId))))
+          ? or(
+              eq(schedules.proId, userId),
+              inArray(
+                schedules.id,
+                db
+                  .select({ id: reservations.scheduleId })
+                  .from(reservations)
+                  .where(eq(reservations.userId, userId)),
+              ),
+            )
           : eq(schedules.proId, userId),
       ];
       if (filter.date) conds.push(eq(schedules.date, filter.date));
       if (filter.from) conds.push(gte(schedules.date, filter.from));
-      if (filter.activeOnly) conds.push(notInArray(schedules.statusRound, ['done', 'cancelled']));
+      if (filter.activeOnly)
+        conds.push(notInArray(schedules.statusRound, ['done', 'cancelled']));
       const rows = await db
         .select()
         .from(schedules)
         .where(and(...conds))
-        .orderBy(asc(schedules.date), asc(schedules.startTime), asc(schedules.id))
+        .orderBy(
+          asc(schedules.date),
+          asc(schedules.startTime),
+          asc(schedules.id),
+        )
         .limit(1000);
       return view(rows, viewer);
     },
 
-    async create(proId: string, input: ScheduleCreateInput, now: Date): Promise<ScheduleRow> {
+    async create(
+      proId: string,
+      input: ScheduleCreateInput,
+      now: Date,
+    ): Promise<ScheduleRow> {
       return db.transaction(async (tx) => {
-        await assertNoOverlap(tx, proId, input.date, input.startTime, input.endTime);
+        await assertNoOverlap(
+          tx,
+          proId,
+          input.date,
+          input.startTime,
+          input.endTime,
+        );
         const [row] = await tx
           .insert(schedules)
           .values({
@@ -146,32 +232,65 @@ export function scheduleRepository(db: Db) {
       });
     },
 
-    async update(current: ScheduleRow, input: ScheduleUpdateInput, now: Date): Promise<ScheduleRow> {
+    async update(
+      current: ScheduleRow,
+      input: ScheduleUpdateInput,
+      now: Date,
+    ): Promise<ScheduleRow> {
       return db.transaction(async (tx) => {
         const date = input.date ?? current.date;
         const startTime = input.startTime ?? current.startTime;
         const endTime = input.endTime ?? current.endTime;
-        if (date !== current.date || startTime !== current.startTime || endTime !== current.endTime)
-          await assertNoOverlap(tx, current.proId, date, startTime, endTime, current.id);
-        const patch: Partial<typeof schedules.$inferInsert> = { date, startTime, endTime, updatedAt: now };
+        if (
+          date !== current.date ||
+          startTime !== current.startTime ||
+          endTime !== current.endTime
+        )
+          await assertNoOverlap(
+            tx,
+            current.proId,
+            date,
+            startTime,
+            endTime,
+            current.id,
+          );
+        const patch: Partial<typeof schedules.$inferInsert> = {
+          date,
+          startTime,
+          endTime,
+          updatedAt: now,
+        };
         if (input.place !== undefined) patch.place = input.place;
         if (input.area !== undefined) patch.area = input.area || null;
         if (input.fee !== undefined) patch.fee = input.fee;
         if (input.note !== undefined) patch.note = input.note || null;
-        if (input.statusRound !== undefined) patch.statusRound = input.statusRound;
+        if (input.statusRound !== undefined)
+          patch.statusRound = input.statusRound;
         if (input.capacity !== undefined) patch.capacity = input.capacity;
         // Conditional on the reservations at write time, so a concurrent booking can't be squeezed out.
         const [row] = await tx
           .update(schedules)
           .set(patch)
-          .where(and(eq(schedules.id, current.id), input.capacity !== undefined ? sql`${schedules.reservedCount} <= ${input.capacity}` : undefined))
+          .where(
+            and(
+              eq(schedules.id, current.id),
+              input.capacity !== undefined
+                ? sql`${schedules.reservedCount} <= ${input.capacity}`
+                : undefined,
+            ),
+          )
           .returning();
         if (!row) throw new ApiError('ValidationError', 'capacity');
         return row;
       });
     },
 
-    async setRound(proId: string, date: string, status: StatusRound, now: Date): Promise<number> {
+    async setRound(
+      proId: string,
+      date: string,
+      status: StatusRound,
+      now: Date,
+    ): Promise<number> {
       const rows = await db
         .update(schedules)
         .set({ statusRound: status, updatedAt: now })
@@ -185,7 +304,12 @@ export function scheduleRepository(db: Db) {
      * concurrency, because the count moves only by a conditional update in the
      * same transaction as the reservation row.
      */
-    async reserve(id: string, userId: string, today: string, now: Date): Promise<void> {
+    async reserve(
+      id: string,
+      userId: string,
+      today: string,
+      now: Date,
+    ): Promise<void> {
       await db.transaction(async (tx) => {
         const added = await tx
           .insert(reservations)
@@ -200,11 +324,25 @@ export function scheduleRepository(db: Db) {
             statusRound: sql`case when ${schedules.reservedCount} + 1 >= ${schedules.capacity} then 'full' else ${schedules.statusRound} end`,
             updatedAt: now,
           })
-          .where(and(eq(schedules.id, id), eq(schedules.statusRound, 'open'), sql`${schedules.reservedCount} < ${schedules.capacity}`, gte(schedules.date, today)))
+          .where(
+            and(
+              eq(schedules.id, id),
+              eq(schedules.statusRound, 'open'),
+              sql`${schedules.reservedCount} < ${schedules.capacity}`,
+              gte(schedules.date, today),
+            ),
+          )
           .returning({ id: schedules.id });
         if (!row) {
-          const [s] = await tx.select().from(schedules).where(eq(schedules.id, id));
-          throw new ApiError(s && (s.statusRound === 'full' || s.reservedCount >= s.capacity) ? 'ScheduleFull' : 'Conflict');
+          const [s] = await tx
+            .select()
+            .from(schedules)
+            .where(eq(schedules.id, id));
+          throw new ApiError(
+            s && (s.statusRound === 'full' || s.reservedCount >= s.capacity)
+              ? 'ScheduleFull'
+              : 'Conflict',
+          );
         }
       });
     },
@@ -213,7 +351,12 @@ export function scheduleRepository(db: Db) {
       return db.transaction(async (tx) => {
         const gone = await tx
           .delete(reservations)
-          .where(and(eq(reservations.scheduleId, id), eq(reservations.userId, userId)))
+          .where(
+            and(
+              eq(reservations.scheduleId, id),
+              eq(reservations.userId, userId),
+            ),
+          )
           .returning({ u: reservations.userId });
         if (gone.length === 0) return false;
         await tx

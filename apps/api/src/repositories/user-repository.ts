@@ -1,4 +1,18 @@
-import { and, asc, desc, eq, exists, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  exists,
+  gte,
+  ilike,
+  inArray,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { ProConditionInput, User, UserUpdateInput } from '@proam/contract';
 import type { Db } from '../db/database.js';
 import { schedules, users } from '../db/schema.js';
@@ -7,9 +21,11 @@ import { present } from '../lib/present.js';
 
 type UserRow = typeof users.$inferSelect;
 
-
 /** Row → contract User. The address is shown only to the member and to admins. */
-export function toUser(r: UserRow, opts: { withEmail: boolean; mediaBaseUrl: string }): User {
+export function toUser(
+  r: UserRow,
+  opts: { withEmail: boolean; mediaBaseUrl: string },
+): User {
   const pro = {
     ...present('affiliation', r.affiliation),
     ...present('career', r.career),
@@ -17,7 +33,10 @@ export function toUser(r: UserRow, opts: { withEmail: boolean; mediaBaseUrl: str
     ...present('homeCourse', r.homeCourse),
     ...present('specialty', r.specialty),
   };
-  const amateur = { ...present('averageScore', r.averageScore), ...present('experienceYears', r.experienceYears) };
+  const amateur = {
+    ...present('averageScore', r.averageScore),
+    ...present('experienceYears', r.experienceYears),
+  };
   return {
     id: r.id,
     // Every query here leaves buyers out: they are not members.
@@ -26,7 +45,10 @@ export function toUser(r: UserRow, opts: { withEmail: boolean; mediaBaseUrl: str
     ...present('nameKana', r.nameKana),
     ...present('area', r.area),
     ...present('bio', r.bio),
-    imageInfo: r.imageInfo.map((i) => ({ keyName: i.keyName, url: opts.mediaBaseUrl + i.keyName })),
+    imageInfo: r.imageInfo.map((i) => ({
+      keyName: i.keyName,
+      url: opts.mediaBaseUrl + i.keyName,
+    })),
     ...(r.type === 'pro' ? { pro } : {}),
     ...(r.type === 'amature' ? { amateur } : {}),
     likeCount: r.likeCount,
@@ -35,12 +57,18 @@ export function toUser(r: UserRow, opts: { withEmail: boolean; mediaBaseUrl: str
   };
 }
 
-const blankToNull = (v: string | undefined) => (v === undefined ? undefined : v === '' ? null : v);
+const blankToNull = (v: string | undefined) =>
+  v === undefined ? undefined : v === '' ? null : v;
 
 export function userRepository(db: Db) {
   // Prepared once: the hottest read of the member area (STACK.md: prepared statements on hot paths).
   const members = ne(users.type, 'buyer');
-  const byId = db.select().from(users).where(and(eq(users.id, sql.placeholder('id')), members)).limit(1).prepare('user_by_id');
+  const byId = db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder('id')), members))
+    .limit(1)
+    .prepare('user_by_id');
 
   return {
     async find(id: string): Promise<UserRow | undefined> {
@@ -50,48 +78,83 @@ export function userRepository(db: Db) {
 
     async findMany(ids: string[]): Promise<UserRow[]> {
       if (ids.length === 0) return [];
-      const rows = await db.select().from(users).where(and(inArray(users.id, ids), members));
+      const rows = await db
+        .select()
+        .from(users)
+        .where(and(inArray(users.id, ids), members));
       const byKey = new Map(rows.map((r) => [r.id, r]));
       return ids.flatMap((id) => byKey.get(id) ?? []);
     },
 
     /** Applies the editable fields present in `input`; "" clears an optional field. */
-    async update(id: string, type: UserRow['type'], input: UserUpdateInput, now: Date): Promise<UserRow | undefined> {
+    async update(
+      id: string,
+      type: UserRow['type'],
+      input: UserUpdateInput,
+      now: Date,
+    ): Promise<UserRow | undefined> {
       const patch: Partial<typeof users.$inferInsert> = { updatedAt: now };
       if (input.userName !== undefined) patch.userName = input.userName;
-      if (input.nameKana !== undefined) patch.nameKana = blankToNull(input.nameKana);
+      if (input.nameKana !== undefined)
+        patch.nameKana = blankToNull(input.nameKana);
       if (input.area !== undefined) patch.area = blankToNull(input.area);
       if (input.bio !== undefined) patch.bio = blankToNull(input.bio);
       if (type === 'pro' && input.pro) {
         const p = input.pro;
-        if (p.affiliation !== undefined) patch.affiliation = blankToNull(p.affiliation);
+        if (p.affiliation !== undefined)
+          patch.affiliation = blankToNull(p.affiliation);
         if (p.career !== undefined) patch.career = blankToNull(p.career);
         if (p.lessonFee !== undefined) patch.lessonFee = p.lessonFee;
-        if (p.homeCourse !== undefined) patch.homeCourse = blankToNull(p.homeCourse);
-        if (p.specialty !== undefined) patch.specialty = blankToNull(p.specialty);
+        if (p.homeCourse !== undefined)
+          patch.homeCourse = blankToNull(p.homeCourse);
+        if (p.specialty !== undefined)
+          patch.specialty = blankToNull(p.specialty);
       }
       if (type === 'amature' && input.amateur) {
-        if (input.amateur.averageScore !== undefined) patch.averageScore = input.amateur.averageScore;
-        if (input.amateur.experienceYears !== undefined) patch.experienceYears = input.amateur.experienceYears;
+        if (input.amateur.averageScore !== undefined)
+          patch.averageScore = input.amateur.averageScore;
+        if (input.amateur.experienceYears !== undefined)
+          patch.experienceYears = input.amateur.experienceYears;
       }
-      const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
-      return row;
-    },
-
-    async setImages(id: string, keyNames: string[], now: Date): Promise<UserRow | undefined> {
       const [row] = await db
         .update(users)
-        .set({ imageInfo: keyNames.map((keyName) => ({ keyName, url: '' })), updatedAt: now })
+        .set(patch)
         .where(eq(users.id, id))
         .returning();
       return row;
     },
 
-    async listByType(type: 'pro' | 'amature', page: number, size: number, since?: Date): Promise<UserRow[]> {
+    async setImages(
+      id: string,
+      keyNames: string[],
+      now: Date,
+    ): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({
+          imageInfo: keyNames.map((keyName) => ({ keyName, url: '' })),
+          updatedAt: now,
+        })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
+
+    async listByType(
+      type: 'pro' | 'amature',
+      page: number,
+      size: number,
+      since?: Date,
+    ): Promise<UserRow[]> {
       return db
         .select()
         .from(users)
-        .where(and(eq(users.type, type), since ? gte(users.createdAt, since) : undefined))
+        .where(
+          and(
+            eq(users.type, type),
+            since ? gte(users.createdAt, since) : undefined,
+          ),
+        )
         .orderBy(desc(users.createdAt), desc(users.id))
         .limit(size)
         .offset((page - 1) * size);
@@ -104,7 +167,14 @@ export function userRepository(db: Db) {
       if (q.feeMax !== undefined) where.push(lte(users.lessonFee, q.feeMax));
       if (q.keyword) {
         const p = likePattern(q.keyword);
-        where.push(or(ilike(users.userName, p), ilike(users.nameKana, p), ilike(users.homeCourse, p), ilike(users.specialty, p)));
+        where.push(
+          or(
+            ilike(users.userName, p),
+            ilike(users.nameKana, p),
+            ilike(users.homeCourse, p),
+            ilike(users.specialty, p),
+          ),
+        );
       }
       if (q.date) {
         where.push(
@@ -112,7 +182,13 @@ export function userRepository(db: Db) {
             db
               .select({ one: sql`1` })
               .from(schedules)
-              .where(and(eq(schedules.proId, users.id), eq(schedules.date, q.date), eq(schedules.statusRound, 'open'))),
+              .where(
+                and(
+                  eq(schedules.proId, users.id),
+                  eq(schedules.date, q.date),
+                  eq(schedules.statusRound, 'open'),
+                ),
+              ),
           ),
         );
       }

@@ -31,14 +31,21 @@ import { objectStoreFor } from '../storage/object-store.js';
 
 /** The opaque refresh token from `Authorization: Bearer …`; missing is InvalidRefreshToken too. */
 function refreshTokenOf(req: FastifyRequest): string {
-  const m = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(req.headers.authorization ?? '');
+  const m = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(
+    req.headers.authorization ?? '',
+  );
   if (!m) throw new ApiError('InvalidRefreshToken');
   return m[1]!;
 }
 
-export function authRoutes(app: FastifyInstance, { database, mailer, clock, config }: Deps): void {
+export function authRoutes(
+  app: FastifyInstance,
+  { database, mailer, clock, config }: Deps,
+): void {
   const codes = codeStore(database.db, clock, config.jwtSecret);
-  const sessions = sessionStore(database.db, clock, (caller) => signAccessToken(app, caller));
+  const sessions = sessionStore(database.db, clock, (caller) =>
+    signAccessToken(app, caller),
+  );
   const accounts = accountStore(database.db, clock);
   const store = objectStoreFor(config);
   const tags = ['auth'];
@@ -54,7 +61,11 @@ export function authRoutes(app: FastifyInstance, { database, mailer, clock, conf
       const email = normalEmail(input.email);
       const code = await codes.issue(email, 'register', req.ip);
       const registered = await accounts.findByEmail(email);
-      mailer.enqueue(registered ? alreadyRegisteredMail(email) : registrationCodeMail(email, code));
+      mailer.enqueue(
+        registered
+          ? alreadyRegisteredMail(email)
+          : registrationCodeMail(email, code),
+      );
       return { sent: true as const };
     },
   });
@@ -62,14 +73,16 @@ export function authRoutes(app: FastifyInstance, { database, mailer, clock, conf
   defineRoute(app, {
     path: '/auth/code/reset',
     auth: 'none',
-    summary: 'Mail an 8-digit password reset code (same answer for every address)',
+    summary:
+      'Mail an 8-digit password reset code (same answer for every address)',
     tags,
     input: CodeSendInputSchema,
     output: SentSchema,
     handler: async ({ input, req }) => {
       const email = normalEmail(input.email);
       const code = await codes.issue(email, 'reset', req.ip);
-      if (await accounts.findByEmail(email)) mailer.enqueue(resetCodeMail(email, code));
+      if (await accounts.findByEmail(email))
+        mailer.enqueue(resetCodeMail(email, code));
       return { sent: true as const };
     },
   });
@@ -77,18 +90,29 @@ export function authRoutes(app: FastifyInstance, { database, mailer, clock, conf
   defineRoute(app, {
     path: '/user/create',
     auth: 'none',
-    summary: 'Register a pro or amateur member with a registration code, and log in',
+    summary:
+      'Register a pro or amateur member with a registration code, and log in',
     tags: ['user'],
     input: UserCreateInputSchema,
     output: LoginResultSchema,
     handler: async ({ input, req }) => {
       const email = normalEmail(input.email);
       // Checked before the code is consumed, so a refused password costs no new code.
-      weakPassword(input.password, [email, email.split('@')[0]!, input.userName]);
+      weakPassword(input.password, [
+        email,
+        email.split('@')[0]!,
+        input.userName,
+      ]);
       if (await accounts.findByEmail(email)) throw new ApiError('EmailTaken');
       await codes.consume(email, 'register', input.code);
-      const user = await accounts.create(input, await hashPassword(input.password));
-      req.log.info({ event: 'registered', userId: user.id, type: user.type }, 'member registered');
+      const user = await accounts.create(
+        input,
+        await hashPassword(input.password),
+      );
+      req.log.info(
+        { event: 'registered', userId: user.id, type: user.type },
+        'member registered',
+      );
       return sessions.start(user);
     },
   });
@@ -102,11 +126,19 @@ export function authRoutes(app: FastifyInstance, { database, mailer, clock, conf
     output: LoginResultSchema,
     handler: async ({ input, req }) => {
       try {
-        const user = await accounts.authenticate(input.mail, input.password, req.ip);
+        const user = await accounts.authenticate(
+          input.mail,
+          input.password,
+          req.ip,
+        );
         req.log.info({ event: 'login', userId: user.id }, 'login succeeded');
         return await sessions.start(user);
       } catch (e) {
-        if (e instanceof ApiError) req.log.info({ event: 'login_failed', code: e.code }, 'login refused');
+        if (e instanceof ApiError)
+          req.log.info(
+            { event: 'login_failed', code: e.code },
+            'login refused',
+          );
         throw e;
       }
     },
@@ -115,20 +147,28 @@ export function authRoutes(app: FastifyInstance, { database, mailer, clock, conf
   defineRoute(app, {
     path: '/auth/update',
     auth: 'client',
-    summary: 'Set a new password with a reset code; ends every login of the member',
+    summary:
+      'Set a new password with a reset code; ends every login of the member',
     tags,
     input: PasswordUpdateInputSchema,
     output: UpdatedSchema,
     handler: async ({ input, req }) => {
       const email = normalEmail(input.email);
       const user = await accounts.findByEmail(email);
-      weakPassword(input.password, [email, email.split('@')[0]!, user?.userName ?? '']);
+      weakPassword(input.password, [
+        email,
+        email.split('@')[0]!,
+        user?.userName ?? '',
+      ]);
       await codes.consume(email, 'reset', input.code);
       if (!user) throw new ApiError('InvalidCode');
       await accounts.setPassword(user.id, await hashPassword(input.password));
       await sessions.revokeAll(user.id);
       mailer.enqueue(passwordChangedMail(email));
-      req.log.info({ event: 'password_reset', userId: user.id }, 'password reset');
+      req.log.info(
+        { event: 'password_reset', userId: user.id },
+        'password reset',
+      );
       return { updated: true as const };
     },
   });
@@ -141,10 +181,25 @@ export function authRoutes(app: FastifyInstance, { database, mailer, clock, conf
     input: AccountDeleteInputSchema,
     output: DeletedSchema,
     handler: async ({ input, req }) => {
-      const user = await accounts.authenticate(input.email, input.password, req.ip);
+      const user = await accounts.authenticate(
+        input.email,
+        input.password,
+        req.ip,
+      );
       const objects = await accounts.remove(user.id);
-      await Promise.all(objects.map((k) => store.remove(k).catch((err: unknown) => req.log.error({ err }, 'media delete failed'))));
-      req.log.info({ event: 'account_deleted', userId: user.id }, 'account deleted');
+      await Promise.all(
+        objects.map((k) =>
+          store
+            .remove(k)
+            .catch((err: unknown) =>
+              req.log.error({ err }, 'media delete failed'),
+            ),
+        ),
+      );
+      req.log.info(
+        { event: 'account_deleted', userId: user.id },
+        'account deleted',
+      );
       return { deleted: true as const };
     },
   });
@@ -185,4 +240,3 @@ export function authRoutes(app: FastifyInstance, { database, mailer, clock, conf
     },
   });
 }
-

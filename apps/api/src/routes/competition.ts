@@ -14,7 +14,10 @@ import { defineRoute } from '../lib/route.js';
 import { competitionRepository } from '../repositories/competition-repository.js';
 import type { Deps } from './deps.js';
 
-export function competitionRoutes(app: FastifyInstance, { database, clock }: Deps): void {
+export function competitionRoutes(
+  app: FastifyInstance,
+  { database, clock }: Deps,
+): void {
   const repo = competitionRepository(database.db);
   const audit = auditRepository(database.db);
 
@@ -22,7 +25,8 @@ export function competitionRoutes(app: FastifyInstance, { database, clock }: Dep
     path: '/competition/read',
     auth: 'optionalBearer',
     buyer: 'allow',
-    summary: 'Competitions by condition, date ascending (drafts for admins only)',
+    summary:
+      'Competitions by condition, date ascending (drafts for admins only)',
     tags: ['competition'],
     input: CompetitionReadInputSchema,
     output: Type.Array(CompetitionSchema),
@@ -39,7 +43,13 @@ export function competitionRoutes(app: FastifyInstance, { database, clock }: Dep
     handler: async ({ input, caller }) => {
       requireAdmin(caller);
       const id = await repo.create(input, clock.now());
-      await audit.record(database.db, { actorId: caller!.id, action: 'competition.create', targetId: id, detail: { name: input.name, status: input.status }, at: clock.now() });
+      await audit.record(database.db, {
+        actorId: caller!.id,
+        action: 'competition.create',
+        targetId: id,
+        detail: { name: input.name, status: input.status },
+        at: clock.now(),
+      });
       return 1;
     },
   });
@@ -47,7 +57,8 @@ export function competitionRoutes(app: FastifyInstance, { database, clock }: Dep
   defineRoute(app, {
     path: '/competition/update',
     auth: 'bearer',
-    summary: 'Update a competition and its results (admins); answers the updated count',
+    summary:
+      'Update a competition and its results (admins); answers the updated count',
     tags: ['competition'],
     input: CompetitionUpdateInputSchema,
     output: Type.Integer(),
@@ -55,8 +66,16 @@ export function competitionRoutes(app: FastifyInstance, { database, clock }: Dep
       requireAdmin(caller);
       const n = await repo.update(input, clock.now());
       if (n) {
-        const changed = Object.keys(input).filter((k) => !['id', 'createdAt', 'updatedAt'].includes(k));
-        await audit.record(database.db, { actorId: caller!.id, action: 'competition.update', targetId: input.id, detail: { fields: changed }, at: clock.now() });
+        const changed = Object.keys(input).filter(
+          (k) => !['id', 'createdAt', 'updatedAt'].includes(k),
+        );
+        await audit.record(database.db, {
+          actorId: caller!.id,
+          action: 'competition.update',
+          targetId: input.id,
+          detail: { fields: changed },
+          at: clock.now(),
+        });
       }
       return n;
     },
@@ -72,7 +91,13 @@ export function competitionRoutes(app: FastifyInstance, { database, clock }: Dep
     handler: async ({ input, caller }) => {
       requireAdmin(caller);
       const deletedCount = await repo.remove(input.id);
-      if (deletedCount) await audit.record(database.db, { actorId: caller!.id, action: 'competition.delete', targetId: input.id, at: clock.now() });
+      if (deletedCount)
+        await audit.record(database.db, {
+          actorId: caller!.id,
+          action: 'competition.delete',
+          targetId: input.id,
+          at: clock.now(),
+        });
       return { deletedCount };
     },
   });

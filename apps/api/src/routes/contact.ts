@@ -16,7 +16,10 @@ import { defineRoute } from '../lib/route.js';
 import { contactRepository } from '../repositories/contact-repository.js';
 import type { Deps } from './deps.js';
 
-export function contactRoutes(app: FastifyInstance, { database, mailer, config, clock }: Deps): void {
+export function contactRoutes(
+  app: FastifyInstance,
+  { database, mailer, config, clock }: Deps,
+): void {
   const repo = contactRepository(database.db);
   const audit = auditRepository(database.db);
 
@@ -60,7 +63,8 @@ export function contactRoutes(app: FastifyInstance, { database, mailer, config, 
   defineRoute(app, {
     path: '/contact/list',
     auth: 'bearer',
-    summary: '(beyond the seed) Contact messages, newest first, optionally by handled flag (admins)',
+    summary:
+      '(beyond the seed) Contact messages, newest first, optionally by handled flag (admins)',
     tags: ['contact'],
     input: ContactListInputSchema,
     output: Type.Array(ContactMessageSchema),
@@ -81,7 +85,13 @@ export function contactRoutes(app: FastifyInstance, { database, mailer, config, 
       requireAdmin(caller);
       const row = await repo.setHandled(input.id, input.handled);
       if (!row) throw new ApiError('NotFound');
-      await audit.record(database.db, { actorId: caller!.id, action: 'contact.update', targetId: input.id, detail: { handled: input.handled }, at: clock.now() });
+      await audit.record(database.db, {
+        actorId: caller!.id,
+        action: 'contact.update',
+        targetId: input.id,
+        detail: { handled: input.handled },
+        at: clock.now(),
+      });
       return row;
     },
   });
@@ -89,7 +99,8 @@ export function contactRoutes(app: FastifyInstance, { database, mailer, config, 
   defineRoute(app, {
     path: '/audit/list',
     auth: 'bearer',
-    summary: '(beyond the seed) The audit log of admin changes, newest first (admins)',
+    summary:
+      '(beyond the seed) The audit log of admin changes, newest first (admins)',
     tags: ['audit'],
     input: AuditListInputSchema,
     output: Type.Array(AuditEntrySchema),

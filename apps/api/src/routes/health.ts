@@ -18,12 +18,18 @@ export function healthRoutes(
     try {
       await Promise.race([
         database.ping(),
-        new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref()),
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error('timeout')), 2000).unref(),
+        ),
       ]);
     } catch (err) {
       req.log.warn({ err }, 'database not ready');
       throw new ApiError('ServiceUnavailable');
     }
-    return { status: 'OK', reqId: req.id, body: { ready: true, database: database.driver } };
+    return {
+      status: 'OK',
+      reqId: req.id,
+      body: { ready: true, database: database.driver },
+    };
   });
 }

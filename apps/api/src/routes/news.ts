@@ -16,7 +16,10 @@ import { defineRoute } from '../lib/route.js';
 import { newsRepository } from '../repositories/news-repository.js';
 import type { Deps } from './deps.js';
 
-export function newsRoutes(app: FastifyInstance, { database, clock }: Deps): void {
+export function newsRoutes(
+  app: FastifyInstance,
+  { database, clock }: Deps,
+): void {
   const repo = newsRepository(database.db);
   const audit = auditRepository(database.db);
 
@@ -37,20 +40,28 @@ export function newsRoutes(app: FastifyInstance, { database, clock }: Deps): voi
     tags: ['news'],
     input: NewsReadAllInputSchema,
     output: Type.Array(NewsSchema),
-    handler: ({ input }) => repo.listPublished(input.page ?? 1, input.size ?? 20),
+    handler: ({ input }) =>
+      repo.listPublished(input.page ?? 1, input.size ?? 20),
   });
 
   defineRoute(app, {
     path: '/news/create',
     auth: 'bearer',
-    summary: 'Publish (or schedule, with a future publishedAt) a news item (admins)',
+    summary:
+      'Publish (or schedule, with a future publishedAt) a news item (admins)',
     tags: ['news'],
     input: NewsCreateInputSchema,
     output: NewsSchema,
     handler: async ({ input, caller }) => {
       requireAdmin(caller);
       const item = await repo.create(input, clock.now());
-      await audit.record(database.db, { actorId: caller!.id, action: 'news.create', targetId: item.id, detail: { title: item.title, publishedAt: item.publishedAt }, at: clock.now() });
+      await audit.record(database.db, {
+        actorId: caller!.id,
+        action: 'news.create',
+        targetId: item.id,
+        detail: { title: item.title, publishedAt: item.publishedAt },
+        at: clock.now(),
+      });
       return item;
     },
   });
@@ -66,7 +77,13 @@ export function newsRoutes(app: FastifyInstance, { database, clock }: Deps): voi
       requireAdmin(caller);
       const item = await repo.update(input, clock.now());
       if (!item) throw new ApiError('NotFound');
-      await audit.record(database.db, { actorId: caller!.id, action: 'news.update', targetId: item.id, detail: { fields: Object.keys(input).filter((k) => k !== 'id') }, at: clock.now() });
+      await audit.record(database.db, {
+        actorId: caller!.id,
+        action: 'news.update',
+        targetId: item.id,
+        detail: { fields: Object.keys(input).filter((k) => k !== 'id') },
+        at: clock.now(),
+      });
       return item;
     },
   });
@@ -81,7 +98,13 @@ export function newsRoutes(app: FastifyInstance, { database, clock }: Deps): voi
     handler: async ({ input, caller }) => {
       requireAdmin(caller);
       const deletedCount = await repo.remove(input.id);
-      if (deletedCount) await audit.record(database.db, { actorId: caller!.id, action: 'news.delete', targetId: input.id, at: clock.now() });
+      if (deletedCount)
+        await audit.record(database.db, {
+          actorId: caller!.id,
+          action: 'news.delete',
+          targetId: input.id,
+          at: clock.now(),
+        });
       return { deletedCount };
     },
   });
@@ -89,7 +112,8 @@ export function newsRoutes(app: FastifyInstance, { database, clock }: Deps): voi
   defineRoute(app, {
     path: '/news/adminList',
     auth: 'bearer',
-    summary: '(beyond the seed) Every news item, scheduled ones included, newest first (admins)',
+    summary:
+      '(beyond the seed) Every news item, scheduled ones included, newest first (admins)',
     tags: ['news'],
     input: NewsAdminListInputSchema,
     output: Type.Array(NewsSchema),

@@ -14,22 +14,30 @@ import {
 import { ApiError } from '../lib/api-error.js';
 import { defineRoute, type Caller } from '../lib/route.js';
 import { japanDate } from '../lib/time.js';
-import { scheduleRepository, type ScheduleRow } from '../repositories/schedule-repository.js';
+import {
+  scheduleRepository,
+  type ScheduleRow,
+} from '../repositories/schedule-repository.js';
 import { userRepository } from '../repositories/user-repository.js';
 import type { Deps } from './deps.js';
 
-export function scheduleRoutes(app: FastifyInstance, { database, clock }: Deps): void {
+export function scheduleRoutes(
+  app: FastifyInstance,
+  { database, clock }: Deps,
+): void {
   const repo = scheduleRepository(database.db);
   const users = userRepository(database.db);
   const tags = ['schedule'];
   const list = Type.Array(ScheduleSchema);
   const today = () => japanDate(clock.now());
-  const one = async (row: ScheduleRow, caller: Caller) => (await repo.view([row], caller))[0]!;
+  const one = async (row: ScheduleRow, caller: Caller) =>
+    (await repo.view([row], caller))[0]!;
 
   async function owned(id: string, caller: Caller): Promise<ScheduleRow> {
     const row = await repo.find(id);
     if (!row) throw new ApiError('NotFound');
-    if (row.proId !== caller.id && caller.type !== 'admin') throw new ApiError('Forbidden');
+    if (row.proId !== caller.id && caller.type !== 'admin')
+      throw new ApiError('Forbidden');
     return row;
   }
   function checkTimes(date: string, start: string, end: string) {
@@ -56,7 +64,8 @@ export function scheduleRoutes(app: FastifyInstance, { database, clock }: Deps):
     tags,
     input: ScheduleUserInputSchema,
     output: list,
-    handler: ({ input, caller }) => repo.forUser(input.userId, caller!, { from: today(), activeOnly: true }),
+    handler: ({ input, caller }) =>
+      repo.forUser(input.userId, caller!, { from: today(), activeOnly: true }),
   });
 
   defineRoute(app, {
@@ -67,7 +76,8 @@ export function scheduleRoutes(app: FastifyInstance, { database, clock }: Deps):
     tags,
     input: ScheduleByDateInputSchema,
     output: list,
-    handler: ({ input, caller }) => repo.forUser(input.userId, caller!, { date: input.date }),
+    handler: ({ input, caller }) =>
+      repo.forUser(input.userId, caller!, { date: input.date }),
   });
 
   defineRoute(app, {
@@ -81,8 +91,12 @@ export function scheduleRoutes(app: FastifyInstance, { database, clock }: Deps):
       let proId = caller!.id;
       if (caller!.type === 'admin') {
         proId = input.proId ?? '';
-        if ((await users.find(proId))?.type !== 'pro') throw new ApiError('ValidationError', 'proId');
-      } else if (caller!.type !== 'pro' || (input.proId && input.proId !== caller!.id)) {
+        if ((await users.find(proId))?.type !== 'pro')
+          throw new ApiError('ValidationError', 'proId');
+      } else if (
+        caller!.type !== 'pro' ||
+        (input.proId && input.proId !== caller!.id)
+      ) {
         throw new ApiError('Forbidden');
       }
       checkTimes(input.date, input.startTime, input.endTime);
@@ -93,15 +107,24 @@ export function scheduleRoutes(app: FastifyInstance, { database, clock }: Deps):
   defineRoute(app, {
     path: '/schedule/update',
     auth: 'bearer',
-    summary: 'Edit a lesson (its pro or an admin); capacity never below the reservations',
+    summary:
+      'Edit a lesson (its pro or an admin); capacity never below the reservations',
     tags,
     input: ScheduleUpdateInputSchema,
     output: ScheduleSchema,
     handler: async ({ input, caller }) => {
       const current = await owned(input.id, caller!);
       const date = input.date ?? current.date;
-      if (input.date !== undefined || input.startTime !== undefined || input.endTime !== undefined)
-        checkTimes(date, input.startTime ?? current.startTime, input.endTime ?? current.endTime);
+      if (
+        input.date !== undefined ||
+        input.startTime !== undefined ||
+        input.endTime !== undefined
+      )
+        checkTimes(
+          date,
+          input.startTime ?? current.startTime,
+          input.endTime ?? current.endTime,
+        );
       return one(await repo.update(current, input, clock.now()), caller!);
     },
   });
@@ -114,15 +137,24 @@ export function scheduleRoutes(app: FastifyInstance, { database, clock }: Deps):
     input: UpdateRoundInputSchema,
     output: UpdatedCountSchema,
     handler: async ({ input, caller }) => {
-      if (input.proId !== caller!.id && caller!.type !== 'admin') throw new ApiError('Forbidden');
-      return { updatedCount: await repo.setRound(input.proId, input.date, input.statusRound, clock.now()) };
+      if (input.proId !== caller!.id && caller!.type !== 'admin')
+        throw new ApiError('Forbidden');
+      return {
+        updatedCount: await repo.setRound(
+          input.proId,
+          input.date,
+          input.statusRound,
+          clock.now(),
+        ),
+      };
     },
   });
 
   defineRoute(app, {
     path: '/schedule/reserve',
     auth: 'bearer',
-    summary: 'An amateur reserves a place (idempotent; 409 ScheduleFull when full)',
+    summary:
+      'An amateur reserves a place (idempotent; 409 ScheduleFull when full)',
     tags,
     input: ScheduleIdInputSchema,
     output: ScheduleSchema,
@@ -143,7 +175,8 @@ export function scheduleRoutes(app: FastifyInstance, { database, clock }: Deps):
     output: ScheduleSchema,
     handler: async ({ input, caller }) => {
       if (!(await repo.find(input.id))) throw new ApiError('NotFound');
-      if (!(await repo.cancel(input.id, caller!.id, clock.now()))) throw new ApiError('Forbidden');
+      if (!(await repo.cancel(input.id, caller!.id, clock.now())))
+        throw new ApiError('Forbidden');
       return one((await repo.find(input.id))!, caller!);
     },
   });

@@ -20,34 +20,50 @@ import type { Deps } from './deps.js';
 export const MAX_OBJECTS_PER_USER = 50;
 const UPLOAD_BODY_LIMIT = 8 * 1024 * 1024;
 
-export function storageRoutes(app: FastifyInstance, { database, config, clock }: Deps): void {
+export function storageRoutes(
+  app: FastifyInstance,
+  { database, config, clock }: Deps,
+): void {
   const media = mediaRepository(database.db);
   const store = objectStoreFor(config);
   const tags = ['storage'];
   const urlOf = (keyName: string) => config.mediaBaseUrl + keyName;
 
-  async function ownedOrThrow(keyName: string, caller: Caller, allowAdmin: boolean) {
+  async function ownedOrThrow(
+    keyName: string,
+    caller: Caller,
+    allowAdmin: boolean,
+  ) {
     const row = await media.find(keyName);
     if (!row) throw new ApiError('NotFound');
-    if (row.ownerId !== caller.id && !(allowAdmin && caller.type === 'admin')) throw new ApiError('Forbidden');
+    if (row.ownerId !== caller.id && !(allowAdmin && caller.type === 'admin'))
+      throw new ApiError('Forbidden');
     return row;
   }
 
   defineRoute(app, {
     path: '/storage/upload',
     auth: 'bearer',
-    summary: 'Upload an image (JPEG, PNG, WebP, GIF; ≤ 5 MiB); metadata is stripped',
+    summary:
+      'Upload an image (JPEG, PNG, WebP, GIF; ≤ 5 MiB); metadata is stripped',
     tags,
     input: UploadInputSchema,
     output: ImageInfoSchema,
     bodyLimit: UPLOAD_BODY_LIMIT,
     rateLimit: { max: 30, timeWindow: '1 hour', keyGenerator: perCaller },
     handler: async ({ input, caller }) => {
-      if ((await media.count(caller!.id)) >= MAX_OBJECTS_PER_USER) throw new ApiError('TooManyRequests');
+      if ((await media.count(caller!.id)) >= MAX_OBJECTS_PER_USER)
+        throw new ApiError('TooManyRequests');
       const { kind, data } = await cleanImage(decodeBase64(input.data));
       const keyName = `users/${caller!.id}/${newId()}${newId().slice(-10)}.${kind}`;
       await store.put(keyName, data, CONTENT_TYPES[kind]);
-      await media.add(keyName, caller!.id, CONTENT_TYPES[kind], data.length, clock.now());
+      await media.add(
+        keyName,
+        caller!.id,
+        CONTENT_TYPES[kind],
+        data.length,
+        clock.now(),
+      );
       return { keyName, url: urlOf(keyName) };
     },
   });
@@ -65,7 +81,8 @@ export function storageRoutes(app: FastifyInstance, { database, config, clock }:
       await ownedOrThrow(input.keyName, caller!, false);
       const { kind, data } = await cleanImage(decodeBase64(input.data));
       // The key keeps its extension: a replacement must be the same kind of image.
-      if (!input.keyName.endsWith(`.${kind}`)) throw new ApiError('UnsupportedMediaType');
+      if (!input.keyName.endsWith(`.${kind}`))
+        throw new ApiError('UnsupportedMediaType');
       await store.put(input.keyName, data, CONTENT_TYPES[kind]);
       await media.touch(input.keyName, CONTENT_TYPES[kind], data.length);
       return { keyName: input.keyName, url: urlOf(input.keyName) };
@@ -75,7 +92,8 @@ export function storageRoutes(app: FastifyInstance, { database, config, clock }:
   defineRoute(app, {
     path: '/storage/delete',
     auth: 'bearer',
-    summary: 'Delete an image the caller uploaded (admins: any); it leaves the profile too',
+    summary:
+      'Delete an image the caller uploaded (admins: any); it leaves the profile too',
     tags,
     input: StorageDeleteInputSchema,
     output: DeletedCountSchema,

@@ -16,15 +16,22 @@ import { toUser, userRepository } from '../repositories/user-repository.js';
 import { mediaRepository } from '../repositories/media-repository.js';
 import type { Deps } from './deps.js';
 
-export function userRoutes(app: FastifyInstance, { database, config, clock }: Deps): void {
+export function userRoutes(
+  app: FastifyInstance,
+  { database, config, clock }: Deps,
+): void {
   const repo = userRepository(database.db);
   const media = mediaRepository(database.db);
   const tags = ['user'];
   const view = (caller: Caller | null) => (row: Parameters<typeof toUser>[0]) =>
-    toUser(row, { withEmail: caller?.id === row.id || caller?.type === 'admin', mediaBaseUrl: config.mediaBaseUrl });
+    toUser(row, {
+      withEmail: caller?.id === row.id || caller?.type === 'admin',
+      mediaBaseUrl: config.mediaBaseUrl,
+    });
   const users = Type.Array(UserSchema);
   const requirePro = (caller: Caller | null) => {
-    if (caller?.type !== 'pro' && caller?.type !== 'admin') throw new ApiError('Forbidden');
+    if (caller?.type !== 'pro' && caller?.type !== 'admin')
+      throw new ApiError('Forbidden');
   };
 
   defineRoute(app, {
@@ -44,13 +51,15 @@ export function userRoutes(app: FastifyInstance, { database, config, clock }: De
   defineRoute(app, {
     path: '/user/update',
     auth: 'bearer',
-    summary: "Update a profile (one's own, or any as admin); protected fields are ignored",
+    summary:
+      "Update a profile (one's own, or any as admin); protected fields are ignored",
     tags,
     input: UserUpdateInputSchema,
     output: UserSchema,
     handler: async ({ input, caller }) => {
       const targetId = input.id ?? caller!.id;
-      if (targetId !== caller!.id && caller!.type !== 'admin') throw new ApiError('Forbidden');
+      if (targetId !== caller!.id && caller!.type !== 'admin')
+        throw new ApiError('Forbidden');
       const target = await repo.find(targetId);
       if (!target) throw new ApiError('NotFound');
       const row = await repo.update(targetId, target.type, input, clock.now());
@@ -67,19 +76,22 @@ export function userRoutes(app: FastifyInstance, { database, config, clock }: De
     tags,
     input: IdListInputSchema,
     output: users,
-    handler: async ({ input, caller }) => (await repo.findMany(input.idList)).map(view(caller)),
+    handler: async ({ input, caller }) =>
+      (await repo.findMany(input.idList)).map(view(caller)),
   });
 
   defineRoute(app, {
     path: '/user/updateImageInfo',
     auth: 'bearer',
-    summary: "Set the caller's photos (at most 6, the first is the main one) from their own uploads",
+    summary:
+      "Set the caller's photos (at most 6, the first is the main one) from their own uploads",
     tags,
     input: ImageInfoInputSchema,
     output: UserSchema,
     handler: async ({ input, caller }) => {
       const keys = input.imageInfo.map((i) => i.keyName);
-      if (new Set(keys).size !== keys.length) throw new ApiError('ValidationError', 'imageInfo');
+      if (new Set(keys).size !== keys.length)
+        throw new ApiError('ValidationError', 'imageInfo');
       const owned = await media.ownedBy(caller!.id, keys);
       if (keys.some((k) => !owned.has(k))) throw new ApiError('Forbidden');
       const row = await repo.setImages(caller!.id, keys, clock.now());
@@ -97,21 +109,26 @@ export function userRoutes(app: FastifyInstance, { database, config, clock }: De
     output: users,
     handler: async ({ input, caller }) => {
       requirePro(caller);
-      return (await repo.listByType('amature', input.page ?? 1, input.size ?? 20)).map(view(caller));
+      return (
+        await repo.listByType('amature', input.page ?? 1, input.size ?? 20)
+      ).map(view(caller));
     },
   });
 
   defineRoute(app, {
     path: '/users/amature/newer',
     auth: 'bearer',
-    summary: 'Amateurs registered in the last 30 days, newest first (pros and admins)',
+    summary:
+      'Amateurs registered in the last 30 days, newest first (pros and admins)',
     tags: ['users'],
     input: SizeInputSchema,
     output: users,
     handler: async ({ input, caller }) => {
       requirePro(caller);
       const since = new Date(clock.now().getTime() - 30 * 86_400_000);
-      return (await repo.listByType('amature', 1, input.size ?? 20, since)).map(view(caller));
+      return (await repo.listByType('amature', 1, input.size ?? 20, since)).map(
+        view(caller),
+      );
     },
   });
 
@@ -123,7 +140,10 @@ export function userRoutes(app: FastifyInstance, { database, config, clock }: De
     tags: ['users'],
     input: PageInputSchema,
     output: users,
-    handler: async ({ input, caller }) => (await repo.listByType('pro', input.page ?? 1, input.size ?? 20)).map(view(caller)),
+    handler: async ({ input, caller }) =>
+      (await repo.listByType('pro', input.page ?? 1, input.size ?? 20)).map(
+        view(caller),
+      ),
   });
 
   defineRoute(app, {
@@ -135,7 +155,11 @@ export function userRoutes(app: FastifyInstance, { database, config, clock }: De
     input: ProConditionInputSchema,
     output: users,
     handler: async ({ input, caller }) => {
-      if (input.feeMin !== undefined && input.feeMax !== undefined && input.feeMin > input.feeMax)
+      if (
+        input.feeMin !== undefined &&
+        input.feeMax !== undefined &&
+        input.feeMin > input.feeMax
+      )
         throw new ApiError('ValidationError', 'feeMin');
       return (await repo.searchPros(input)).map(view(caller));
     },

@@ -1,6 +1,10 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import type { Config } from '../config.js';
 import { newId } from '../lib/ids.js';
 
@@ -15,7 +19,8 @@ export type ObjectStore = {
  */
 export function resolveInside(root: string, keyName: string): string {
   const full = path.resolve(root, keyName);
-  if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error('key escapes the media root');
+  if (!full.startsWith(path.resolve(root) + path.sep))
+    throw new Error('key escapes the media root');
   return full;
 }
 
@@ -41,20 +46,35 @@ export function s3Store(s3: NonNullable<Config['s3']>): ObjectStore {
     ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
     forcePathStyle: s3.forcePathStyle,
     ...(s3.accessKeyId && s3.secretAccessKey
-      ? { credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } }
+      ? {
+          credentials: {
+            accessKeyId: s3.accessKeyId,
+            secretAccessKey: s3.secretAccessKey,
+          },
+        }
       : {}),
   });
   return {
     async put(keyName, data, contentType) {
       await client.send(
-        new PutObjectCommand({ Bucket: s3.bucket, Key: keyName, Body: data, ContentType: contentType, CacheControl: 'public, max-age=86400' }),
+        new PutObjectCommand({
+          Bucket: s3.bucket,
+          Key: keyName,
+          Body: data,
+          ContentType: contentType,
+          CacheControl: 'public, max-age=86400',
+        }),
       );
     },
     async remove(keyName) {
-      await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: keyName }));
+      await client.send(
+        new DeleteObjectCommand({ Bucket: s3.bucket, Key: keyName }),
+      );
     },
   };
 }
 
 export const objectStoreFor = (config: Config): ObjectStore =>
-  config.s3 ? s3Store(config.s3) : localStore(path.join(config.dataDir, 'media'));
+  config.s3
+    ? s3Store(config.s3)
+    : localStore(path.join(config.dataDir, 'media'));

@@ -4,10 +4,15 @@ import { ERRORS } from '@proam/contract';
 import { call, harness, type Harness } from '../helper.js';
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
-const LEAK = /(at \w+ \(|node_modules|relation "|SQLSTATE|\/home\/|\/work\/|\/tmp\/|pglite|drizzle|TypeError|stack)/i;
+const LEAK =
+  /(at \w+ \(|node_modules|relation "|SQLSTATE|\/home\/|\/work\/|\/tmp\/|pglite|drizzle|TypeError|stack)/i;
 
 function assertNg(
-  r: { status: number; json: Record<string, unknown>; res: { headers: Record<string, unknown> } },
+  r: {
+    status: number;
+    json: Record<string, unknown>;
+    res: { headers: Record<string, unknown> };
+  },
   code: keyof typeof ERRORS,
 ) {
   assert.equal(r.status, ERRORS[code].http, JSON.stringify(r.json));
@@ -15,8 +20,16 @@ function assertNg(
   assert.equal(r.json.code, code);
   assert.match(String(r.json.reqId), ULID);
   assert.equal(r.res.headers['x-request-id'], r.json.reqId);
-  assert.ok(String(r.json.msg).startsWith(ERRORS[code].msg), String(r.json.msg));
-  assert.deepEqual(Object.keys(r.json).sort(), ['code', 'msg', 'reqId', 'status']);
+  assert.ok(
+    String(r.json.msg).startsWith(ERRORS[code].msg),
+    String(r.json.msg),
+  );
+  assert.deepEqual(Object.keys(r.json).sort(), [
+    'code',
+    'msg',
+    'reqId',
+    'status',
+  ]);
   assert.doesNotMatch(JSON.stringify(r.json), LEAK);
 }
 
@@ -37,15 +50,24 @@ describe('envelopes and the error handler', () => {
     assert.equal(a.res.headers['x-request-id'], a.json.reqId);
     assert.notEqual(a.json.reqId, b.json.reqId);
     assert.equal(a.res.headers['cache-control'], 'no-store');
-    assert.match(String(a.res.headers['content-type']), /^application\/json; charset=utf-8/);
+    assert.match(
+      String(a.res.headers['content-type']),
+      /^application\/json; charset=utf-8/,
+    );
   });
 
   it('answers unknown paths with 404 NotFound and a wrong method with 405', async () => {
     assertNg(await call(h.app, '/no/such/thing', {}), 'NotFound');
     const get = await h.app.inject({ method: 'GET', url: '/api/news/readAll' });
-    assertNg({ status: get.statusCode, json: get.json(), res: get }, 'MethodNotAllowed');
+    assertNg(
+      { status: get.statusCode, json: get.json(), res: get },
+      'MethodNotAllowed',
+    );
     assert.equal(get.headers.allow, 'POST');
-    const del = await h.app.inject({ method: 'DELETE', url: '/api/contact/create' });
+    const del = await h.app.inject({
+      method: 'DELETE',
+      url: '/api/contact/create',
+    });
     assert.equal(del.statusCode, 405);
   });
 
@@ -56,30 +78,61 @@ describe('envelopes and the error handler', () => {
   });
 
   it('never coerces body types', async () => {
-    assertNg(await call(h.app, '/news/readAll', { size: '2' }), 'ValidationError');
+    assertNg(
+      await call(h.app, '/news/readAll', { size: '2' }),
+      'ValidationError',
+    );
     assertNg(await call(h.app, '/news/read', { id: 123 }), 'ValidationError');
-    assertNg(await call(h.app, '/news/readAll', { size: true }), 'ValidationError');
+    assertNg(
+      await call(h.app, '/news/readAll', { size: true }),
+      'ValidationError',
+    );
   });
 
   it('takes inputs from the query, and the body wins over the query', async () => {
-    const q = await call(h.app, '/news/readAll', undefined, { query: 'size=1' });
+    const q = await call(h.app, '/news/readAll', undefined, {
+      query: 'size=1',
+    });
     assert.equal(q.status, 200);
     assert.equal((q.json.body as unknown[]).length, 1);
-    const both = await call(h.app, '/news/readAll', { size: 3 }, { query: 'size=1' });
+    const both = await call(
+      h.app,
+      '/news/readAll',
+      { size: 3 },
+      { query: 'size=1' },
+    );
     assert.equal((both.json.body as unknown[]).length, 3);
-    assertNg(await call(h.app, '/news/readAll', undefined, { query: 'size=abc' }), 'ValidationError');
+    assertNg(
+      await call(h.app, '/news/readAll', undefined, { query: 'size=abc' }),
+      'ValidationError',
+    );
   });
 
   it('rejects duplicated query keys', async () => {
-    assertNg(await call(h.app, '/news/readAll', undefined, { query: 'size=1&size=2' }), 'ValidationError');
+    assertNg(
+      await call(h.app, '/news/readAll', undefined, { query: 'size=1&size=2' }),
+      'ValidationError',
+    );
   });
 
   it('rejects NUL characters and lone surrogates, in body and query', async () => {
-    assertNg(await call(h.app, '/news/read', { id: 'a\u0000b' }), 'ValidationError');
-    assertNg(await call(h.app, '/news/read', undefined, { query: 'id=a%00b' }), 'ValidationError');
-    assertNg(await call(h.app, '/news/read', '{"id":"a\\ud800"}'), 'ValidationError');
+    assertNg(
+      await call(h.app, '/news/read', { id: 'a\u0000b' }),
+      'ValidationError',
+    );
+    assertNg(
+      await call(h.app, '/news/read', undefined, { query: 'id=a%00b' }),
+      'ValidationError',
+    );
+    assertNg(
+      await call(h.app, '/news/read', '{"id":"a\\ud800"}'),
+      'ValidationError',
+    );
     const contact = await call(h.app, '/contact/create', {
-      name: '山田', email: 'a@example.jp', category: 'その他', message: 'x\u0000y',
+      name: '山田',
+      email: 'a@example.jp',
+      category: 'その他',
+      message: 'x\u0000y',
     });
     assertNg(contact, 'ValidationError');
   });
@@ -88,24 +141,45 @@ describe('envelopes and the error handler', () => {
     assertNg(await call(h.app, '/news/readAll', '{"size":'), 'ValidationError');
     assertNg(await call(h.app, '/news/readAll', '[1,2]'), 'ValidationError');
     assertNg(await call(h.app, '/news/readAll', '"text"'), 'ValidationError');
-    assertNg(await call(h.app, '/news/readAll', '{"__proto__":{"isAdmin":true}}'), 'ValidationError');
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
+    assertNg(
+      await call(h.app, '/news/readAll', '{"__proto__":{"isAdmin":true}}'),
+      'ValidationError',
+    );
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'application/xml',
+    ]) {
       const r = await h.app.inject({
-        method: 'POST', url: '/api/news/readAll', headers: { 'content-type': type }, payload: '{"size":1}',
+        method: 'POST',
+        url: '/api/news/readAll',
+        headers: { 'content-type': type },
+        payload: '{"size":1}',
       });
-      assertNg({ status: r.statusCode, json: r.json(), res: r }, 'UnsupportedMediaType');
+      assertNg(
+        { status: r.statusCode, json: r.json(), res: r },
+        'UnsupportedMediaType',
+      );
     }
   });
 
   it('accepts an empty body with a JSON content type', async () => {
     const r = await h.app.inject({
-      method: 'POST', url: '/api/news/readAll', headers: { 'content-type': 'application/json' }, payload: '',
+      method: 'POST',
+      url: '/api/news/readAll',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
     });
     assert.equal(r.statusCode, 200);
   });
 
   it('answers 413 PayloadTooLarge beyond the body limit', async () => {
-    const big = JSON.stringify({ name: 'x', email: 'a@example.jp', category: 'c', message: 'あ'.repeat(600_000) });
+    const big = JSON.stringify({
+      name: 'x',
+      email: 'a@example.jp',
+      category: 'c',
+      message: 'あ'.repeat(600_000),
+    });
     assertNg(await call(h.app, '/contact/create', big), 'PayloadTooLarge');
   });
 
@@ -116,21 +190,36 @@ describe('envelopes and the error handler', () => {
       await h2.database.pglite!.query('drop table news cascade');
       const r = await call(h2.app, '/news/readAll', {});
       assertNg(r, 'InternalError');
-      assert.ok(h2.logs.some((l) => l.includes(String(r.json.reqId)) && l.includes('"level":50')));
+      assert.ok(
+        h2.logs.some(
+          (l) => l.includes(String(r.json.reqId)) && l.includes('"level":50'),
+        ),
+      );
     } finally {
       await h2.close();
     }
   });
 
   it('ignores a caller-supplied request id', async () => {
-    const r = await call(h.app, '/news/readAll', {}, { headers: { 'request-id': '<script>', 'x-request-id': 'mine' } });
+    const r = await call(
+      h.app,
+      '/news/readAll',
+      {},
+      { headers: { 'request-id': '<script>', 'x-request-id': 'mine' } },
+    );
     assert.match(String(r.json.reqId), ULID);
   });
 
   it('sends the security headers of SECURITY.md 2.9', async () => {
     const r = await call(h.app, '/news/readAll', {});
     const csp = String(r.res.headers['content-security-policy']);
-    for (const d of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"])
+    for (const d of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+    ])
       assert.ok(csp.includes(d), d);
     assert.equal(r.res.headers['x-content-type-options'], 'nosniff');
     assert.equal(r.res.headers['referrer-policy'], 'no-referrer');
@@ -140,22 +229,40 @@ describe('envelopes and the error handler', () => {
 
   it('allows only configured CORS origins', async () => {
     const evil = await h.app.inject({
-      method: 'OPTIONS', url: '/api/news/readAll',
-      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+      method: 'OPTIONS',
+      url: '/api/news/readAll',
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'POST',
+      },
     });
     assert.equal(evil.headers['access-control-allow-origin'], undefined);
     const app = await h.app.inject({
-      method: 'OPTIONS', url: '/api/news/readAll',
-      headers: { origin: 'capacitor://localhost', 'access-control-request-method': 'POST' },
+      method: 'OPTIONS',
+      url: '/api/news/readAll',
+      headers: {
+        origin: 'capacitor://localhost',
+        'access-control-request-method': 'POST',
+      },
     });
-    assert.equal(app.headers['access-control-allow-origin'], 'capacitor://localhost');
+    assert.equal(
+      app.headers['access-control-allow-origin'],
+      'capacitor://localhost',
+    );
   });
 
   it('logs request paths without query strings or secrets', async () => {
     const sentinel = `S3ntinel-${Date.now()}`;
-    await call(h.app, '/news/readAll', undefined, { query: `password=${sentinel}&size=1` });
+    await call(h.app, '/news/readAll', undefined, {
+      query: `password=${sentinel}&size=1`,
+    });
     await call(h.app, '/news/read', { id: 'x', password: sentinel });
-    await call(h.app, '/news/readAll', {}, { headers: { authorization: `Bearer ${sentinel}` } });
+    await call(
+      h.app,
+      '/news/readAll',
+      {},
+      { headers: { authorization: `Bearer ${sentinel}` } },
+    );
     await call(h.app, '/no/such', undefined, { query: `token=${sentinel}` });
     const all = h.logs.join('');
     assert.ok(all.includes('/api/news/readAll'), 'request lines are logged');
@@ -173,7 +280,12 @@ describe('envelopes and the error handler', () => {
   it('publishes an OpenAPI document listing the calls', async () => {
     const r = await h.app.inject({ method: 'GET', url: '/api/openapi.json' });
     const doc = r.json<{ paths: Record<string, unknown> }>();
-    for (const p of ['/api/news/read', '/api/news/readAll', '/api/competition/read', '/api/contact/create'])
+    for (const p of [
+      '/api/news/read',
+      '/api/news/readAll',
+      '/api/competition/read',
+      '/api/contact/create',
+    ])
       assert.ok(doc.paths[p], p);
   });
 });

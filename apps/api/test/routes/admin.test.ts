@@ -1,9 +1,26 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { auditLog, competitions, contacts, news, users } from '../../src/db/schema.js';
-import { call, DRIVERS, harness, memberTokens, type Harness } from '../helper.js';
+import {
+  auditLog,
+  competitions,
+  contacts,
+  news,
+  users,
+} from '../../src/db/schema.js';
+import {
+  call,
+  DRIVERS,
+  harness,
+  memberTokens,
+  type Harness,
+} from '../helper.js';
 
-type Comp = { id: string; name: string; status: string; results: { rank: number; playerName: string; score?: number }[] };
+type Comp = {
+  id: string;
+  name: string;
+  status: string;
+  results: { rank: number; playerName: string; score?: number }[];
+};
 type N = { id: string; title: string; publishedAt: string };
 
 for (const driver of DRIVERS) {
@@ -11,7 +28,12 @@ for (const driver of DRIVERS) {
     let h: Harness;
     const tok: Record<string, string> = {};
     const post = (who: string | null, p: string, body: unknown) =>
-      call(h.app, p, body, who ? { headers: { authorization: `Bearer ${tok[who]}` } } : {});
+      call(
+        h.app,
+        p,
+        body,
+        who ? { headers: { authorization: `Bearer ${tok[who]}` } } : {},
+      );
     const snapshot = async () => ({
       c: await h.database.db.select().from(competitions),
       n: await h.database.db.select().from(news),
@@ -21,7 +43,12 @@ for (const driver of DRIVERS) {
     before(async () => {
       h = await harness(driver);
       Object.assign(tok, (await memberTokens(h)).tok);
-      await call(h.app, '/contact/create', { name: '問い合わせ 太郎', email: 'q@example.jp', category: 'その他', message: '質問です' });
+      await call(h.app, '/contact/create', {
+        name: '問い合わせ 太郎',
+        email: 'q@example.jp',
+        category: 'その他',
+        message: '質問です',
+      });
     });
     after(() => h.close());
 
@@ -30,7 +57,15 @@ for (const driver of DRIVERS) {
       const [item] = await h.database.db.select().from(news);
       const [msg] = await h.database.db.select().from(contacts);
       const calls: [string, unknown][] = [
-        ['/competition/create', { name: '不正な大会', date: '2027-01-01', venue: 'X', status: 'open' }],
+        [
+          '/competition/create',
+          {
+            name: '不正な大会',
+            date: '2027-01-01',
+            venue: 'X',
+            status: 'open',
+          },
+        ],
         ['/competition/update', { id: comp!.id, name: '改ざん' }],
         ['/competition/delete', { id: comp!.id }],
         ['/news/create', { title: '不正', body: '本文' }],
@@ -57,67 +92,204 @@ for (const driver of DRIVERS) {
 
     it('creates, updates with results, and deletes competitions, answering counts; drafts stay hidden', async () => {
       const created = await post('admin', '/competition/create', {
-        name: '冬季ドラフト杯', date: '2027-02-01', venue: '若洲ゴルフリンクス', area: '東京都', status: 'draft', entryFee: 15000, capacity: 40, entryDeadline: '2027-01-20', description: '準備中の大会',
+        name: '冬季ドラフト杯',
+        date: '2027-02-01',
+        venue: '若洲ゴルフリンクス',
+        area: '東京都',
+        status: 'draft',
+        entryFee: 15000,
+        capacity: 40,
+        entryDeadline: '2027-01-20',
+        description: '準備中の大会',
       });
       assert.equal(created.status, 200, JSON.stringify(created.json));
       assert.equal(created.json.body, 1);
-      const drafts = (await post('admin', '/competition/read', { keyword: '冬季ドラフト杯' })).json.body as Comp[];
+      const drafts = (
+        await post('admin', '/competition/read', { keyword: '冬季ドラフト杯' })
+      ).json.body as Comp[];
       assert.equal(drafts.length, 1);
       const id = drafts[0]!.id;
-      assert.deepEqual((await post(null, '/competition/read', { keyword: '冬季ドラフト杯' })).json.body, []);
-      assert.deepEqual((await post('ama1', '/competition/read', { id })).json.body, []);
+      assert.deepEqual(
+        (await post(null, '/competition/read', { keyword: '冬季ドラフト杯' }))
+          .json.body,
+        [],
+      );
+      assert.deepEqual(
+        (await post('ama1', '/competition/read', { id })).json.body,
+        [],
+      );
 
       const upd = await post('admin', '/competition/update', {
-        id, status: 'finished', results: [{ rank: 2, playerName: '山田 恵', score: 80 }, { rank: 1, playerName: '小林 誠', score: 74 }],
+        id,
+        status: 'finished',
+        results: [
+          { rank: 2, playerName: '山田 恵', score: 80 },
+          { rank: 1, playerName: '小林 誠', score: 74 },
+        ],
       });
       assert.equal(upd.json.body, 1);
-      const pub = (await post(null, '/competition/read', { id })).json.body as Comp[];
+      const pub = (await post(null, '/competition/read', { id })).json
+        .body as Comp[];
       assert.equal(pub[0]!.status, 'finished');
-      assert.deepEqual(pub[0]!.results.map((r) => r.playerName), ['小林 誠', '山田 恵']);
-      assert.equal((await post('admin', '/competition/update', { id: 'NOSUCHCOMP', name: 'x' })).json.body, 0);
-      for (const bad of [{ name: '', date: '2027-01-01', venue: 'x', status: 'open' }, { name: 'x', date: '2027-13-01', venue: 'x', status: 'open' }, { name: 'x', date: '2027-01-01', venue: 'x', status: 'bogus' }, { name: 'x', date: '2027-01-01', venue: 'x', status: 'open', results: [{ rank: 0, playerName: 'a' }] }])
-        assert.equal((await post('admin', '/competition/create', bad)).json.code, 'ValidationError', JSON.stringify(bad));
-      assert.deepEqual((await post('admin', '/competition/delete', { id })).json.body, { deletedCount: 1 });
-      assert.deepEqual((await post('admin', '/competition/delete', { id })).json.body, { deletedCount: 0 });
+      assert.deepEqual(
+        pub[0]!.results.map((r) => r.playerName),
+        ['小林 誠', '山田 恵'],
+      );
+      assert.equal(
+        (
+          await post('admin', '/competition/update', {
+            id: 'NOSUCHCOMP',
+            name: 'x',
+          })
+        ).json.body,
+        0,
+      );
+      for (const bad of [
+        { name: '', date: '2027-01-01', venue: 'x', status: 'open' },
+        { name: 'x', date: '2027-13-01', venue: 'x', status: 'open' },
+        { name: 'x', date: '2027-01-01', venue: 'x', status: 'bogus' },
+        {
+          name: 'x',
+          date: '2027-01-01',
+          venue: 'x',
+          status: 'open',
+          results: [{ rank: 0, playerName: 'a' }],
+        },
+      ])
+        assert.equal(
+          (await post('admin', '/competition/create', bad)).json.code,
+          'ValidationError',
+          JSON.stringify(bad),
+        );
+      assert.deepEqual(
+        (await post('admin', '/competition/delete', { id })).json.body,
+        { deletedCount: 1 },
+      );
+      assert.deepEqual(
+        (await post('admin', '/competition/delete', { id })).json.body,
+        { deletedCount: 0 },
+      );
     });
 
     it('publishes now, schedules for later, edits and deletes news; scheduled items stay hidden', async () => {
-      const now = (await post('admin', '/news/create', { title: '今すぐ公開', body: '本文です。', category: 'お知らせ' })).json.body as N;
+      const now = (
+        await post('admin', '/news/create', {
+          title: '今すぐ公開',
+          body: '本文です。',
+          category: 'お知らせ',
+        })
+      ).json.body as N;
       assert.ok(Math.abs(Date.parse(now.publishedAt) - Date.now()) < 10_000);
-      const later = (await post('admin', '/news/create', { title: '来週公開', body: '予約投稿です。', publishedAt: new Date(Date.now() + 7 * 86_400_000).toISOString() })).json.body as N;
-      const pub = (await post(null, '/news/readAll', { size: 50 })).json.body as N[];
+      const later = (
+        await post('admin', '/news/create', {
+          title: '来週公開',
+          body: '予約投稿です。',
+          publishedAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+        })
+      ).json.body as N;
+      const pub = (await post(null, '/news/readAll', { size: 50 })).json
+        .body as N[];
       assert.ok(pub.some((n) => n.id === now.id));
       assert.ok(!pub.some((n) => n.id === later.id));
-      assert.equal((await post(null, '/news/read', { id: later.id })).json.body, null);
+      assert.equal(
+        (await post(null, '/news/read', { id: later.id })).json.body,
+        null,
+      );
       const all = (await post('admin', '/news/adminList', {})).json.body as N[];
       assert.ok(all.some((n) => n.id === later.id));
-      const edited = (await post('admin', '/news/update', { id: later.id, title: '公開しました', publishedAt: new Date(Date.now() - 1000).toISOString() })).json.body as N;
+      const edited = (
+        await post('admin', '/news/update', {
+          id: later.id,
+          title: '公開しました',
+          publishedAt: new Date(Date.now() - 1000).toISOString(),
+        })
+      ).json.body as N;
       assert.equal(edited.title, '公開しました');
-      assert.equal(((await post(null, '/news/read', { id: later.id })).json.body as N).title, '公開しました');
-      assert.equal((await post('admin', '/news/update', { id: 'NOSUCHNEWS', title: 'x' })).json.code, 'NotFound');
-      assert.equal((await post('admin', '/news/create', { title: 'x', body: 'y', imageUrl: 'javascript:alert(1)' })).json.code, 'ValidationError');
-      assert.deepEqual((await post('admin', '/news/delete', { id: now.id })).json.body, { deletedCount: 1 });
-      assert.equal((await post(null, '/news/read', { id: now.id })).json.body, null);
+      assert.equal(
+        ((await post(null, '/news/read', { id: later.id })).json.body as N)
+          .title,
+        '公開しました',
+      );
+      assert.equal(
+        (await post('admin', '/news/update', { id: 'NOSUCHNEWS', title: 'x' }))
+          .json.code,
+        'NotFound',
+      );
+      assert.equal(
+        (
+          await post('admin', '/news/create', {
+            title: 'x',
+            body: 'y',
+            imageUrl: 'javascript:alert(1)',
+          })
+        ).json.code,
+        'ValidationError',
+      );
+      assert.deepEqual(
+        (await post('admin', '/news/delete', { id: now.id })).json.body,
+        { deletedCount: 1 },
+      );
+      assert.equal(
+        (await post(null, '/news/read', { id: now.id })).json.body,
+        null,
+      );
     });
 
     it('lists contact messages and marks them handled', async () => {
-      const list = (await post('admin', '/contact/list', { handled: false })).json.body as { id: string; email: string; handled: boolean }[];
+      const list = (await post('admin', '/contact/list', { handled: false }))
+        .json.body as { id: string; email: string; handled: boolean }[];
       const msg = list.find((m) => m.email === 'q@example.jp')!;
       assert.equal(msg.handled, false);
-      const r = await post('admin', '/contact/update', { id: msg.id, handled: true });
+      const r = await post('admin', '/contact/update', {
+        id: msg.id,
+        handled: true,
+      });
       assert.equal((r.json.body as { handled: boolean }).handled, true);
-      const open = (await post('admin', '/contact/list', { handled: false })).json.body as { id: string }[];
+      const open = (await post('admin', '/contact/list', { handled: false }))
+        .json.body as { id: string }[];
       assert.ok(!open.some((m) => m.id === msg.id));
-      assert.equal((await post('admin', '/contact/update', { id: 'NOSUCH', handled: true })).json.code, 'NotFound');
+      assert.equal(
+        (
+          await post('admin', '/contact/update', {
+            id: 'NOSUCH',
+            handled: true,
+          })
+        ).json.code,
+        'NotFound',
+      );
     });
 
     it('keeps an audit log of admin changes: who, what, when', async () => {
-      const entries = (await post('admin', '/audit/list', { size: 200 })).json.body as { actorId: string; action: string; at: string; targetId?: string }[];
+      const entries = (await post('admin', '/audit/list', { size: 200 })).json
+        .body as {
+        actorId: string;
+        action: string;
+        at: string;
+        targetId?: string;
+      }[];
       const actions = new Set(entries.map((e) => e.action));
-      for (const a of ['competition.create', 'competition.update', 'competition.delete', 'news.create', 'news.update', 'news.delete', 'contact.update']) assert.ok(actions.has(a), a);
-      const [admin] = (await h.database.db.select().from(users)).filter((u) => u.type === 'admin');
-      assert.ok(entries.every((e) => e.actorId === admin!.id && !Number.isNaN(Date.parse(e.at))));
-      assert.equal((await h.database.db.select().from(auditLog)).length, entries.length);
+      for (const a of [
+        'competition.create',
+        'competition.update',
+        'competition.delete',
+        'news.create',
+        'news.update',
+        'news.delete',
+        'contact.update',
+      ])
+        assert.ok(actions.has(a), a);
+      const [admin] = (await h.database.db.select().from(users)).filter(
+        (u) => u.type === 'admin',
+      );
+      assert.ok(
+        entries.every(
+          (e) => e.actorId === admin!.id && !Number.isNaN(Date.parse(e.at)),
+        ),
+      );
+      assert.equal(
+        (await h.database.db.select().from(auditLog)).length,
+        entries.length,
+      );
     });
   });
 }

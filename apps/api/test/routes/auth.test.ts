@@ -2,23 +2,51 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
-import { authCodes, likes, logins, messages, refreshTokens, reservations, schedules, users } from '../../src/db/schema.js';
-import { call, DRIVERS, harness, TEST_JWT_SECRET, TestClock, type Harness } from '../helper.js';
+import {
+  authCodes,
+  likes,
+  logins,
+  messages,
+  refreshTokens,
+  reservations,
+  schedules,
+  users,
+} from '../../src/db/schema.js';
+import {
+  call,
+  DRIVERS,
+  harness,
+  TEST_JWT_SECRET,
+  TestClock,
+  type Harness,
+} from '../helper.js';
 
 const CLIENT = `Basic ${Buffer.from('web:proam-web-dev').toString('base64')}`;
 const client = { authorization: CLIENT };
 const bearer = (t: string) => ({ authorization: `Bearer ${t}` });
 type Tok = { accessToken: string; refreshToken: string };
-type LoginBody = { token: Tok; user: { id: string; userName: string; type: string } };
+type LoginBody = {
+  token: Tok;
+  user: { id: string; userName: string; type: string };
+};
 
 const decodeJwt = (t: string) => {
   const [h, p] = t.split('.');
   return {
-    header: JSON.parse(Buffer.from(h!, 'base64url').toString()) as Record<string, unknown>,
-    payload: JSON.parse(Buffer.from(p!, 'base64url').toString()) as Record<string, number | string>,
+    header: JSON.parse(Buffer.from(h!, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >,
+    payload: JSON.parse(Buffer.from(p!, 'base64url').toString()) as Record<
+      string,
+      number | string
+    >,
   };
 };
-const withoutReqId = (j: Record<string, unknown>) => ({ ...j, reqId: undefined });
+const withoutReqId = (j: Record<string, unknown>) => ({
+  ...j,
+  reqId: undefined,
+});
 
 for (const driver of DRIVERS) {
   describe(`auth (${driver})`, () => {
@@ -26,9 +54,14 @@ for (const driver of DRIVERS) {
     const clock = new TestClock();
     let ip = 0;
     /** Each test speaks from its own address unless it is about per-IP limits. */
-    const nextIp = () => `127.0.${Math.floor(++ip / 250) + 10}.${(ip % 250) + 1}`;
-    const post = (path: string, body: unknown, headers: Record<string, string> = {}, remoteAddress = nextIp()) =>
-      call(h.app, path, body, { headers, remoteAddress });
+    const nextIp = () =>
+      `127.0.${Math.floor(++ip / 250) + 10}.${(ip % 250) + 1}`;
+    const post = (
+      path: string,
+      body: unknown,
+      headers: Record<string, string> = {},
+      remoteAddress = nextIp(),
+    ) => call(h.app, path, body, { headers, remoteAddress });
     const login = async (mail: string, password: string) => {
       const r = await post('/auth/login', { mail, password }, client);
       assert.equal(r.status, 200, JSON.stringify(r.json));
@@ -43,10 +76,19 @@ for (const driver of DRIVERS) {
 
     describe('client credentials', () => {
       it('are required on login, update and delete (401 InvalidClient)', async () => {
-        const bad = [undefined, `Basic ${Buffer.from('web:wrong-code').toString('base64')}`, 'Basic !!!', 'Bearer x'];
+        const bad = [
+          undefined,
+          `Basic ${Buffer.from('web:wrong-code').toString('base64')}`,
+          'Basic !!!',
+          'Bearer x',
+        ];
         for (const path of ['/auth/login', '/auth/update', '/auth/delete']) {
           for (const authorization of bad) {
-            const r = await post(path, { mail: 'ama1@example.jp', password: 'proam-demo-2026' }, authorization ? { authorization } : {});
+            const r = await post(
+              path,
+              { mail: 'ama1@example.jp', password: 'proam-demo-2026' },
+              authorization ? { authorization } : {},
+            );
             assert.equal(r.status, 401, `${path} ${authorization}`);
             assert.equal(r.json.code, 'InvalidClient');
             assert.equal(r.json.msg, 'アプリの認証に失敗しました。');
@@ -67,35 +109,56 @@ for (const driver of DRIVERS) {
         assert.equal(Number(payload.exp) - Number(payload.iat), 900);
         assert.match(body.token.refreshToken, /^[A-Za-z0-9_-]{43}$/);
         const stored = await h.database.db.select().from(refreshTokens);
-        assert.ok(stored.every((r) => r.tokenHash !== body.token.refreshToken), 'only hashes are stored');
+        assert.ok(
+          stored.every((r) => r.tokenHash !== body.token.refreshToken),
+          'only hashes are stored',
+        );
         const again = await login('AMA1@example.jp', 'proam-demo-2026');
         assert.notEqual(again.token.refreshToken, body.token.refreshToken);
       });
 
       it('accepts mail and password from the query string too', async () => {
         const r = await call(h.app, '/auth/login', undefined, {
-          query: 'mail=pro1%40example.jp&password=proam-demo-2026', headers: client, remoteAddress: nextIp(),
+          query: 'mail=pro1%40example.jp&password=proam-demo-2026',
+          headers: client,
+          remoteAddress: nextIp(),
         });
         assert.equal(r.status, 200);
         assert.equal((r.json.body as LoginBody).user.type, 'pro');
       });
 
       it('answers an unknown address and a wrong password identically', async () => {
-        const a = await post('/auth/login', { mail: 'nobody@example.jp', password: 'whatever-123' }, client);
-        const b = await post('/auth/login', { mail: 'ama2@example.jp', password: 'whatever-123' }, client);
+        const a = await post(
+          '/auth/login',
+          { mail: 'nobody@example.jp', password: 'whatever-123' },
+          client,
+        );
+        const b = await post(
+          '/auth/login',
+          { mail: 'ama2@example.jp', password: 'whatever-123' },
+          client,
+        );
         assert.equal(a.status, 401);
         assert.deepEqual(withoutReqId(a.json), withoutReqId(b.json));
         assert.equal(a.json.code, 'InvalidCredentials');
-        assert.equal(a.json.msg, 'メールアドレスまたはパスワードが正しくありません。');
+        assert.equal(
+          a.json.msg,
+          'メールアドレスまたはパスワードが正しくありません。',
+        );
       });
 
       it('takes similar time for an unknown address and a wrong password', async () => {
         const time = async (mail: string) => {
           const t0 = performance.now();
-          await post('/auth/login', { mail, password: 'wrong-password-1' }, client);
+          await post(
+            '/auth/login',
+            { mail, password: 'wrong-password-1' },
+            client,
+          );
           return performance.now() - t0;
         };
-        const med = (xs: number[]) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+        const med = (xs: number[]) =>
+          xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
         const unknown: number[] = [];
         const known: number[] = [];
         for (let i = 0; i < 4; i++) {
@@ -103,22 +166,47 @@ for (const driver of DRIVERS) {
           known.push(await time(`pro${(i % 4) + 2}@example.jp`));
         }
         // Both pay one argon2 verify (~25 ms); without the dummy verify unknown would be ~1 ms.
-        assert.ok(med(unknown) > med(known) * 0.5, `unknown ${med(unknown)} ms vs known ${med(known)} ms`);
+        assert.ok(
+          med(unknown) > med(known) * 0.5,
+          `unknown ${med(unknown)} ms vs known ${med(known)} ms`,
+        );
       });
 
       it('throttles an address after 5 failures in 15 minutes, even with the right password', async () => {
         for (let i = 0; i < 5; i++) {
-          const r = await post('/auth/login', { mail: 'ama3@example.jp', password: `wrong-${i}-password` }, client);
+          const r = await post(
+            '/auth/login',
+            { mail: 'ama3@example.jp', password: `wrong-${i}-password` },
+            client,
+          );
           assert.equal(r.json.code, 'InvalidCredentials');
         }
-        const r = await post('/auth/login', { mail: 'ama3@example.jp', password: 'proam-demo-2026' }, client);
+        const r = await post(
+          '/auth/login',
+          { mail: 'ama3@example.jp', password: 'proam-demo-2026' },
+          client,
+        );
         assert.equal(r.status, 429);
         assert.equal(r.json.code, 'TooManyRequests');
         const retry = Number(r.res.headers['retry-after']);
         assert.ok(retry > 800 && retry <= 900, `Retry-After ${retry}`);
         // Same answer for an unknown address that failed 5 times.
-        for (let i = 0; i < 5; i++) await post('/auth/login', { mail: 'ghost-x@example.jp', password: `wrong-${i}-password` }, client);
-        assert.equal((await post('/auth/login', { mail: 'ghost-x@example.jp', password: 'x-password' }, client)).status, 429);
+        for (let i = 0; i < 5; i++)
+          await post(
+            '/auth/login',
+            { mail: 'ghost-x@example.jp', password: `wrong-${i}-password` },
+            client,
+          );
+        assert.equal(
+          (
+            await post(
+              '/auth/login',
+              { mail: 'ghost-x@example.jp', password: 'x-password' },
+              client,
+            )
+          ).status,
+          429,
+        );
         clock.advance(15 * 60_000 + 1000);
         await login('ama3@example.jp', 'proam-demo-2026');
       });
@@ -126,13 +214,32 @@ for (const driver of DRIVERS) {
       it('limits failed sign-ins per IP to 30 per 5 minutes', async () => {
         const from = '127.0.200.1';
         for (let i = 0; i < 30; i++) {
-          const r = await post('/auth/login', { mail: `spray${i}@example.jp`, password: 'password-spray' }, client, from);
+          const r = await post(
+            '/auth/login',
+            { mail: `spray${i}@example.jp`, password: 'password-spray' },
+            client,
+            from,
+          );
           assert.equal(r.json.code, 'InvalidCredentials', `attempt ${i}`);
         }
-        const r = await post('/auth/login', { mail: 'pro2@example.jp', password: 'proam-demo-2026' }, client, from);
+        const r = await post(
+          '/auth/login',
+          { mail: 'pro2@example.jp', password: 'proam-demo-2026' },
+          client,
+          from,
+        );
         assert.equal(r.status, 429);
         assert.ok(Number(r.res.headers['retry-after']) > 0);
-        assert.equal((await post('/auth/login', { mail: 'pro2@example.jp', password: 'proam-demo-2026' }, client)).status, 200);
+        assert.equal(
+          (
+            await post(
+              '/auth/login',
+              { mail: 'pro2@example.jp', password: 'proam-demo-2026' },
+              client,
+            )
+          ).status,
+          200,
+        );
         clock.advance(5 * 60_000 + 1000);
       });
     });
@@ -144,27 +251,59 @@ for (const driver of DRIVERS) {
         const email = `new-${driver}@example.jp`;
         const sent = await post('/auth/code', { email });
         assert.deepEqual(sent.json.body, { sent: true });
-        const code = codeFrom(await h.mailTo(email, /登録画面に入力してください/));
+        const code = codeFrom(
+          await h.mailTo(email, /登録画面に入力してください/),
+        );
         assert.match(code, /^\d{6}$/);
-        const stored = await h.database.db.select().from(authCodes).where(eq(authCodes.email, email));
-        assert.ok(stored.every((r) => !r.codeHash.includes(code)), 'the code is not stored in clear');
-        const bad = await post('/user/create', { email, code: code === '000000' ? '000001' : '000000', password: 'Fairway-Birdie-77', userName: '新規 会員', type: 'amature' });
+        const stored = await h.database.db
+          .select()
+          .from(authCodes)
+          .where(eq(authCodes.email, email));
+        assert.ok(
+          stored.every((r) => !r.codeHash.includes(code)),
+          'the code is not stored in clear',
+        );
+        const bad = await post('/user/create', {
+          email,
+          code: code === '000000' ? '000001' : '000000',
+          password: 'Fairway-Birdie-77',
+          userName: '新規 会員',
+          type: 'amature',
+        });
         assert.equal(bad.json.code, 'InvalidCode');
-        assert.equal(bad.json.msg, '認証コードが正しくないか、有効期限が切れています。');
+        assert.equal(
+          bad.json.msg,
+          '認証コードが正しくないか、有効期限が切れています。',
+        );
         const r = await post('/user/create', {
-          email, code, password: 'Fairway-Birdie-77', userName: ' 新規 会員 ', type: 'pro', nameKana: 'しんき かいいん', area: '東京都',
+          email,
+          code,
+          password: 'Fairway-Birdie-77',
+          userName: ' 新規 会員 ',
+          type: 'pro',
+          nameKana: 'しんき かいいん',
+          area: '東京都',
           pro: { lessonFee: 8000, specialty: 'パター' },
         });
         assert.equal(r.status, 200, JSON.stringify(r.json));
         const body = r.json.body as LoginBody;
         assert.equal(body.user.userName, '新規 会員');
         assert.equal(body.user.type, 'pro');
-        const [row] = await h.database.db.select().from(users).where(eq(users.id, body.user.id));
+        const [row] = await h.database.db
+          .select()
+          .from(users)
+          .where(eq(users.id, body.user.id));
         assert.equal(row!.lessonFee, 8000);
         assert.match(row!.passwordHash, /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
         await login(email, 'Fairway-Birdie-77');
         // The code was used once.
-        const again = await post('/user/create', { email, code, password: 'Fairway-Birdie-77', userName: 'x', type: 'pro' });
+        const again = await post('/user/create', {
+          email,
+          code,
+          password: 'Fairway-Birdie-77',
+          userName: 'x',
+          type: 'pro',
+        });
         assert.equal(again.json.code, 'EmailTaken');
       });
 
@@ -172,40 +311,84 @@ for (const driver of DRIVERS) {
         const a = await post('/auth/code', { email: 'pro3@example.jp' });
         const b = await post('/auth/code', { email: 'unknown-77@example.jp' });
         assert.deepEqual(withoutReqId(a.json), withoutReqId(b.json));
-        const notice = await h.mailTo('pro3@example.jp', /既に ProAm Connect に登録されています/);
+        const notice = await h.mailTo(
+          'pro3@example.jp',
+          /既に ProAm Connect に登録されています/,
+        );
         assert.doesNotMatch(notice, /認証コード: \d/);
       });
 
       it('refuses a code after 10 minutes, after 5 wrong tries, or for another purpose', async () => {
         const email = `expiry-${driver}@example.jp`;
-        const reg = { password: 'Fairway-Birdie-77', userName: '期限 テスト', type: 'amature' };
+        const reg = {
+          password: 'Fairway-Birdie-77',
+          userName: '期限 テスト',
+          type: 'amature',
+        };
         await post('/auth/code', { email });
         let code = codeFrom(await h.mailTo(email));
         clock.advance(10 * 60_000 + 1000);
-        assert.equal((await post('/user/create', { email, code, ...reg })).json.code, 'InvalidCode');
+        assert.equal(
+          (await post('/user/create', { email, code, ...reg })).json.code,
+          'InvalidCode',
+        );
 
         await post('/auth/code', { email });
         code = codeFrom(await h.mailTo(email, new RegExp(`(?!${code})\\d{6}`)));
         for (let i = 0; i < 5; i++) {
-          const wrong = String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
-          assert.equal((await post('/user/create', { email, code: wrong, ...reg })).json.code, 'InvalidCode');
+          const wrong = String((Number(code) + 1 + i) % 1_000_000).padStart(
+            6,
+            '0',
+          );
+          assert.equal(
+            (await post('/user/create', { email, code: wrong, ...reg })).json
+              .code,
+            'InvalidCode',
+          );
         }
-        assert.equal((await post('/user/create', { email, code, ...reg })).json.code, 'InvalidCode', 'dead after 5 tries');
+        assert.equal(
+          (await post('/user/create', { email, code, ...reg })).json.code,
+          'InvalidCode',
+          'dead after 5 tries',
+        );
 
         // A reset code cannot register, and a registration code cannot reset.
         await post('/auth/code/reset', { email: 'ama4@example.jp' });
-        const resetCode = codeFrom(await h.mailTo('ama4@example.jp', /パスワード再設定/));
+        const resetCode = codeFrom(
+          await h.mailTo('ama4@example.jp', /パスワード再設定/),
+        );
         assert.match(resetCode, /^\d{8}$/);
-        assert.equal((await post('/user/create', { email: 'ama4@example.jp', code: resetCode, ...reg })).json.code, 'EmailTaken');
+        assert.equal(
+          (
+            await post('/user/create', {
+              email: 'ama4@example.jp',
+              code: resetCode,
+              ...reg,
+            })
+          ).json.code,
+          'EmailTaken',
+        );
         await post('/auth/code', { email: 'fresh-purpose@example.jp' });
         const regCode = codeFrom(await h.mailTo('fresh-purpose@example.jp'));
-        const upd = await post('/auth/update', { email: 'fresh-purpose@example.jp', password: 'Fairway-Birdie-77', code: regCode }, client);
+        const upd = await post(
+          '/auth/update',
+          {
+            email: 'fresh-purpose@example.jp',
+            password: 'Fairway-Birdie-77',
+            code: regCode,
+          },
+          client,
+        );
         assert.equal(upd.json.code, 'InvalidCode');
       });
 
       it('limits code mails to 5 an hour per address, the same for unknown addresses', async () => {
         for (const email of ['ama5@example.jp', 'nobody-rate@example.jp']) {
-          for (let i = 0; i < 5; i++) assert.equal((await post('/auth/code/reset', { email })).status, 200);
+          for (let i = 0; i < 5; i++)
+            assert.equal(
+              (await post('/auth/code/reset', { email })).status,
+              200,
+            );
           const r = await post('/auth/code/reset', { email });
           assert.equal(r.status, 429);
           assert.equal(r.json.code, 'TooManyRequests');
@@ -214,15 +397,32 @@ for (const driver of DRIVERS) {
 
       it('refuses short, long and common passwords, and accepts Japanese full-width ones', async () => {
         const email = `pw-${driver}@example.jp`;
-        const base = { email, code: '123456', userName: 'パスワード テスト', type: 'amature' };
-        for (const password of ['1234567', 'x'.repeat(129), 'password123', 'iloveyou1', 'proamconnect2026', 'aaaaaaaaaaaa', email]) {
+        const base = {
+          email,
+          code: '123456',
+          userName: 'パスワード テスト',
+          type: 'amature',
+        };
+        for (const password of [
+          '1234567',
+          'x'.repeat(129),
+          'password123',
+          'iloveyou1',
+          'proamconnect2026',
+          'aaaaaaaaaaaa',
+          email,
+        ]) {
           const r = await post('/user/create', { ...base, password });
           assert.equal(r.status, 400, password.slice(0, 20));
           assert.equal(r.json.msg, '入力内容に誤りがあります。（password）');
         }
         await post('/auth/code', { email });
         const code = codeFrom(await h.mailTo(email));
-        const r = await post('/user/create', { ...base, code, password: 'ゴルフ大好き！ｐａｓｓ' });
+        const r = await post('/user/create', {
+          ...base,
+          code,
+          password: 'ゴルフ大好き！ｐａｓｓ',
+        });
         assert.equal(r.status, 200, JSON.stringify(r.json));
       });
 
@@ -231,9 +431,28 @@ for (const driver of DRIVERS) {
         const long = 'Ab1-'.repeat(20);
         await post('/auth/code', { email });
         const code = codeFrom(await h.mailTo(email));
-        assert.equal((await post('/user/create', { email, code, password: long, userName: '厳密 テスト', type: 'amature' })).status, 200);
-        for (const wrong of [long.slice(0, 72), long.toUpperCase(), ` ${long}`]) {
-          const r = await post('/auth/login', { mail: email, password: wrong }, client);
+        assert.equal(
+          (
+            await post('/user/create', {
+              email,
+              code,
+              password: long,
+              userName: '厳密 テスト',
+              type: 'amature',
+            })
+          ).status,
+          200,
+        );
+        for (const wrong of [
+          long.slice(0, 72),
+          long.toUpperCase(),
+          ` ${long}`,
+        ]) {
+          const r = await post(
+            '/auth/login',
+            { mail: email, password: wrong },
+            client,
+          );
           assert.equal(r.json.code, 'InvalidCredentials');
         }
         await login(email, long);
@@ -242,7 +461,8 @@ for (const driver of DRIVERS) {
 
     describe('tokens', () => {
       it('rotates on every refresh; reusing a rotated token after 10 s revokes the whole login (TK-07)', async () => {
-        const r0 = (await login('pro4@example.jp', 'proam-demo-2026')).token.refreshToken;
+        const r0 = (await login('pro4@example.jp', 'proam-demo-2026')).token
+          .refreshToken;
         const chain = [r0];
         for (let i = 0; i < 3; i++) {
           clock.advance(11_000);
@@ -255,17 +475,38 @@ for (const driver of DRIVERS) {
         const reuse = await refresh(r0);
         assert.equal(reuse.status, 401);
         assert.equal(reuse.json.code, 'InvalidRefreshToken');
-        for (const t of chain) assert.equal((await refresh(t)).json.code, 'InvalidRefreshToken');
-        const family = await h.database.db.select().from(logins).where(eq(logins.id,
-          (await h.database.db.select().from(refreshTokens).where(sql`true`)).find(() => true)!.loginId));
+        for (const t of chain)
+          assert.equal((await refresh(t)).json.code, 'InvalidRefreshToken');
+        const family = await h.database.db
+          .select()
+          .from(logins)
+          .where(
+            eq(
+              logins.id,
+              (
+                await h.database.db
+                  .select()
+                  .from(refreshTokens)
+                  .where(sql`true`)
+              ).find(() => true)!.loginId,
+            ),
+          );
         assert.ok(family.length >= 0);
       });
 
       it('gives parallel refreshes within 10 s the same successor, without revoking (TK-08)', async () => {
-        const r0 = (await login('pro5@example.jp', 'proam-demo-2026')).token.refreshToken;
-        const results = await Promise.all(Array.from({ length: 10 }, () => refresh(r0)));
-        assert.ok(results.every((r) => r.status === 200), JSON.stringify(results.map((r) => r.json.code)));
-        const successors = new Set(results.map((r) => (r.json.body as LoginBody).token.refreshToken));
+        const r0 = (await login('pro5@example.jp', 'proam-demo-2026')).token
+          .refreshToken;
+        const results = await Promise.all(
+          Array.from({ length: 10 }, () => refresh(r0)),
+        );
+        assert.ok(
+          results.every((r) => r.status === 200),
+          JSON.stringify(results.map((r) => r.json.code)),
+        );
+        const successors = new Set(
+          results.map((r) => (r.json.body as LoginBody).token.refreshToken),
+        );
         assert.equal(successors.size, 1);
         const [r1] = [...successors];
         clock.advance(5_000);
@@ -275,21 +516,26 @@ for (const driver of DRIVERS) {
       });
 
       it('handshake rotates too and tells the server time', async () => {
-        const r0 = (await login('ama6@example.jp', 'proam-demo-2026')).token.refreshToken;
+        const r0 = (await login('ama6@example.jp', 'proam-demo-2026')).token
+          .refreshToken;
         const r = await post('/auth/handshake', undefined, bearer(r0));
         assert.equal(r.status, 200);
         const body = r.json.body as LoginBody & { serverTime: string };
-        assert.ok(Math.abs(Date.parse(body.serverTime) - clock.now().getTime()) < 5000);
+        assert.ok(
+          Math.abs(Date.parse(body.serverTime) - clock.now().getTime()) < 5000,
+        );
         assert.notEqual(body.token.refreshToken, r0);
         assert.equal(body.user.type, 'amature');
       });
 
       it('ends a login after 14 idle days and after 30 days in all (TK-09)', async () => {
-        let t = (await login('pro2@example.jp', 'proam-demo-2026')).token.refreshToken;
+        let t = (await login('pro2@example.jp', 'proam-demo-2026')).token
+          .refreshToken;
         clock.advance(14 * 86_400_000 + 60_000);
         assert.equal((await refresh(t)).json.code, 'InvalidRefreshToken');
 
-        t = (await login('pro2@example.jp', 'proam-demo-2026')).token.refreshToken;
+        t = (await login('pro2@example.jp', 'proam-demo-2026')).token
+          .refreshToken;
         for (let day = 0; day < 29; day++) {
           clock.advance(86_400_000);
           const r = await refresh(t);
@@ -302,20 +548,34 @@ for (const driver of DRIVERS) {
 
       it('never takes a refresh token as an access token, or the reverse (TK-04)', async () => {
         const { token } = await login('admin@example.jp', 'proam-admin-2026');
-        const asAccess = await post('/competition/read', {}, bearer(token.refreshToken));
+        const asAccess = await post(
+          '/competition/read',
+          {},
+          bearer(token.refreshToken),
+        );
         assert.equal(asAccess.json.code, 'InvalidAccessToken');
         const asRefresh = await refresh(token.accessToken);
         assert.equal(asRefresh.json.code, 'InvalidRefreshToken');
-        assert.equal((await post('/auth/refresh', undefined, {})).json.code, 'InvalidRefreshToken');
-        const admin = await post('/competition/read', { status: 'draft' }, bearer(token.accessToken));
+        assert.equal(
+          (await post('/auth/refresh', undefined, {})).json.code,
+          'InvalidRefreshToken',
+        );
+        const admin = await post(
+          '/competition/read',
+          { status: 'draft' },
+          bearer(token.accessToken),
+        );
         assert.ok((admin.json.body as unknown[]).length >= 1);
       });
 
       it('refuses forged, tampered, unsigned and expired access tokens (TK-01, TK-03)', async () => {
         const { token } = await login('ama2@example.jp', 'proam-demo-2026');
         const [head, payload, sig] = token.accessToken.split('.');
-        const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-        const p = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
+        const b64 = (o: object) =>
+          Buffer.from(JSON.stringify(o)).toString('base64url');
+        const p = JSON.parse(
+          Buffer.from(payload!, 'base64url').toString(),
+        ) as Record<string, unknown>;
         const sign = (h: object, body: object, key: string) => {
           const data = `${b64(h)}.${b64(body)}`;
           return `${data}.${createHmac('sha256', key).update(data).digest('base64url')}`;
@@ -325,25 +585,46 @@ for (const driver of DRIVERS) {
           `${b64({ alg: 'nOnE' })}.${payload}.`,
           `${head}.${b64({ ...p, typ: 'admin' })}.${sig}`,
           `${head}.${payload}`,
-          sign({ alg: 'HS256', typ: 'JWT' }, { ...p, typ: 'admin' }, 'another-secret-another-secret-another'),
-          sign({ alg: 'HS256', typ: 'JWT' }, { ...p, exp: Math.floor(Date.now() / 1000) - 10 }, TEST_JWT_SECRET),
-          sign({ alg: 'HS256', typ: 'JWT' }, { sub: p.sub, typ: p.typ, kind: 'access' }, TEST_JWT_SECRET),
+          sign(
+            { alg: 'HS256', typ: 'JWT' },
+            { ...p, typ: 'admin' },
+            'another-secret-another-secret-another',
+          ),
+          sign(
+            { alg: 'HS256', typ: 'JWT' },
+            { ...p, exp: Math.floor(Date.now() / 1000) - 10 },
+            TEST_JWT_SECRET,
+          ),
+          sign(
+            { alg: 'HS256', typ: 'JWT' },
+            { sub: p.sub, typ: p.typ, kind: 'access' },
+            TEST_JWT_SECRET,
+          ),
           sign({ alg: 'HS384', typ: 'JWT' }, p, TEST_JWT_SECRET),
         ];
         for (const t of forged) {
-          const r = await post('/competition/read', { status: 'draft' }, bearer(t));
+          const r = await post(
+            '/competition/read',
+            { status: 'draft' },
+            bearer(t),
+          );
           assert.equal(r.status, 401, t.slice(0, 40));
           assert.equal(r.json.code, 'InvalidAccessToken');
         }
       });
 
       it('logout ends this login only', async () => {
-        const a = (await login('pro3@example.jp', 'proam-demo-2026')).token.refreshToken;
-        const b = (await login('pro3@example.jp', 'proam-demo-2026')).token.refreshToken;
+        const a = (await login('pro3@example.jp', 'proam-demo-2026')).token
+          .refreshToken;
+        const b = (await login('pro3@example.jp', 'proam-demo-2026')).token
+          .refreshToken;
         const r = await post('/auth/logout', undefined, bearer(a));
         assert.deepEqual(r.json.body, { loggedOut: true });
         assert.equal((await refresh(a)).json.code, 'InvalidRefreshToken');
-        assert.equal((await post('/auth/logout', undefined, bearer(a))).json.code, 'InvalidRefreshToken');
+        assert.equal(
+          (await post('/auth/logout', undefined, bearer(a))).json.code,
+          'InvalidRefreshToken',
+        );
         assert.equal((await refresh(b)).status, 200);
       });
     });
@@ -351,55 +632,161 @@ for (const driver of DRIVERS) {
     describe('password reset and account deletion', () => {
       it('resets with an 8-digit code, ends every login, and mails a notice (RC-07)', async () => {
         const email = 'ama2@example.jp';
-        const before = (await login(email, 'proam-demo-2026')).token.refreshToken;
+        const before = (await login(email, 'proam-demo-2026')).token
+          .refreshToken;
         await post('/auth/code/reset', { email });
-        const code = /認証コード: (\d{8})/.exec(await h.mailTo(email, /パスワード再設定/))![1]!;
+        const code = /認証コード: (\d{8})/.exec(
+          await h.mailTo(email, /パスワード再設定/),
+        )![1]!;
         // Until the code is used, nothing changes.
         await login(email, 'proam-demo-2026');
-        const r = await post('/auth/update', { email, password: 'New-Green-Jacket-9', code }, client);
+        const r = await post(
+          '/auth/update',
+          { email, password: 'New-Green-Jacket-9', code },
+          client,
+        );
         assert.deepEqual(r.json.body, { updated: true });
         assert.equal((await refresh(before)).json.code, 'InvalidRefreshToken');
-        assert.equal((await post('/auth/login', { mail: email, password: 'proam-demo-2026' }, client)).json.code, 'InvalidCredentials');
+        assert.equal(
+          (
+            await post(
+              '/auth/login',
+              { mail: email, password: 'proam-demo-2026' },
+              client,
+            )
+          ).json.code,
+          'InvalidCredentials',
+        );
         await login(email, 'New-Green-Jacket-9');
         await h.mailTo(email, /パスワードが変更されました/);
-        const reuse = await post('/auth/update', { email, password: 'Another-Green-Jacket-9', code }, client);
+        const reuse = await post(
+          '/auth/update',
+          { email, password: 'Another-Green-Jacket-9', code },
+          client,
+        );
         assert.equal(reuse.json.code, 'InvalidCode');
       });
 
       it('deletes an account with its likes, reservations and logins; messages stay without a sender', async () => {
         const email = 'ama1@example.jp';
         const { user, token } = await login(email, 'proam-demo-2026');
-        const liked = await h.database.db.select().from(likes).where(eq(likes.userId, user.id));
-        const countsBefore = await Promise.all(liked.map(async (l) => (await h.database.db.select().from(users).where(eq(users.id, l.likeUserId)))[0]!.likeCount));
-        const booked = await h.database.db.select().from(reservations).where(eq(reservations.userId, user.id));
-        const lessonsBefore = await Promise.all(booked.map(async (b) => (await h.database.db.select().from(schedules).where(eq(schedules.id, b.scheduleId)))[0]!));
-        const sent = await h.database.db.select().from(messages).where(eq(messages.sender, user.id));
-        assert.ok(liked.length > 0 && booked.length > 0 && sent.length > 0, 'the demo member has data to delete');
+        const liked = await h.database.db
+          .select()
+          .from(likes)
+          .where(eq(likes.userId, user.id));
+        const countsBefore = await Promise.all(
+          liked.map(
+            async (l) =>
+              (
+                await h.database.db
+                  .select()
+                  .from(users)
+                  .where(eq(users.id, l.likeUserId))
+              )[0]!.likeCount,
+          ),
+        );
+        const booked = await h.database.db
+          .select()
+          .from(reservations)
+          .where(eq(reservations.userId, user.id));
+        const lessonsBefore = await Promise.all(
+          booked.map(
+            async (b) =>
+              (
+                await h.database.db
+                  .select()
+                  .from(schedules)
+                  .where(eq(schedules.id, b.scheduleId))
+              )[0]!,
+          ),
+        );
+        const sent = await h.database.db
+          .select()
+          .from(messages)
+          .where(eq(messages.sender, user.id));
+        assert.ok(
+          liked.length > 0 && booked.length > 0 && sent.length > 0,
+          'the demo member has data to delete',
+        );
 
-        const wrong = await post('/auth/delete', { email, password: 'not-my-password' }, client);
+        const wrong = await post(
+          '/auth/delete',
+          { email, password: 'not-my-password' },
+          client,
+        );
         assert.equal(wrong.json.code, 'InvalidCredentials');
-        const r = await post('/auth/delete', { email, password: 'proam-demo-2026' }, client);
+        const r = await post(
+          '/auth/delete',
+          { email, password: 'proam-demo-2026' },
+          client,
+        );
         assert.deepEqual(r.json.body, { deleted: true });
 
-        assert.equal((await h.database.db.select().from(users).where(eq(users.id, user.id))).length, 0);
-        assert.equal((await h.database.db.select().from(likes).where(eq(likes.userId, user.id))).length, 0);
-        assert.equal((await h.database.db.select().from(reservations).where(eq(reservations.userId, user.id))).length, 0);
+        assert.equal(
+          (
+            await h.database.db
+              .select()
+              .from(users)
+              .where(eq(users.id, user.id))
+          ).length,
+          0,
+        );
+        assert.equal(
+          (
+            await h.database.db
+              .select()
+              .from(likes)
+              .where(eq(likes.userId, user.id))
+          ).length,
+          0,
+        );
+        assert.equal(
+          (
+            await h.database.db
+              .select()
+              .from(reservations)
+              .where(eq(reservations.userId, user.id))
+          ).length,
+          0,
+        );
         for (const [i, l] of liked.entries()) {
-          const [pro] = await h.database.db.select().from(users).where(eq(users.id, l.likeUserId));
+          const [pro] = await h.database.db
+            .select()
+            .from(users)
+            .where(eq(users.id, l.likeUserId));
           assert.equal(pro!.likeCount, countsBefore[i]! - 1);
         }
         for (const lesson of lessonsBefore) {
-          const [now] = await h.database.db.select().from(schedules).where(eq(schedules.id, lesson.id));
+          const [now] = await h.database.db
+            .select()
+            .from(schedules)
+            .where(eq(schedules.id, lesson.id));
           assert.equal(now!.reservedCount, lesson.reservedCount - 1);
-          if (lesson.statusRound === 'full') assert.equal(now!.statusRound, 'open');
+          if (lesson.statusRound === 'full')
+            assert.equal(now!.statusRound, 'open');
         }
         for (const m of sent) {
-          const [kept] = await h.database.db.select().from(messages).where(eq(messages.sortKey, m.sortKey));
+          const [kept] = await h.database.db
+            .select()
+            .from(messages)
+            .where(eq(messages.sortKey, m.sortKey));
           assert.equal(kept!.sender, null);
           assert.equal(kept!.msg, m.msg);
         }
-        assert.equal((await refresh(token.refreshToken)).json.code, 'InvalidRefreshToken');
-        assert.equal((await post('/auth/login', { mail: email, password: 'proam-demo-2026' }, client)).json.code, 'InvalidCredentials');
+        assert.equal(
+          (await refresh(token.refreshToken)).json.code,
+          'InvalidRefreshToken',
+        );
+        assert.equal(
+          (
+            await post(
+              '/auth/login',
+              { mail: email, password: 'proam-demo-2026' },
+              client,
+            )
+          ).json.code,
+          'InvalidCredentials',
+        );
       });
     });
 
@@ -409,21 +796,55 @@ for (const driver of DRIVERS) {
         const email = `sentinel-${driver}@example.jp`;
         await post('/auth/code', { email });
         const code = /認証コード: (\d{6})/.exec(await h.mailTo(email))![1]!;
-        const created = await post('/user/create', { email, code, password: `${sentinel}-pw`, userName: '秘密 テスト', type: 'amature' });
+        const created = await post('/user/create', {
+          email,
+          code,
+          password: `${sentinel}-pw`,
+          userName: '秘密 テスト',
+          type: 'amature',
+        });
         const { token } = created.json.body as LoginBody;
-        await post('/auth/login', { mail: email, password: `${sentinel}-pw` }, client);
-        await post('/auth/login', { mail: email, password: `${sentinel}-wrong` }, client);
-        await call(h.app, '/auth/login', undefined, { query: `mail=${email}&password=${sentinel}-q`, headers: client, remoteAddress: nextIp() });
-        await call(h.app, '/auth/login', undefined, { query: `mail=bad&password=${sentinel}-q2`, headers: client, remoteAddress: nextIp() });
-        await call(h.app, '/user/create', undefined, { query: `code=${code}&password=${sentinel}-c`, remoteAddress: nextIp() });
+        await post(
+          '/auth/login',
+          { mail: email, password: `${sentinel}-pw` },
+          client,
+        );
+        await post(
+          '/auth/login',
+          { mail: email, password: `${sentinel}-wrong` },
+          client,
+        );
+        await call(h.app, '/auth/login', undefined, {
+          query: `mail=${email}&password=${sentinel}-q`,
+          headers: client,
+          remoteAddress: nextIp(),
+        });
+        await call(h.app, '/auth/login', undefined, {
+          query: `mail=bad&password=${sentinel}-q2`,
+          headers: client,
+          remoteAddress: nextIp(),
+        });
+        await call(h.app, '/user/create', undefined, {
+          query: `code=${code}&password=${sentinel}-c`,
+          remoteAddress: nextIp(),
+        });
         await refresh(token.refreshToken);
         await refresh(`${sentinel}-refresh-token-garbage`);
         await post('/competition/read', {}, bearer(`${sentinel}.x.y`));
         await post('/competition/read', {}, bearer(token.accessToken));
         const logs = h.logs.join('');
-        for (const secret of [sentinel, code, token.accessToken, token.refreshToken, CLIENT.slice(6)])
+        for (const secret of [
+          sentinel,
+          code,
+          token.accessToken,
+          token.refreshToken,
+          CLIENT.slice(6),
+        ])
           assert.ok(!logs.includes(secret), `leaked: ${secret.slice(0, 12)}…`);
-        assert.ok(logs.includes('login_failed') && logs.includes('"event":"login"'), 'auth events are logged');
+        assert.ok(
+          logs.includes('login_failed') && logs.includes('"event":"login"'),
+          'auth events are logged',
+        );
       });
     });
   });

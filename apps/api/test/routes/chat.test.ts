@@ -5,9 +5,24 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { openPostgres } from '../../src/db/database.js';
 import { addDays, japanDate } from '../../src/lib/time.js';
-import { call, DRIVERS, harness, memberTokens, TEST_JWT_SECRET, type Harness, type TestApp } from '../helper.js';
+import {
+  call,
+  DRIVERS,
+  harness,
+  memberTokens,
+  TEST_JWT_SECRET,
+  type Harness,
+  type TestApp,
+} from '../helper.js';
 
-type M = { partitionKey: string; sort_key: string; msg: string; sender: string; createTime: string; readBy: string[] };
+type M = {
+  partitionKey: string;
+  sort_key: string;
+  msg: string;
+  sender: string;
+  createTime: string;
+  readBy: string[];
+};
 type Ev = { type: string; body: Record<string, unknown> };
 
 /** A socket that records what it receives; `next` waits for an event that matches. */
@@ -18,15 +33,21 @@ async function openSocket(url: string, protocols?: string[]) {
   ws.on('message', (data) => {
     const e = JSON.parse(String(data)) as Ev;
     events.push(e);
-    for (const w of [...waiters]) if (w.match(e)) {
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve(e);
-    }
+    for (const w of [...waiters])
+      if (w.match(e)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(e);
+      }
   });
   await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
+    // 'hello' comes once the server has registered the socket for delivery.
+    ws.on('message', (data) => {
+      if ((JSON.parse(String(data)) as Ev).type === 'hello') resolve();
+    });
     ws.once('error', reject);
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+    ws.once('unexpected-response', (_req, res) =>
+      reject(new Error(`HTTP ${res.statusCode}`)),
+    );
   });
   return {
     ws,
@@ -36,7 +57,10 @@ async function openSocket(url: string, protocols?: string[]) {
       if (found) return Promise.resolve(found);
       return new Promise<Ev>((resolve, reject) => {
         waiters.push({ match, resolve });
-        setTimeout(() => reject(new Error('no such event in time')), ms).unref();
+        setTimeout(
+          () => reject(new Error('no such event in time')),
+          ms,
+        ).unref();
       });
     },
   };
@@ -48,7 +72,10 @@ for (const driver of DRIVERS) {
     let base: string;
     const tok: Record<string, string> = {};
     const ids: Record<string, string> = {};
-    const post = (who: string, p: string, body: unknown, app?: TestApp) => call(app ?? h.app, p, body, { headers: { authorization: `Bearer ${tok[who]}` } });
+    const post = (who: string, p: string, body: unknown, app?: TestApp) =>
+      call(app ?? h.app, p, body, {
+        headers: { authorization: `Bearer ${tok[who]}` },
+      });
     let lesson: string;
 
     before(async () => {
@@ -56,7 +83,14 @@ for (const driver of DRIVERS) {
       const members = await memberTokens(h);
       Object.assign(tok, members.tok);
       Object.assign(ids, members.ids);
-      const s = await post('pro2', '/schedule/create', { date: addDays(japanDate(), 20), startTime: '08:00', endTime: '11:00', place: 'チャットCC', capacity: 3, fee: 10000 });
+      const s = await post('pro2', '/schedule/create', {
+        date: addDays(japanDate(), 20),
+        startTime: '08:00',
+        endTime: '11:00',
+        place: 'チャットCC',
+        capacity: 3,
+        fee: 10000,
+      });
       lesson = (s.json.body as { id: string }).id;
       await post('ama2', '/schedule/reserve', { id: lesson });
       await post('ama3', '/schedule/reserve', { id: lesson });
@@ -67,113 +101,354 @@ for (const driver of DRIVERS) {
     after(() => h.close());
 
     it('lets participants post; sender must be the caller; outsiders are refused', async () => {
-      const r = await post('ama2', '/roundLesson/message', { partitionKey: lesson, msg: '  よろしくお願いします！\n楽しみです。 ', sender: ids.ama2, createTime: '1999-01-01T00:00:00Z' });
+      const r = await post('ama2', '/roundLesson/message', {
+        partitionKey: lesson,
+        msg: '  よろしくお願いします！\n楽しみです。 ',
+        sender: ids.ama2,
+        createTime: '1999-01-01T00:00:00Z',
+      });
       assert.equal(r.status, 200, JSON.stringify(r.json));
       const m = r.json.body as M;
       assert.equal(m.msg, 'よろしくお願いします！\n楽しみです。');
       assert.equal(m.sender, ids.ama2);
-      assert.ok(Math.abs(Date.parse(m.createTime) - Date.now()) < 10_000, 'server time');
+      assert.ok(
+        Math.abs(Date.parse(m.createTime) - Date.now()) < 10_000,
+        'server time',
+      );
       assert.match(m.sort_key, /^[0-9A-HJKMNP-TV-Z]{26}$/);
       assert.deepEqual(m.readBy, []);
-      assert.equal((await post('ama2', '/roundLesson/message', { partitionKey: lesson, msg: 'x', sender: ids.ama3 })).json.code, 'Forbidden');
-      assert.equal((await post('ama4', '/roundLesson/message', { partitionKey: lesson, msg: 'x', sender: ids.ama4 })).json.code, 'Forbidden');
-      assert.equal((await post('ama4', '/roundLesson/getMessage', { partitionKey: lesson })).json.code, 'Forbidden');
-      assert.equal((await post('ama2', '/roundLesson/message', { partitionKey: 'NOSUCHLESSON', msg: 'x', sender: ids.ama2 })).json.code, 'NotFound');
+      assert.equal(
+        (
+          await post('ama2', '/roundLesson/message', {
+            partitionKey: lesson,
+            msg: 'x',
+            sender: ids.ama3,
+          })
+        ).json.code,
+        'Forbidden',
+      );
+      assert.equal(
+        (
+          await post('ama4', '/roundLesson/message', {
+            partitionKey: lesson,
+            msg: 'x',
+            sender: ids.ama4,
+          })
+        ).json.code,
+        'Forbidden',
+      );
+      assert.equal(
+        (
+          await post('ama4', '/roundLesson/getMessage', {
+            partitionKey: lesson,
+          })
+        ).json.code,
+        'Forbidden',
+      );
+      assert.equal(
+        (
+          await post('ama2', '/roundLesson/message', {
+            partitionKey: 'NOSUCHLESSON',
+            msg: 'x',
+            sender: ids.ama2,
+          })
+        ).json.code,
+        'NotFound',
+      );
       for (const msg of ['', '   ', 'あ'.repeat(2001)])
-        assert.equal((await post('ama2', '/roundLesson/message', { partitionKey: lesson, msg, sender: ids.ama2 })).json.code, 'ValidationError');
+        assert.equal(
+          (
+            await post('ama2', '/roundLesson/message', {
+              partitionKey: lesson,
+              msg,
+              sender: ids.ama2,
+            })
+          ).json.code,
+          'ValidationError',
+        );
       // A 2000-character Japanese message fits.
-      assert.equal((await post('pro2', '/roundLesson/message', { partitionKey: lesson, msg: 'ゴ'.repeat(2000), sender: ids.pro2 })).status, 200);
+      assert.equal(
+        (
+          await post('pro2', '/roundLesson/message', {
+            partitionKey: lesson,
+            msg: 'ゴ'.repeat(2000),
+            sender: ids.pro2,
+          })
+        ).status,
+        200,
+      );
     });
 
     it('keeps sort_keys increasing and pages with before/after and size', async () => {
       const sent: M[] = [];
-      for (let i = 0; i < 12; i++) sent.push((await post(i % 2 ? 'ama3' : 'pro2', '/roundLesson/message', { partitionKey: lesson, msg: `連番 ${i}`, sender: i % 2 ? ids.ama3 : ids.pro2 })).json.body as M);
+      for (let i = 0; i < 12; i++)
+        sent.push(
+          (
+            await post(i % 2 ? 'ama3' : 'pro2', '/roundLesson/message', {
+              partitionKey: lesson,
+              msg: `連番 ${i}`,
+              sender: i % 2 ? ids.ama3 : ids.pro2,
+            })
+          ).json.body as M,
+        );
       const keys = sent.map((m) => m.sort_key);
       assert.deepEqual(keys, [...keys].sort());
-      const all = (await post('ama2', '/roundLesson/getMessage', { partitionKey: lesson })).json.body as M[];
-      assert.deepEqual(all.map((m) => m.sort_key), [...all.map((m) => m.sort_key)].sort());
-      const last5 = (await post('ama2', '/roundLesson/getMessage', { partitionKey: lesson, size: 5 })).json.body as M[];
-      assert.deepEqual(last5.map((m) => m.msg), sent.slice(-5).map((m) => m.msg));
-      const before = (await post('ama2', '/roundLesson/getMessage', { partitionKey: lesson, before: keys[5], size: 3 })).json.body as M[];
-      assert.deepEqual(before.map((m) => m.sort_key), keys.slice(2, 5));
-      const afterK = (await post('ama2', '/roundLesson/getMessage', { partitionKey: lesson, after: keys[8] })).json.body as M[];
-      assert.deepEqual(afterK.map((m) => m.sort_key), keys.slice(9));
-      assert.equal((await post('ama2', '/roundLesson/getMessage', { partitionKey: lesson, size: 201 })).json.code, 'ValidationError');
+      const all = (
+        await post('ama2', '/roundLesson/getMessage', { partitionKey: lesson })
+      ).json.body as M[];
+      assert.deepEqual(
+        all.map((m) => m.sort_key),
+        [...all.map((m) => m.sort_key)].sort(),
+      );
+      const last5 = (
+        await post('ama2', '/roundLesson/getMessage', {
+          partitionKey: lesson,
+          size: 5,
+        })
+      ).json.body as M[];
+      assert.deepEqual(
+        last5.map((m) => m.msg),
+        sent.slice(-5).map((m) => m.msg),
+      );
+      const before = (
+        await post('ama2', '/roundLesson/getMessage', {
+          partitionKey: lesson,
+          before: keys[5],
+          size: 3,
+        })
+      ).json.body as M[];
+      assert.deepEqual(
+        before.map((m) => m.sort_key),
+        keys.slice(2, 5),
+      );
+      const afterK = (
+        await post('ama2', '/roundLesson/getMessage', {
+          partitionKey: lesson,
+          after: keys[8],
+        })
+      ).json.body as M[];
+      assert.deepEqual(
+        afterK.map((m) => m.sort_key),
+        keys.slice(9),
+      );
+      assert.equal(
+        (
+          await post('ama2', '/roundLesson/getMessage', {
+            partitionKey: lesson,
+            size: 201,
+          })
+        ).json.code,
+        'ValidationError',
+      );
     });
 
     it('marks read: own and already-read messages are not counted; unread lessons are listed', async () => {
-      const unreadBefore = (await post('ama2', '/notification/unstepRoundLesson', { userId: ids.ama2 })).json.body as { partitionKey: string; unreadCount: number; lastMessage: M }[];
+      const unreadBefore = (
+        await post('ama2', '/notification/unstepRoundLesson', {
+          userId: ids.ama2,
+        })
+      ).json.body as {
+        partitionKey: string;
+        unreadCount: number;
+        lastMessage: M;
+      }[];
       const entry = unreadBefore.find((u) => u.partitionKey === lesson)!;
       assert.ok(entry.unreadCount > 0);
-      const all = (await post('ama2', '/roundLesson/getMessage', { partitionKey: lesson })).json.body as M[];
+      const all = (
+        await post('ama2', '/roundLesson/getMessage', { partitionKey: lesson })
+      ).json.body as M[];
       assert.equal(entry.lastMessage.sort_key, all.at(-1)!.sort_key);
       const others = all.filter((m) => m.sender !== ids.ama2);
       assert.equal(entry.unreadCount, others.length);
-      const r = await post('ama2', '/roundLesson/messageReaded', { userId: ids.ama2, msgIdList: all.map((m) => m.sort_key) });
+      const r = await post('ama2', '/roundLesson/messageReaded', {
+        userId: ids.ama2,
+        msgIdList: all.map((m) => m.sort_key),
+      });
       assert.deepEqual(r.json.body, { updatedCount: others.length });
-      assert.deepEqual((await post('ama2', '/roundLesson/messageReaded', { userId: ids.ama2, msgIdList: all.map((m) => m.sort_key) })).json.body, { updatedCount: 0 });
-      const after = (await post('ama2', '/notification/unstepRoundLesson', { userId: ids.ama2 })).json.body as { partitionKey: string }[];
+      assert.deepEqual(
+        (
+          await post('ama2', '/roundLesson/messageReaded', {
+            userId: ids.ama2,
+            msgIdList: all.map((m) => m.sort_key),
+          })
+        ).json.body,
+        { updatedCount: 0 },
+      );
+      const after = (
+        await post('ama2', '/notification/unstepRoundLesson', {
+          userId: ids.ama2,
+        })
+      ).json.body as { partitionKey: string }[];
       assert.ok(!after.some((u) => u.partitionKey === lesson));
-      const reread = (await post('pro2', '/roundLesson/getMessage', { partitionKey: lesson })).json.body as M[];
-      assert.ok(reread.filter((m) => m.sender !== ids.ama2).every((m) => m.readBy.includes(ids.ama2!)));
-      assert.equal((await post('ama2', '/roundLesson/messageReaded', { userId: ids.ama3, msgIdList: [] })).json.code, 'Forbidden');
-      assert.equal((await post('ama2', '/notification/unstepRoundLesson', { userId: ids.ama3 })).json.code, 'Forbidden');
+      const reread = (
+        await post('pro2', '/roundLesson/getMessage', { partitionKey: lesson })
+      ).json.body as M[];
+      assert.ok(
+        reread
+          .filter((m) => m.sender !== ids.ama2)
+          .every((m) => m.readBy.includes(ids.ama2!)),
+      );
+      assert.equal(
+        (
+          await post('ama2', '/roundLesson/messageReaded', {
+            userId: ids.ama3,
+            msgIdList: [],
+          })
+        ).json.code,
+        'Forbidden',
+      );
+      assert.equal(
+        (
+          await post('ama2', '/notification/unstepRoundLesson', {
+            userId: ids.ama3,
+          })
+        ).json.code,
+        'Forbidden',
+      );
       // An outsider may not mark a lesson's messages, and nothing changes.
-      assert.equal((await post('ama5', '/roundLesson/messageReaded', { userId: ids.ama5, msgIdList: all.map((m) => m.sort_key) })).json.code, 'Forbidden');
+      assert.equal(
+        (
+          await post('ama5', '/roundLesson/messageReaded', {
+            userId: ids.ama5,
+            msgIdList: all.map((m) => m.sort_key),
+          })
+        ).json.code,
+        'Forbidden',
+      );
       // Unknown keys are not counted.
-      assert.deepEqual((await post('ama2', '/roundLesson/messageReaded', { userId: ids.ama2, msgIdList: ['01M829PAFHDH7MHQ9W37RWG86Y'] })).json.body, { updatedCount: 0 });
+      assert.deepEqual(
+        (
+          await post('ama2', '/roundLesson/messageReaded', {
+            userId: ids.ama2,
+            msgIdList: ['01M829PAFHDH7MHQ9W37RWG86Y'],
+          })
+        ).json.body,
+        { updatedCount: 0 },
+      );
     });
 
     it('pushes new messages and read receipts over the WebSocket to participants only', async () => {
       const pro = await openSocket(`${base}?access_token=${tok.pro2}`);
       const amateur = await openSocket(base, ['proam', `bearer.${tok.ama3}`]);
-      assert.equal(amateur.ws.protocol, 'proam', 'the token is not echoed back');
+      assert.equal(
+        amateur.ws.protocol,
+        'proam',
+        'the token is not echoed back',
+      );
       const outsider = await openSocket(`${base}?access_token=${tok.ama5}`);
-      const r = await post('ama2', '/roundLesson/message', { partitionKey: lesson, msg: 'リアルタイム配信テスト', sender: ids.ama2 });
+      const r = await post('ama2', '/roundLesson/message', {
+        partitionKey: lesson,
+        msg: 'リアルタイム配信テスト',
+        sender: ids.ama2,
+      });
       const sent = r.json.body as M;
-      const got = await pro.next((e) => e.type === 'message' && (e.body as M).sort_key === sent.sort_key);
+      const got = await pro.next(
+        (e) => e.type === 'message' && (e.body as M).sort_key === sent.sort_key,
+      );
       assert.equal((got.body as M).msg, 'リアルタイム配信テスト');
-      await amateur.next((e) => e.type === 'message' && (e.body as M).sort_key === sent.sort_key);
-      await post('pro2', '/roundLesson/messageReaded', { userId: ids.pro2, msgIdList: [sent.sort_key] });
+      await amateur.next(
+        (e) => e.type === 'message' && (e.body as M).sort_key === sent.sort_key,
+      );
+      await post('pro2', '/roundLesson/messageReaded', {
+        userId: ids.pro2,
+        msgIdList: [sent.sort_key],
+      });
       const read = await amateur.next((e) => e.type === 'read');
-      assert.deepEqual(read.body, { partitionKey: lesson, userId: ids.pro2, sort_keys: [sent.sort_key] });
+      assert.deepEqual(read.body, {
+        partitionKey: lesson,
+        userId: ids.pro2,
+        sort_keys: [sent.sort_key],
+      });
       await new Promise((r) => setTimeout(r, 200));
-      assert.ok(!outsider.events.some((e) => e.type === 'message' || e.type === 'read'), 'outsider got nothing');
+      assert.ok(
+        !outsider.events.some((e) => e.type === 'message' || e.type === 'read'),
+        'outsider got nothing',
+      );
       for (const s of [pro, amateur, outsider]) s.ws.close();
     });
 
     it('limits chat posts to 60 a minute per member, not per IP', async () => {
       const r: number[] = [];
-      for (let i = 0; i < 61; i++) r.push((await post('ama3', '/roundLesson/message', { partitionKey: lesson, msg: `連投 ${i}`, sender: ids.ama3 })).status);
+      for (let i = 0; i < 61; i++)
+        r.push(
+          (
+            await post('ama3', '/roundLesson/message', {
+              partitionKey: lesson,
+              msg: `連投 ${i}`,
+              sender: ids.ama3,
+            })
+          ).status,
+        );
       assert.equal(r.filter((x) => x === 200).length <= 60, true);
       assert.equal(r.at(-1), 429);
       // Another member from the same address is not affected.
-      assert.equal((await post('ama2', '/roundLesson/message', { partitionKey: lesson, msg: '別の会員', sender: ids.ama2 })).status, 200);
+      assert.equal(
+        (
+          await post('ama2', '/roundLesson/message', {
+            partitionKey: lesson,
+            msg: '別の会員',
+            sender: ids.ama2,
+          })
+        ).status,
+        200,
+      );
     });
 
     it('refuses a socket without a valid access token', async () => {
       await assert.rejects(openSocket(base), /HTTP 401/);
-      await assert.rejects(openSocket(`${base}?access_token=garbage`), /HTTP 401/);
+      await assert.rejects(
+        openSocket(`${base}?access_token=garbage`),
+        /HTTP 401/,
+      );
     });
 
     if (driver === 'postgres') {
       it('delivers across two API instances on one PostgreSQL database (LISTEN/NOTIFY)', async () => {
-        const config = loadConfig({ DATA_DIR: h.dataDir, JWT_SECRET: TEST_JWT_SECRET, SEED_DEMO: 'false', WEB_DIST: '/nonexistent', SHED_EVENT_LOOP_DELAY_MS: '0', LOG_LEVEL: 'silent' });
+        const config = loadConfig({
+          DATA_DIR: h.dataDir,
+          JWT_SECRET: TEST_JWT_SECRET,
+          SEED_DEMO: 'false',
+          WEB_DIST: '/nonexistent',
+          SHED_EVENT_LOOP_DELAY_MS: '0',
+          LOG_LEVEL: 'silent',
+        });
         const database2 = openPostgres(h.database.url!, 3);
         const { app: app2 } = await buildApp({ config, database: database2 });
         try {
           await app2.listen({ port: 0, host: '127.0.0.1' });
           const port2 = (app2.server.address() as { port: number }).port;
-          const onSecond = await openSocket(`ws://127.0.0.1:${port2}/api/ws?access_token=${tok.ama3}`);
-          const r = await post('pro2', '/roundLesson/message', { partitionKey: lesson, msg: '別インスタンスへ', sender: ids.pro2 });
+          const onSecond = await openSocket(
+            `ws://127.0.0.1:${port2}/api/ws?access_token=${tok.ama3}`,
+          );
+          const r = await post('pro2', '/roundLesson/message', {
+            partitionKey: lesson,
+            msg: '別インスタンスへ',
+            sender: ids.pro2,
+          });
           const sent = r.json.body as M;
-          const got = await onSecond.next((e) => e.type === 'message' && (e.body as M).sort_key === sent.sort_key);
+          const got = await onSecond.next(
+            (e) =>
+              e.type === 'message' && (e.body as M).sort_key === sent.sort_key,
+          );
           assert.equal((got.body as M).msg, '別インスタンスへ');
           // And the other way round.
           const onFirst = await openSocket(`${base}?access_token=${tok.pro2}`);
-          const back = (await post('ama3', '/roundLesson/message', { partitionKey: lesson, msg: '返信です', sender: ids.ama3 }, app2)).json.body as M;
-          await onFirst.next((e) => e.type === 'message' && (e.body as M).sort_key === back.sort_key);
-          const dupes = onSecond.events.filter((e) => e.type === 'message' && (e.body as M).sort_key === sent.sort_key);
+          const back = (
+            await post(
+              'ama3',
+              '/roundLesson/message',
+              { partitionKey: lesson, msg: '返信です', sender: ids.ama3 },
+              app2,
+            )
+          ).json.body as M;
+          await onFirst.next(
+            (e) =>
+              e.type === 'message' && (e.body as M).sort_key === back.sort_key,
+          );
+          const dupes = onSecond.events.filter(
+            (e) =>
+              e.type === 'message' && (e.body as M).sort_key === sent.sort_key,
+          );
           assert.equal(dupes.length, 1, 'delivered once');
           onSecond.ws.close();
           onFirst.ws.close();

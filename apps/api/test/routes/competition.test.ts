@@ -4,7 +4,14 @@ import { competitions } from '../../src/db/schema.js';
 import { signAccessToken } from '../../src/plugins/auth.js';
 import { call, DRIVERS, harness, type Harness } from '../helper.js';
 
-type Comp = { id: string; name: string; date: string; status: string; venue: string; results: { rank: number }[] };
+type Comp = {
+  id: string;
+  name: string;
+  date: string;
+  status: string;
+  venue: string;
+  results: { rank: number }[];
+};
 
 for (const driver of DRIVERS) {
   describe(`competition/read (${driver})`, () => {
@@ -12,13 +19,25 @@ for (const driver of DRIVERS) {
     before(async () => {
       h = await harness(driver);
       await h.database.db.insert(competitions).values({
-        id: 'PERCENTCOMP', name: '100%達成_記念杯', date: '2027-01-10', venue: '記念コース', status: 'open',
+        id: 'PERCENTCOMP',
+        name: '100%達成_記念杯',
+        date: '2027-01-10',
+        venue: '記念コース',
+        status: 'open',
       });
     });
     after(() => h.close());
 
-    const read = async (filter: Record<string, unknown>, headers?: Record<string, string>) => {
-      const r = await call(h.app, '/competition/read', filter, headers ? { headers } : {});
+    const read = async (
+      filter: Record<string, unknown>,
+      headers?: Record<string, string>,
+    ) => {
+      const r = await call(
+        h.app,
+        '/competition/read',
+        filter,
+        headers ? { headers } : {},
+      );
       assert.equal(r.status, 200, JSON.stringify(r.json));
       return r.json.body as Comp[];
     };
@@ -32,22 +51,40 @@ for (const driver of DRIVERS) {
       const finished = list.filter((c) => c.status === 'finished');
       assert.ok(finished.length >= 2);
       assert.ok(finished.every((c) => c.results.length > 0));
-      assert.deepEqual(finished[0]!.results.map((x) => x.rank), [...finished[0]!.results.map((x) => x.rank)].sort((a, b) => a - b));
+      assert.deepEqual(
+        finished[0]!.results.map((x) => x.rank),
+        [...finished[0]!.results.map((x) => x.rank)].sort((a, b) => a - b),
+      );
     });
 
     it('filters by status, date range, id and keyword', async () => {
-      assert.ok((await read({ status: 'finished' })).every((c) => c.status === 'finished'));
+      assert.ok(
+        (await read({ status: 'finished' })).every(
+          (c) => c.status === 'finished',
+        ),
+      );
       const all = await read({});
       const mid = all[Math.floor(all.length / 2)]!.date;
       assert.ok((await read({ from: mid })).every((c) => c.date >= mid));
       assert.ok((await read({ to: mid })).every((c) => c.date <= mid));
       const one = await read({ id: all[0]!.id });
-      assert.deepEqual(one.map((c) => c.id), [all[0]!.id]);
+      assert.deepEqual(
+        one.map((c) => c.id),
+        [all[0]!.id],
+      );
       const kw = await read({ keyword: 'ウィンター' });
-      assert.ok(kw.length >= 1 && kw.every((c) => c.name.includes('ウィンター')));
+      assert.ok(
+        kw.length >= 1 && kw.every((c) => c.name.includes('ウィンター')),
+      );
       // % and _ are literal characters, not wildcards.
-      assert.deepEqual((await read({ keyword: '100%' })).map((c) => c.id), ['PERCENTCOMP']);
-      assert.deepEqual(await read({ keyword: '%' }), (await read({})).filter((c) => c.name.includes('%')));
+      assert.deepEqual(
+        (await read({ keyword: '100%' })).map((c) => c.id),
+        ['PERCENTCOMP'],
+      );
+      assert.deepEqual(
+        await read({ keyword: '%' }),
+        (await read({})).filter((c) => c.name.includes('%')),
+      );
     });
 
     it('hides drafts from anonymous callers even when asked for them', async () => {
@@ -57,19 +94,40 @@ for (const driver of DRIVERS) {
     it('shows drafts to admins only', async () => {
       const admin = signAccessToken(h.app, { id: 'ADMIN', type: 'admin' });
       const pro = signAccessToken(h.app, { id: 'PRO', type: 'pro' });
-      assert.ok((await read({ status: 'draft' }, { authorization: `Bearer ${admin}` })).length >= 1);
-      assert.deepEqual(await read({ status: 'draft' }, { authorization: `Bearer ${pro}` }), []);
+      assert.ok(
+        (await read({ status: 'draft' }, { authorization: `Bearer ${admin}` }))
+          .length >= 1,
+      );
+      assert.deepEqual(
+        await read({ status: 'draft' }, { authorization: `Bearer ${pro}` }),
+        [],
+      );
     });
 
     it('refuses a bad bearer token with InvalidAccessToken rather than serving it as anonymous', async () => {
-      const r = await call(h.app, '/competition/read', {}, { headers: { authorization: 'Bearer not.a.jwt' } });
+      const r = await call(
+        h.app,
+        '/competition/read',
+        {},
+        { headers: { authorization: 'Bearer not.a.jwt' } },
+      );
       assert.equal(r.status, 401);
       assert.equal(r.json.code, 'InvalidAccessToken');
     });
 
     it('validates its filters', async () => {
-      for (const bad of [{ status: 'weird' }, { from: '2026-13-01' }, { to: '20261201' }, { keyword: ' ' }, { extra: 1 }])
-        assert.equal((await call(h.app, '/competition/read', bad)).json.code, 'ValidationError', JSON.stringify(bad));
+      for (const bad of [
+        { status: 'weird' },
+        { from: '2026-13-01' },
+        { to: '20261201' },
+        { keyword: ' ' },
+        { extra: 1 },
+      ])
+        assert.equal(
+          (await call(h.app, '/competition/read', bad)).json.code,
+          'ValidationError',
+          JSON.stringify(bad),
+        );
     });
   });
 }

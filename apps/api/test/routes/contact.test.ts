@@ -10,7 +10,8 @@ const valid = {
   email: 'taro@example.jp',
   phone: '03-1234-5678',
   category: 'プロ会員について',
-  message: 'プロ会員の登録方法について教えてください。\n平日のみの活動でも可能でしょうか。',
+  message:
+    'プロ会員の登録方法について教えてください。\n平日のみの活動でも可能でしょうか。',
 };
 
 for (const driver of DRIVERS) {
@@ -22,10 +23,16 @@ for (const driver of DRIVERS) {
     after(() => h.close());
 
     it('stores the message and writes the mail to the outbox when SMTP_URL is unset', async () => {
-      const r = await call(h.app, '/contact/create', { ...valid, name: '  山田 太郎  ' });
+      const r = await call(h.app, '/contact/create', {
+        ...valid,
+        name: '  山田 太郎  ',
+      });
       assert.equal(r.status, 200);
       assert.deepEqual(r.json.body, { received: true });
-      const rows = await h.database.db.select().from(contacts).where(eq(contacts.email, valid.email));
+      const rows = await h.database.db
+        .select()
+        .from(contacts)
+        .where(eq(contacts.email, valid.email));
       assert.equal(rows.length, 1);
       assert.equal(rows[0]!.name, '山田 太郎', 'trimmed');
       assert.equal(rows[0]!.message, valid.message);
@@ -38,7 +45,10 @@ for (const driver of DRIVERS) {
       // The body is quoted-printable or base64 UTF-8; decode the part to find the text.
       assert.ok(decodeMail(eml).includes('平日のみの活動でも可能でしょうか。'));
       assert.ok(h.logs.some((l) => l.includes('mail written to outbox')));
-      assert.ok(!h.logs.join('').includes('平日のみ'), 'message text stays out of the log');
+      assert.ok(
+        !h.logs.join('').includes('平日のみ'),
+        'message text stays out of the log',
+      );
     });
 
     it('names the faulty field in the Japanese message and stores nothing', async () => {
@@ -49,18 +59,26 @@ for (const driver of DRIVERS) {
         [{ ...valid, message: 'あ'.repeat(2001) }, 'message'],
         [{ ...valid, phone: '03-1234-abcd' }, 'phone'],
         [{ ...valid, category: '' }, 'category'],
-        [{ name: valid.name, email: valid.email, category: valid.category }, 'message'],
+        [
+          { name: valid.name, email: valid.email, category: valid.category },
+          'message',
+        ],
         [{ ...valid, email: `${'a'.repeat(250)}@example.jp` }, 'email'],
       ];
       const before = (await h.database.db.select().from(contacts)).length;
       for (const [i, [body, field]] of cases.entries()) {
         // Each case from its own address, so the per-IP limit doesn't interfere.
-        const r = await call(h.app, '/contact/create', body, { remoteAddress: `127.0.1.${i + 1}` });
+        const r = await call(h.app, '/contact/create', body, {
+          remoteAddress: `127.0.1.${i + 1}`,
+        });
         assert.equal(r.status, 400, JSON.stringify(body).slice(0, 80));
         assert.equal(r.json.code, 'ValidationError');
         assert.equal(r.json.msg, `入力内容に誤りがあります。（${field}）`);
       }
-      assert.equal((await h.database.db.select().from(contacts)).length, before);
+      assert.equal(
+        (await h.database.db.select().from(contacts)).length,
+        before,
+      );
     });
   });
 }
@@ -70,18 +88,27 @@ describe('contact/create rate limit and SMTP', () => {
     const h = await harness('pglite');
     try {
       for (let i = 0; i < 5; i++) {
-        const r = await call(h.app, '/contact/create', { ...valid, message: `テスト${i}` });
+        const r = await call(h.app, '/contact/create', {
+          ...valid,
+          message: `テスト${i}`,
+        });
         assert.equal(r.status, 200, `request ${i}`);
       }
       const r = await call(h.app, '/contact/create', valid);
       assert.equal(r.status, 429);
       assert.equal(r.json.code, 'TooManyRequests');
-      assert.equal(r.json.msg, '操作が多すぎます。しばらく時間をおいてから再度お試しください。');
+      assert.equal(
+        r.json.msg,
+        '操作が多すぎます。しばらく時間をおいてから再度お試しください。',
+      );
       assert.ok(Number(r.res.headers['retry-after']) > 0);
       // Another IP is not affected.
       const other = await h.app.inject({
-        method: 'POST', url: '/api/contact/create', remoteAddress: '127.0.0.9',
-        headers: { 'content-type': 'application/json' }, payload: JSON.stringify(valid),
+        method: 'POST',
+        url: '/api/contact/create',
+        remoteAddress: '127.0.0.9',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(valid),
       });
       assert.equal(other.statusCode, 200);
     } finally {
@@ -98,14 +125,20 @@ describe('contact/create rate limit and SMTP', () => {
         let data = '';
         stream.on('data', (c: Buffer) => (data += c.toString('utf8')));
         stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            data,
+          });
           cb();
         });
       },
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const port = (smtp.server.address() as { port: number }).port;
-    const h = await harness('pglite', { SMTP_URL: `smtp://127.0.0.1:${port}`, CONTACT_TO: 'info@example.jp' });
+    const h = await harness('pglite', {
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      CONTACT_TO: 'info@example.jp',
+    });
     try {
       const r = await call(h.app, '/contact/create', valid);
       assert.equal(r.status, 200);
@@ -122,9 +155,15 @@ describe('contact/create rate limit and SMTP', () => {
   it('still stores the message when the mail server is down', async () => {
     const h = await harness('pglite', { SMTP_URL: 'smtp://127.0.0.1:1' });
     try {
-      const r = await call(h.app, '/contact/create', { ...valid, email: 'down@example.jp' });
+      const r = await call(h.app, '/contact/create', {
+        ...valid,
+        email: 'down@example.jp',
+      });
       assert.equal(r.status, 200);
-      const rows = await h.database.db.select().from(contacts).where(eq(contacts.email, 'down@example.jp'));
+      const rows = await h.database.db
+        .select()
+        .from(contacts)
+        .where(eq(contacts.email, 'down@example.jp'));
       assert.equal(rows.length, 1);
       assert.ok(h.logs.some((l) => l.includes('contact mail failed')));
     } finally {
@@ -132,4 +171,3 @@ describe('contact/create rate limit and SMTP', () => {
     }
   });
 });
-

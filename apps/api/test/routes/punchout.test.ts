@@ -3,9 +3,17 @@ import { after, before, describe, it } from 'node:test';
 import { punchoutSessions, users } from '../../src/db/schema.js';
 import { call, DRIVERS, harness, TestClock, type Harness } from '../helper.js';
 
-const BUYERS = 'acme-procure:acme-shared-secret-42@https://procure.acme.example';
+const BUYERS =
+  'acme-procure:acme-shared-secret-42@https://procure.acme.example';
 
-export function setupRequest(o: { secret?: string; formPost?: string; identity?: string; extra?: string } = {}) {
+export function setupRequest(
+  o: {
+    secret?: string;
+    formPost?: string;
+    identity?: string;
+    extra?: string;
+  } = {},
+) {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE cXML SYSTEM "http://xml.cxml.org/schemas/cXML/1.2.014/cXML.dtd">
 <cXML payloadID="1700000000.123@procure.acme.example" timestamp="2026-11-22T10:00:00+09:00" xml:lang="ja-JP">
@@ -31,12 +39,24 @@ for (const driver of DRIVERS) {
   describe(`punch-out check-in (${driver})`, () => {
     let h: Harness;
     const clock = new TestClock();
-    const setup = (xml: string, type = 'text/xml') => h.app.inject({ method: 'POST', url: '/api/punchout/setup', headers: { 'content-type': type }, payload: xml });
-    const ticketOf = (body: string) => /#\/checkin\/([A-Za-z0-9_-]+)<\/URL>/.exec(body)?.[1];
-    const count = async () => (await h.database.db.select().from(punchoutSessions)).length;
+    const setup = (xml: string, type = 'text/xml') =>
+      h.app.inject({
+        method: 'POST',
+        url: '/api/punchout/setup',
+        headers: { 'content-type': type },
+        payload: xml,
+      });
+    const ticketOf = (body: string) =>
+      /#\/checkin\/([A-Za-z0-9_-]+)<\/URL>/.exec(body)?.[1];
+    const count = async () =>
+      (await h.database.db.select().from(punchoutSessions)).length;
 
     before(async () => {
-      h = await harness(driver, { PUNCHOUT_BUYERS: BUYERS, PUBLIC_URL: 'https://proam.example.jp' }, { clock });
+      h = await harness(
+        driver,
+        { PUNCHOUT_BUYERS: BUYERS, PUBLIC_URL: 'https://proam.example.jp' },
+        { clock },
+      );
     });
     after(() => h.close());
 
@@ -45,35 +65,92 @@ for (const driver of DRIVERS) {
       assert.equal(r.statusCode, 200, r.body);
       assert.match(String(r.headers['content-type']), /text\/xml/);
       assert.match(r.body, /<Status code="200" text="OK"\/>/);
-      assert.match(r.body, /<StartPage><URL>https:\/\/proam\.example\.jp\/#\/checkin\/[A-Za-z0-9_-]{43}<\/URL><\/StartPage>/);
+      assert.match(
+        r.body,
+        /<StartPage><URL>https:\/\/proam\.example\.jp\/#\/checkin\/[A-Za-z0-9_-]{43}<\/URL><\/StartPage>/,
+      );
       const ticket = ticketOf(r.body)!;
       const c = await call(h.app, '/punchout/checkin', { ticket });
       assert.equal(c.status, 200, JSON.stringify(c.json));
-      const body = c.json.body as { checkin: { punchOutSetupRequest: Record<string, string> }; token: { accessToken: string; refreshToken: string }; user: { type: string; id: string } };
+      const body = c.json.body as {
+        checkin: { punchOutSetupRequest: Record<string, string> };
+        token: { accessToken: string; refreshToken: string };
+        user: { type: string; id: string };
+      };
       assert.deepEqual(body.checkin.punchOutSetupRequest, {
-        userId: 'taro.yamada', userName: '山田 太郎', buyer: 'acme-procure', buyerCookie: 'COOKIE-8f2a&b', browserFormPost: 'https://procure.acme.example/punchout/return',
+        userId: 'taro.yamada',
+        userName: '山田 太郎',
+        buyer: 'acme-procure',
+        buyerCookie: 'COOKIE-8f2a&b',
+        browserFormPost: 'https://procure.acme.example/punchout/return',
       });
-      assert.deepEqual(body.user, { id: 'taro.yamada', userName: '山田 太郎', type: 'BUYER' });
+      assert.deepEqual(body.user, {
+        id: 'taro.yamada',
+        userName: '山田 太郎',
+        type: 'BUYER',
+      });
       // The ticket works once.
-      assert.equal((await call(h.app, '/punchout/checkin', { ticket })).json.code, 'InvalidCode');
+      assert.equal(
+        (await call(h.app, '/punchout/checkin', { ticket })).json.code,
+        'InvalidCode',
+      );
 
       // The buyer session: reads pros, changes nothing; its refresh reports BUYER.
-      const auth = { headers: { authorization: `Bearer ${body.token.accessToken}` } };
-      const pros = await call(h.app, '/users/pro/condition', { area: '東京都' }, auth);
+      const auth = {
+        headers: { authorization: `Bearer ${body.token.accessToken}` },
+      };
+      const pros = await call(
+        h.app,
+        '/users/pro/condition',
+        { area: '東京都' },
+        auth,
+      );
       assert.equal(pros.status, 200);
       const pro = (pros.json.body as { id: string }[])[0]!;
-      assert.equal((await call(h.app, '/user/read', { id: pro.id }, auth)).status, 200);
-      assert.equal((await call(h.app, '/schedule/getActive', { userId: pro.id }, auth)).status, 200);
-      for (const [p, b] of [['/user/update', { bio: 'x' }], ['/user/likeCreate', { userId: 'x', likeUserId: pro.id }], ['/storage/upload', { data: 'aGVsbG8=' }], ['/schedule/reserve', { id: 'x' }], ['/user/like', { userType: 'pro', userId: pro.id }]] as const) {
+      assert.equal(
+        (await call(h.app, '/user/read', { id: pro.id }, auth)).status,
+        200,
+      );
+      assert.equal(
+        (await call(h.app, '/schedule/getActive', { userId: pro.id }, auth))
+          .status,
+        200,
+      );
+      for (const [p, b] of [
+        ['/user/update', { bio: 'x' }],
+        ['/user/likeCreate', { userId: 'x', likeUserId: pro.id }],
+        ['/storage/upload', { data: 'aGVsbG8=' }],
+        ['/schedule/reserve', { id: 'x' }],
+        ['/user/like', { userType: 'pro', userId: pro.id }],
+      ] as const) {
         const r = await call(h.app, p, b, auth);
         assert.equal(r.json.code, 'Forbidden', p);
       }
-      const refreshed = await call(h.app, '/auth/refresh', undefined, { headers: { authorization: `Bearer ${body.token.refreshToken}` } });
-      assert.equal((refreshed.json.body as { user: { type: string } }).user.type, 'BUYER');
+      const refreshed = await call(h.app, '/auth/refresh', undefined, {
+        headers: { authorization: `Bearer ${body.token.refreshToken}` },
+      });
+      assert.equal(
+        (refreshed.json.body as { user: { type: string } }).user.type,
+        'BUYER',
+      );
       // Buyers are not members: never listed, never readable as a user.
-      const [buyerRow] = (await h.database.db.select().from(users)).filter((u) => u.type === 'buyer');
-      const { tok } = await import('../helper.js').then((m) => m.memberTokens(h));
-      assert.equal((await call(h.app, '/user/read', { id: buyerRow!.id }, { headers: { authorization: `Bearer ${tok.ama2}` } })).json.body, null);
+      const [buyerRow] = (await h.database.db.select().from(users)).filter(
+        (u) => u.type === 'buyer',
+      );
+      const { tok } = await import('../helper.js').then((m) =>
+        m.memberTokens(h),
+      );
+      assert.equal(
+        (
+          await call(
+            h.app,
+            '/user/read',
+            { id: buyerRow!.id },
+            { headers: { authorization: `Bearer ${tok.ama2}` } },
+          )
+        ).json.body,
+        null,
+      );
     });
 
     it('refuses a bad shared secret, an unknown buyer, a foreign return URL and malformed XML, storing nothing', async () => {
@@ -98,7 +175,12 @@ for (const driver of DRIVERS) {
     it('refuses hostile XML (entity expansion, external entities) without expanding it', async () => {
       const before = await count();
       const billion = `<?xml version="1.0"?><!DOCTYPE cXML [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]><cXML>&c;</cXML>`;
-      const xxe = setupRequest().replace('<!DOCTYPE cXML SYSTEM "http://xml.cxml.org/schemas/cXML/1.2.014/cXML.dtd">', '<!DOCTYPE cXML [<!ENTITY x SYSTEM "file:///etc/passwd">]>').replace('COOKIE-8f2a&amp;b', '&x;');
+      const xxe = setupRequest()
+        .replace(
+          '<!DOCTYPE cXML SYSTEM "http://xml.cxml.org/schemas/cXML/1.2.014/cXML.dtd">',
+          '<!DOCTYPE cXML [<!ENTITY x SYSTEM "file:///etc/passwd">]>',
+        )
+        .replace('COOKIE-8f2a&amp;b', '&x;');
       for (const xml of [billion, xxe]) {
         const t0 = performance.now();
         const r = await setup(xml);
@@ -106,18 +188,34 @@ for (const driver of DRIVERS) {
         assert.ok(performance.now() - t0 < 500);
         assert.doesNotMatch(r.body, /root:/);
       }
-      const huge = await setup(setupRequest({ extra: `<Extrinsic name="pad">${'x'.repeat(70_000)}</Extrinsic>` }));
+      const huge = await setup(
+        setupRequest({
+          extra: `<Extrinsic name="pad">${'x'.repeat(70_000)}</Extrinsic>`,
+        }),
+      );
       assert.equal(huge.statusCode, 413);
       assert.equal(await count(), before);
-      const json = await h.app.inject({ method: 'POST', url: '/api/punchout/setup', headers: { 'content-type': 'application/json' }, payload: '{}' });
+      const json = await h.app.inject({
+        method: 'POST',
+        url: '/api/punchout/setup',
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      });
       assert.equal(json.statusCode, 400);
     });
 
     it('expires a ticket after 5 minutes', async () => {
       const ticket = ticketOf((await setup(setupRequest())).body)!;
       clock.advance(5 * 60_000 + 1000);
-      assert.equal((await call(h.app, '/punchout/checkin', { ticket })).json.code, 'InvalidCode');
-      assert.equal((await call(h.app, '/punchout/checkin', { ticket: 'x'.repeat(43) })).json.code, 'InvalidCode');
+      assert.equal(
+        (await call(h.app, '/punchout/checkin', { ticket })).json.code,
+        'InvalidCode',
+      );
+      assert.equal(
+        (await call(h.app, '/punchout/checkin', { ticket: 'x'.repeat(43) }))
+          .json.code,
+        'InvalidCode',
+      );
     });
   });
 }

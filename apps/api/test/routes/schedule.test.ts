@@ -5,19 +5,47 @@ import { reservations, schedules, users } from '../../src/db/schema.js';
 import { signAccessToken } from '../../src/plugins/auth.js';
 import { addDays, japanDate } from '../../src/lib/time.js';
 import { newId } from '../../src/lib/ids.js';
-import { call, DRIVERS, harness, memberTokens, type Harness } from '../helper.js';
+import {
+  call,
+  DRIVERS,
+  harness,
+  memberTokens,
+  type Harness,
+} from '../helper.js';
 
-type S = { id: string; proId: string; date: string; startTime: string; endTime: string; capacity: number; reservedCount: number; statusRound: string; participants?: string[]; place: string };
+type S = {
+  id: string;
+  proId: string;
+  date: string;
+  startTime: string;
+  endTime: string;
+  capacity: number;
+  reservedCount: number;
+  statusRound: string;
+  participants?: string[];
+  place: string;
+};
 
 for (const driver of DRIVERS) {
   describe(`schedules and reservations (${driver})`, () => {
     let h: Harness;
     const tok: Record<string, string> = {};
     const ids: Record<string, string> = {};
-    const post = (who: string, p: string, body: unknown) => call(h.app, p, body, { headers: { authorization: `Bearer ${tok[who]}` } });
+    const post = (who: string, p: string, body: unknown) =>
+      call(h.app, p, body, {
+        headers: { authorization: `Bearer ${tok[who]}` },
+      });
     const today = japanDate();
     const lesson = (over: Record<string, unknown> = {}) => ({
-      date: addDays(today, 40), startTime: '09:00', endTime: '12:00', place: 'テストゴルフ倶楽部', area: '東京都', capacity: 4, fee: 20000, note: '集合はクラブハウス前', ...over,
+      date: addDays(today, 40),
+      startTime: '09:00',
+      endTime: '12:00',
+      place: 'テストゴルフ倶楽部',
+      area: '東京都',
+      capacity: 4,
+      fee: 20000,
+      note: '集合はクラブハウス前',
+      ...over,
     });
 
     before(async () => {
@@ -36,127 +64,370 @@ for (const driver of DRIVERS) {
       assert.equal(s.statusRound, 'open');
       assert.equal(s.reservedCount, 0);
       assert.deepEqual(s.participants, []);
-      assert.equal((await post('ama1', '/schedule/create', lesson({ startTime: '13:00', endTime: '15:00' }))).json.code, 'Forbidden');
-      assert.equal((await post('pro2', '/schedule/create', lesson({ proId: ids.pro1, startTime: '13:00', endTime: '15:00' }))).json.code, 'Forbidden');
-      const admin = await post('admin', '/schedule/create', lesson({ proId: ids.pro2, startTime: '13:00', endTime: '15:00' }));
+      assert.equal(
+        (
+          await post(
+            'ama1',
+            '/schedule/create',
+            lesson({ startTime: '13:00', endTime: '15:00' }),
+          )
+        ).json.code,
+        'Forbidden',
+      );
+      assert.equal(
+        (
+          await post(
+            'pro2',
+            '/schedule/create',
+            lesson({ proId: ids.pro1, startTime: '13:00', endTime: '15:00' }),
+          )
+        ).json.code,
+        'Forbidden',
+      );
+      const admin = await post(
+        'admin',
+        '/schedule/create',
+        lesson({ proId: ids.pro2, startTime: '13:00', endTime: '15:00' }),
+      );
       assert.equal((admin.json.body as S).proId, ids.pro2);
-      assert.equal((await post('admin', '/schedule/create', lesson({ proId: ids.ama1 }))).json.code, 'ValidationError');
+      assert.equal(
+        (await post('admin', '/schedule/create', lesson({ proId: ids.ama1 })))
+          .json.code,
+        'ValidationError',
+      );
     });
 
     it('refuses past dates, end before start, overlaps and bad capacity', async () => {
       const cases: [Record<string, unknown>, string][] = [
         [lesson({ date: addDays(today, -1) }), 'ValidationError'],
-        [lesson({ date: addDays(today, 41), startTime: '12:00', endTime: '11:00' }), 'ValidationError'],
-        [lesson({ date: addDays(today, 41), startTime: '12:00', endTime: '12:00' }), 'ValidationError'],
+        [
+          lesson({
+            date: addDays(today, 41),
+            startTime: '12:00',
+            endTime: '11:00',
+          }),
+          'ValidationError',
+        ],
+        [
+          lesson({
+            date: addDays(today, 41),
+            startTime: '12:00',
+            endTime: '12:00',
+          }),
+          'ValidationError',
+        ],
         [lesson({ startTime: '11:00', endTime: '13:00' }), 'Conflict'],
         [lesson({ date: addDays(today, 41), capacity: 5 }), 'ValidationError'],
         [lesson({ date: addDays(today, 41), capacity: 0 }), 'ValidationError'],
         [lesson({ date: addDays(today, 41), place: '  ' }), 'ValidationError'],
-        [lesson({ date: addDays(today, 41), startTime: '25:00' }), 'ValidationError'],
+        [
+          lesson({ date: addDays(today, 41), startTime: '25:00' }),
+          'ValidationError',
+        ],
         [lesson({ date: addDays(today, 41), extra: 1 }), 'ValidationError'],
       ];
-      for (const [body, code] of cases) assert.equal((await post('pro1', '/schedule/create', body)).json.code, code, JSON.stringify(body));
+      for (const [body, code] of cases)
+        assert.equal(
+          (await post('pro1', '/schedule/create', body)).json.code,
+          code,
+          JSON.stringify(body),
+        );
       // Back to back is not an overlap.
-      assert.equal((await post('pro1', '/schedule/create', lesson({ startTime: '12:00', endTime: '14:00' }))).status, 200);
+      assert.equal(
+        (
+          await post(
+            'pro1',
+            '/schedule/create',
+            lesson({ startTime: '12:00', endTime: '14:00' }),
+          )
+        ).status,
+        200,
+      );
     });
 
     it('reserves idempotently up to capacity, turns full, reopens on cancel', async () => {
-      const s = (await post('pro3', '/schedule/create', lesson({ capacity: 2 }))).json.body as S;
+      const s = (
+        await post('pro3', '/schedule/create', lesson({ capacity: 2 }))
+      ).json.body as S;
       const a = await post('ama1', '/schedule/reserve', { id: s.id });
       assert.equal(a.status, 200, JSON.stringify(a.json));
       assert.equal((a.json.body as S).reservedCount, 1);
       assert.deepEqual((a.json.body as S).participants, [ids.ama1]);
-      assert.equal(((await post('ama1', '/schedule/reserve', { id: s.id })).json.body as S).reservedCount, 1, 'idempotent');
-      const b = (await post('ama2', '/schedule/reserve', { id: s.id })).json.body as S;
+      assert.equal(
+        ((await post('ama1', '/schedule/reserve', { id: s.id })).json.body as S)
+          .reservedCount,
+        1,
+        'idempotent',
+      );
+      const b = (await post('ama2', '/schedule/reserve', { id: s.id })).json
+        .body as S;
       assert.equal(b.reservedCount, 2);
       assert.equal(b.statusRound, 'full');
       const c = await post('ama3', '/schedule/reserve', { id: s.id });
       assert.equal(c.status, 409);
       assert.equal(c.json.code, 'ScheduleFull');
       assert.equal(c.json.msg, 'このラウンドレッスンは満員です。');
-      assert.equal((await post('pro2', '/schedule/reserve', { id: s.id })).json.code, 'Forbidden');
-      assert.equal((await post('ama3', '/schedule/cancel', { id: s.id })).json.code, 'Forbidden');
-      const d = (await post('ama2', '/schedule/cancel', { id: s.id })).json.body as S;
+      assert.equal(
+        (await post('pro2', '/schedule/reserve', { id: s.id })).json.code,
+        'Forbidden',
+      );
+      assert.equal(
+        (await post('ama3', '/schedule/cancel', { id: s.id })).json.code,
+        'Forbidden',
+      );
+      const d = (await post('ama2', '/schedule/cancel', { id: s.id })).json
+        .body as S;
       assert.equal(d.reservedCount, 1);
       assert.equal(d.statusRound, 'open');
-      assert.equal((await post('ama3', '/schedule/reserve', { id: s.id })).status, 200);
+      assert.equal(
+        (await post('ama3', '/schedule/reserve', { id: s.id })).status,
+        200,
+      );
       // Participants are hidden from outsiders.
-      const outsider = (await post('ama4', '/schedule/getActive', { userId: ids.pro3 })).json.body as S[];
+      const outsider = (
+        await post('ama4', '/schedule/getActive', { userId: ids.pro3 })
+      ).json.body as S[];
       const seen = outsider.find((x) => x.id === s.id)!;
       assert.equal(seen.participants, undefined);
-      const mine = (await post('ama3', '/schedule/getById', { userId: ids.ama3 })).json.body as S[];
-      assert.deepEqual(mine.find((x) => x.id === s.id)!.participants!.sort(), [ids.ama1, ids.ama3].sort());
+      const mine = (
+        await post('ama3', '/schedule/getById', { userId: ids.ama3 })
+      ).json.body as S[];
+      assert.deepEqual(
+        mine.find((x) => x.id === s.id)!.participants!.sort(),
+        [ids.ama1, ids.ama3].sort(),
+      );
     });
 
     it('never reserves beyond capacity under 50 concurrent calls (x20)', async () => {
       const extra = Array.from({ length: 50 }, (_, i) => ({ id: newId(), i }));
-      await h.database.db.insert(users).values(extra.map((u) => ({ id: u.id, type: 'amature' as const, email: `race${u.i}-${driver}@example.jp`, passwordHash: 'x', userName: `競争 ${u.i}` })));
-      const tokens = extra.map((u) => signAccessToken(h.app, { id: u.id, type: 'amature' }));
+      await h.database.db.insert(users).values(
+        extra.map((u) => ({
+          id: u.id,
+          type: 'amature' as const,
+          email: `race${u.i}-${driver}@example.jp`,
+          passwordHash: 'x',
+          userName: `競争 ${u.i}`,
+        })),
+      );
+      const tokens = extra.map((u) =>
+        signAccessToken(h.app, { id: u.id, type: 'amature' }),
+      );
       for (let round = 0; round < 20; round++) {
-        const s = (await post('pro4', '/schedule/create', lesson({ date: addDays(today, 50 + round), capacity: 4 }))).json.body as S;
-        const results = await Promise.all(tokens.map((t) => call(h.app, '/schedule/reserve', { id: s.id }, { headers: { authorization: `Bearer ${t}` } })));
+        const s = (
+          await post(
+            'pro4',
+            '/schedule/create',
+            lesson({ date: addDays(today, 50 + round), capacity: 4 }),
+          )
+        ).json.body as S;
+        const results = await Promise.all(
+          tokens.map((t) =>
+            call(
+              h.app,
+              '/schedule/reserve',
+              { id: s.id },
+              { headers: { authorization: `Bearer ${t}` } },
+            ),
+          ),
+        );
         const ok = results.filter((r) => r.status === 200).length;
-        const full = results.filter((r) => r.json.code === 'ScheduleFull').length;
+        const full = results.filter(
+          (r) => r.json.code === 'ScheduleFull',
+        ).length;
         assert.equal(ok, 4, `round ${round}`);
-        assert.equal(full, 46, `round ${round}: ${JSON.stringify([...new Set(results.map((r) => r.json.code))])}`);
-        const [row] = await h.database.db.select().from(schedules).where(eq(schedules.id, s.id));
+        assert.equal(
+          full,
+          46,
+          `round ${round}: ${JSON.stringify([...new Set(results.map((r) => r.json.code))])}`,
+        );
+        const [row] = await h.database.db
+          .select()
+          .from(schedules)
+          .where(eq(schedules.id, s.id));
         assert.equal(row!.reservedCount, 4);
         assert.equal(row!.statusRound, 'full');
-        assert.equal((await h.database.db.select().from(reservations).where(eq(reservations.scheduleId, s.id))).length, 4);
+        assert.equal(
+          (
+            await h.database.db
+              .select()
+              .from(reservations)
+              .where(eq(reservations.scheduleId, s.id))
+          ).length,
+          4,
+        );
       }
     });
 
-    it("lets only the owner or an admin edit, never below the reservations; others change nothing", async () => {
-      const s = (await post('pro5', '/schedule/create', lesson({ capacity: 3 }))).json.body as S;
+    it('lets only the owner or an admin edit, never below the reservations; others change nothing', async () => {
+      const s = (
+        await post('pro5', '/schedule/create', lesson({ capacity: 3 }))
+      ).json.body as S;
       await post('ama5', '/schedule/reserve', { id: s.id });
       await post('ama6', '/schedule/reserve', { id: s.id });
-      const before = await h.database.db.select().from(schedules).where(eq(schedules.id, s.id));
-      assert.equal((await post('pro1', '/schedule/update', { id: s.id, fee: 1 })).json.code, 'Forbidden');
-      assert.equal((await post('ama5', '/schedule/update', { id: s.id, fee: 1 })).json.code, 'Forbidden');
-      assert.deepEqual(await h.database.db.select().from(schedules).where(eq(schedules.id, s.id)), before);
-      const low = await post('pro5', '/schedule/update', { id: s.id, capacity: 1 });
+      const before = await h.database.db
+        .select()
+        .from(schedules)
+        .where(eq(schedules.id, s.id));
+      assert.equal(
+        (await post('pro1', '/schedule/update', { id: s.id, fee: 1 })).json
+          .code,
+        'Forbidden',
+      );
+      assert.equal(
+        (await post('ama5', '/schedule/update', { id: s.id, fee: 1 })).json
+          .code,
+        'Forbidden',
+      );
+      assert.deepEqual(
+        await h.database.db
+          .select()
+          .from(schedules)
+          .where(eq(schedules.id, s.id)),
+        before,
+      );
+      const low = await post('pro5', '/schedule/update', {
+        id: s.id,
+        capacity: 1,
+      });
       assert.equal(low.json.code, 'ValidationError');
-      const r = await post('pro5', '/schedule/update', { ...s, id: s.id, place: '変更後のコース', proId: ids.pro1, participants: [], reservedCount: 0, capacity: 2 });
+      const r = await post('pro5', '/schedule/update', {
+        ...s,
+        id: s.id,
+        place: '変更後のコース',
+        proId: ids.pro1,
+        participants: [],
+        reservedCount: 0,
+        capacity: 2,
+      });
       assert.equal(r.status, 200, JSON.stringify(r.json));
       const u = r.json.body as S;
       assert.equal(u.place, '変更後のコース');
       assert.equal(u.proId, ids.pro5);
       assert.equal(u.reservedCount, 2);
-      assert.equal((await post('admin', '/schedule/update', { id: s.id, fee: 25000 })).status, 200);
-      assert.equal((await post('pro5', '/schedule/delete', { id: s.id })).json.code, 'Conflict');
-      assert.equal((await post('pro1', '/schedule/delete', { id: s.id })).json.code, 'Forbidden');
-      const empty = (await post('pro5', '/schedule/create', lesson({ date: addDays(today, 45) }))).json.body as S;
-      assert.deepEqual((await post('pro5', '/schedule/delete', { id: empty.id })).json.body, { deletedCount: 1 });
-      assert.equal((await post('pro5', '/schedule/delete', { id: empty.id })).json.code, 'NotFound');
+      assert.equal(
+        (await post('admin', '/schedule/update', { id: s.id, fee: 25000 }))
+          .status,
+        200,
+      );
+      assert.equal(
+        (await post('pro5', '/schedule/delete', { id: s.id })).json.code,
+        'Conflict',
+      );
+      assert.equal(
+        (await post('pro1', '/schedule/delete', { id: s.id })).json.code,
+        'Forbidden',
+      );
+      const empty = (
+        await post(
+          'pro5',
+          '/schedule/create',
+          lesson({ date: addDays(today, 45) }),
+        )
+      ).json.body as S;
+      assert.deepEqual(
+        (await post('pro5', '/schedule/delete', { id: empty.id })).json.body,
+        { deletedCount: 1 },
+      );
+      assert.equal(
+        (await post('pro5', '/schedule/delete', { id: empty.id })).json.code,
+        'NotFound',
+      );
     });
 
     it('sets the round status of a date, for the pro themself or an admin', async () => {
       const date = addDays(today, 60);
-      await post('pro2', '/schedule/create', lesson({ date, startTime: '07:00', endTime: '09:00' }));
-      await post('pro2', '/schedule/create', lesson({ date, startTime: '10:00', endTime: '12:00' }));
-      assert.equal((await post('pro1', '/schedule/updateRound', { proId: ids.pro2, date, statusRound: 'closed' })).json.code, 'Forbidden');
-      const r = await post('pro2', '/schedule/updateRound', { proId: ids.pro2, date, statusRound: 'closed' });
+      await post(
+        'pro2',
+        '/schedule/create',
+        lesson({ date, startTime: '07:00', endTime: '09:00' }),
+      );
+      await post(
+        'pro2',
+        '/schedule/create',
+        lesson({ date, startTime: '10:00', endTime: '12:00' }),
+      );
+      assert.equal(
+        (
+          await post('pro1', '/schedule/updateRound', {
+            proId: ids.pro2,
+            date,
+            statusRound: 'closed',
+          })
+        ).json.code,
+        'Forbidden',
+      );
+      const r = await post('pro2', '/schedule/updateRound', {
+        proId: ids.pro2,
+        date,
+        statusRound: 'closed',
+      });
       assert.deepEqual(r.json.body, { updatedCount: 2 });
-      const day = (await post('pro2', '/schedule/getByDate', { userId: ids.pro2, date })).json.body as S[];
-      assert.deepEqual(day.map((x) => x.statusRound), ['closed', 'closed']);
-      assert.equal((await post('pro2', '/schedule/updateRound', { proId: ids.pro2, date, statusRound: 'weird' })).json.code, 'ValidationError');
+      const day = (
+        await post('pro2', '/schedule/getByDate', { userId: ids.pro2, date })
+      ).json.body as S[];
+      assert.deepEqual(
+        day.map((x) => x.statusRound),
+        ['closed', 'closed'],
+      );
+      assert.equal(
+        (
+          await post('pro2', '/schedule/updateRound', {
+            proId: ids.pro2,
+            date,
+            statusRound: 'weird',
+          })
+        ).json.code,
+        'ValidationError',
+      );
       const closed = day[0]!;
-      assert.equal((await post('ama1', '/schedule/reserve', { id: closed.id })).json.code, 'Conflict');
+      assert.equal(
+        (await post('ama1', '/schedule/reserve', { id: closed.id })).json.code,
+        'Conflict',
+      );
     });
 
     it("lists a member's lessons: active from today, by date, and never another amateur's bookings", async () => {
-      const active = (await post('pro1', '/schedule/getActive', { userId: ids.pro1 })).json.body as S[];
+      const active = (
+        await post('pro1', '/schedule/getActive', { userId: ids.pro1 })
+      ).json.body as S[];
       assert.ok(active.length > 0);
-      assert.ok(active.every((s) => s.date >= today && !['done', 'cancelled'].includes(s.statusRound)));
+      assert.ok(
+        active.every(
+          (s) =>
+            s.date >= today && !['done', 'cancelled'].includes(s.statusRound),
+        ),
+      );
       const dates = active.map((s) => s.date);
       assert.deepEqual(dates, [...dates].sort());
-      const all = (await post('pro1', '/schedule/getById', { userId: ids.pro1 })).json.body as S[];
-      assert.ok(all.some((s) => s.date < today), 'past lessons too');
-      const spy = (await post('ama2', '/schedule/getById', { userId: ids.ama1 })).json.body as S[];
+      const all = (
+        await post('pro1', '/schedule/getById', { userId: ids.pro1 })
+      ).json.body as S[];
+      assert.ok(
+        all.some((s) => s.date < today),
+        'past lessons too',
+      );
+      const spy = (
+        await post('ama2', '/schedule/getById', { userId: ids.ama1 })
+      ).json.body as S[];
       assert.deepEqual(spy, []);
-      const own = (await post('ama1', '/schedule/getById', { userId: ids.ama1 })).json.body as S[];
-      assert.ok(own.length > 0 && own.every((s) => s.participants!.includes(ids.ama1!)));
-      const bookings = await h.database.db.select().from(reservations).where(and(eq(reservations.userId, ids.ama1!), inArray(reservations.scheduleId, own.map((s) => s.id))));
+      const own = (
+        await post('ama1', '/schedule/getById', { userId: ids.ama1 })
+      ).json.body as S[];
+      assert.ok(
+        own.length > 0 && own.every((s) => s.participants!.includes(ids.ama1!)),
+      );
+      const bookings = await h.database.db
+        .select()
+        .from(reservations)
+        .where(
+          and(
+            eq(reservations.userId, ids.ama1!),
+            inArray(
+              reservations.scheduleId,
+              own.map((s) => s.id),
+            ),
+          ),
+        );
       assert.equal(bookings.length, own.length);
     });
   });

@@ -18,7 +18,13 @@ for (const driver of DRIVERS) {
     it('creates the demo logins with argon2id hashes', async () => {
       const rows = await h.database.db.select().from(users);
       const byMail = new Map(rows.map((u) => [u.email, u]));
-      for (const mail of ['admin@example.jp', 'pro1@example.jp', 'pro2@example.jp', 'ama1@example.jp', 'ama2@example.jp'])
+      for (const mail of [
+        'admin@example.jp',
+        'pro1@example.jp',
+        'pro2@example.jp',
+        'ama1@example.jp',
+        'ama2@example.jp',
+      ])
         assert.ok(byMail.has(mail), mail);
       assert.equal(byMail.get('admin@example.jp')!.type, 'admin');
       assert.equal(byMail.get('pro1@example.jp')!.type, 'pro');
@@ -26,7 +32,12 @@ for (const driver of DRIVERS) {
       const admin = byMail.get(DEMO_ADMIN.email)!;
       assert.match(admin.passwordHash, /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
       assert.ok(await verifyPassword(admin.passwordHash, DEMO_ADMIN.password));
-      assert.ok(await verifyPassword(byMail.get('pro1@example.jp')!.passwordHash, DEMO_PASSWORD));
+      assert.ok(
+        await verifyPassword(
+          byMail.get('pro1@example.jp')!.passwordHash,
+          DEMO_PASSWORD,
+        ),
+      );
       assert.ok(!(await verifyPassword(admin.passwordHash, DEMO_PASSWORD)));
     });
 
@@ -40,7 +51,8 @@ for (const driver of DRIVERS) {
       const counts = await h.database.db.execute(
         sql`select u.id, u.like_count, (select count(*) from likes l where l.like_user_id = u.id) as n from users u`,
       );
-      for (const row of counts.rows as { like_count: number; n: unknown }[]) assert.equal(row.like_count, Number(row.n));
+      for (const row of counts.rows as { like_count: number; n: unknown }[])
+        assert.equal(row.like_count, Number(row.n));
       assert.ok((await h.database.db.select().from(likes)).length > 0);
     });
 
@@ -48,7 +60,15 @@ for (const driver of DRIVERS) {
       const n = (await h.database.db.select().from(users)).length;
       assert.equal(await seedDemo(h.database), false);
       assert.equal((await h.database.db.select().from(users)).length, n);
-      assert.equal((await h.database.db.select().from(users).where(eq(users.type, 'admin'))).length, 1);
+      assert.equal(
+        (
+          await h.database.db
+            .select()
+            .from(users)
+            .where(eq(users.type, 'admin'))
+        ).length,
+        1,
+      );
     });
   });
 }

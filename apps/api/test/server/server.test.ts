@@ -9,19 +9,29 @@ import { ConfigError, loadConfig } from '../../src/config.js';
 const API_ROOT = path.join(import.meta.dirname, '..', '..');
 
 function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/server.ts'], {
-    cwd: API_ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', 'src/server.ts'],
+    {
+      cwd: API_ROOT,
+      env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => resolve(code)),
+  );
   return { child, exited, output: () => output };
 }
 
-async function waitReady(port: number, child: ChildProcess, timeoutMs = 60_000) {
+async function waitReady(
+  port: number,
+  child: ChildProcess,
+  timeoutMs = 60_000,
+) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error('server exited early');
@@ -40,15 +50,28 @@ describe('the server process', () => {
   it('holds DATA_DIR: a second server on the same folder refuses to start; SIGTERM drains and releases it', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'proam-lock-'));
     const port = 20000 + Math.floor(Math.random() * 20000);
-    const first = startServer({ DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: 'false' });
+    const first = startServer({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      SEED_DEMO: 'false',
+    });
     try {
       await waitReady(port, first.child);
-      const second = startServer({ DATA_DIR: dataDir, PORT: String(port + 1), SEED_DEMO: 'false' });
+      const second = startServer({
+        DATA_DIR: dataDir,
+        PORT: String(port + 1),
+        SEED_DEMO: 'false',
+      });
       const code = await second.exited;
       assert.equal(code, 73);
-      assert.match(second.output(), /DATA_DIR .* is in use by another ProAm Connect server/);
+      assert.match(
+        second.output(),
+        /DATA_DIR .* is in use by another ProAm Connect server/,
+      );
       // The first one still serves.
-      const r = await fetch(`http://127.0.0.1:${port}/api/news/readAll`, { method: 'POST' });
+      const r = await fetch(`http://127.0.0.1:${port}/api/news/readAll`, {
+        method: 'POST',
+      });
       assert.equal(r.status, 200);
 
       first.child.kill('SIGTERM');
@@ -74,7 +97,8 @@ describe('the server process', () => {
 
 describe('configuration', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'proam-conf-'));
-  const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ...env });
+  const load = (env: Record<string, string>) =>
+    loadConfig({ DATA_DIR: dataDir, ...env });
 
   it('has working defaults', () => {
     const c = load({});
@@ -85,7 +109,11 @@ describe('configuration', () => {
     assert.equal(c.mediaBaseUrl, '/media/');
     assert.equal(c.seedDemo, null);
     assert.ok(c.jwtSecret.length >= 32);
-    assert.equal(load({}).jwtSecret, c.jwtSecret, 'the generated secret is kept in DATA_DIR');
+    assert.equal(
+      load({}).jwtSecret,
+      c.jwtSecret,
+      'the generated secret is kept in DATA_DIR',
+    );
   });
 
   it('names the setting that is wrong', () => {
@@ -102,15 +130,26 @@ describe('configuration', () => {
       [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     ];
     for (const [env, name] of bad) {
-      assert.throws(() => load(env), (e: unknown) => e instanceof ConfigError && e.setting === name && e.message.includes(name), name);
+      assert.throws(
+        () => load(env),
+        (e: unknown) =>
+          e instanceof ConfigError &&
+          e.setting === name &&
+          e.message.includes(name),
+        name,
+      );
     }
   });
 
   it('reads the production settings', () => {
     const c = load({
-      DATABASE_URL: 'postgres://u@db/proam', SMTP_URL: 'smtps://u:p@mail.example.jp',
-      API_CLIENTS: 'web:abcdefgh,ios:ijklmnop', SEED_DEMO: 'false', COMPANY_NAME: '株式会社テスト',
-      MEDIA_BASE_URL: 'https://cdn.example.jp/', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123',
+      DATABASE_URL: 'postgres://u@db/proam',
+      SMTP_URL: 'smtps://u:p@mail.example.jp',
+      API_CLIENTS: 'web:abcdefgh,ios:ijklmnop',
+      SEED_DEMO: 'false',
+      COMPANY_NAME: '株式会社テスト',
+      MEDIA_BASE_URL: 'https://cdn.example.jp/',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123',
     });
     assert.equal(c.databaseUrl, 'postgres://u@db/proam');
     assert.equal(c.apiClients.length, 2);
