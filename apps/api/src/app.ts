@@ -140,12 +140,20 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
     },
   );
 
+  // Stripe's script and frames are allowed only where a publishable key is configured.
+  const stripe = config.stripePublishableKey
+    ? {
+        script: ['https://js.stripe.com'],
+        connect: ['https://api.stripe.com'],
+        frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+      }
+    : { script: [], connect: [], frame: [] };
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripe.script],
         styleSrc: ["'self'"],
         imgSrc: [
           "'self'",
@@ -156,11 +164,16 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
             : []),
         ],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...stripe.connect],
+        ...(stripe.frame.length ? { frameSrc: stripe.frame } : {}),
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],
-        formAction: ["'self'"],
+        // Punch-out buyers post their basket back to their own purchasing system.
+        formAction: [
+          "'self'",
+          ...config.punchoutBuyers.map((b) => b.returnOrigin),
+        ],
         manifestSrc: ["'self'"],
         workerSrc: ["'self'"],
       },

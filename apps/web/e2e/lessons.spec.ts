@@ -239,6 +239,14 @@ describe('round lessons and chat', () => {
       await aBox.fill('はじめまして、よろしくお願いします！');
       await aBox.press('Enter');
       await a.locator('.message--mine', { hasText: 'はじめまして' }).waitFor();
+      // The box empties once the send resolves, which may be just after the message shows.
+      await a.waitForFunction(
+        () =>
+          (document.querySelector<HTMLTextAreaElement>('.composer textarea')
+            ?.value ?? '') === '',
+        undefined,
+        { timeout: 5000 },
+      );
       assert.equal(await aBox.inputValue(), '');
       // Arrives on the pro's page without a reload.
       await p

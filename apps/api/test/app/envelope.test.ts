@@ -213,6 +213,7 @@ describe('envelopes and the error handler', () => {
   it('sends the security headers of SECURITY.md 2.9', async () => {
     const r = await call(h.app, '/news/readAll', {});
     const csp = String(r.res.headers['content-security-policy']);
+    assert.ok(!csp.includes('stripe'), 'no Stripe sources without a key');
     for (const d of [
       "default-src 'self'",
       "script-src 'self'",

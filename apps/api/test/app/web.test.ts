@@ -59,6 +59,13 @@ describe('serving the web app', () => {
       String(r.headers['content-security-policy']),
       /script-src 'self'/,
     );
+    const csp = String(r.headers['content-security-policy']);
+    assert.match(
+      csp,
+      /script-src 'self' https:\/\/js\.stripe\.com/,
+      'Stripe only with a key',
+    );
+    assert.match(csp, /connect-src 'self' https:\/\/api\.stripe\.com/);
   });
 
   it('serves hashed assets precompressed and cached for a year', async () => {

@@ -64,6 +64,12 @@ for (const driver of DRIVERS) {
       const r = await setup(setupRequest());
       assert.equal(r.statusCode, 200, r.body);
       assert.match(String(r.headers['content-type']), /text\/xml/);
+      // The return to the purchasing system is a form post: its origin must be allowed.
+      const page = await h.app.inject({ method: 'GET', url: '/healthz' });
+      assert.match(
+        String(page.headers['content-security-policy']),
+        /form-action 'self' https:\/\/procure\.acme\.example/,
+      );
       assert.match(r.body, /<Status code="200" text="OK"\/>/);
       assert.match(
         r.body,

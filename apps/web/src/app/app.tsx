@@ -2,6 +2,7 @@ import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router/dom';
 import { ErrorAlert } from '@/components/error-alert';
 import { GlobalSpinner } from '@/components/spinner';
+import { UpdatePrompt } from '@/pwa/update-prompt';
 import { router } from './router';
 import type { AppStore } from './store';
 
@@ -12,5 +13,6 @@ export const App = ({ store }: AppProps) => (
     <RouterProvider router={router} />
     <GlobalSpinner />
     <ErrorAlert />
+    <UpdatePrompt />
   </Provider>
 );

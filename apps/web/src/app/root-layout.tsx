@@ -11,6 +11,8 @@ import { PageHeader } from '@/components/page-header';
 import { SiteFooter } from '@/components/site-footer';
 import { SiteHeader } from '@/components/site-header';
 import { selectAuthStatus } from '@/features/auth/auth-slice';
+import { selectIsBuyer } from '@/features/auth/buyer-mode';
+import { ProcurementReturn } from '@/features/auth/components/procurement-return';
 import { useAppSelector } from './hooks';
 import { Spinner } from '@/components/spinner';
 
@@ -19,6 +21,7 @@ const Shell = ({ children }: { children: ReactNode }) => {
   const mainRef = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
   const authStatus = useAppSelector(selectAuthStatus);
+  const isBuyer = useAppSelector(selectIsBuyer);
 
   // After a client-side navigation, start screen readers and keyboards at the new content.
   useEffect(() => {
@@ -45,6 +48,7 @@ const Shell = ({ children }: { children: ReactNode }) => {
       {/* A stored login being restored counts as logged in, so the header does not flicker. */}
       <SiteHeader
         loggedIn={authStatus === 'authenticated' || authStatus === 'restoring'}
+        extraAction={isBuyer ? <ProcurementReturn /> : null}
       />
       <main id="main" ref={mainRef} tabIndex={-1} className="site-main">
         {children}

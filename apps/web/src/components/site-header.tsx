@@ -1,4 +1,11 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CloseIcon, MailIcon, MenuIcon, ShareIcon, UserIcon } from './icons';
 import { Logo } from './logo';
@@ -7,9 +14,14 @@ import { NAV_LINKS } from './nav-links';
 type SiteHeaderProps = {
   /** Shows マイページ instead of ログイン. */
   loggedIn?: boolean;
+  /** Shown before the account link, e.g. buyer mode's 購買システムに戻る. */
+  extraAction?: ReactNode;
 };
 
-export const SiteHeader = ({ loggedIn = false }: SiteHeaderProps) => {
+export const SiteHeader = ({
+  loggedIn = false,
+  extraAction,
+}: SiteHeaderProps) => {
   const navId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
@@ -54,6 +66,7 @@ export const SiteHeader = ({ loggedIn = false }: SiteHeaderProps) => {
           <Logo />
         </Link>
         <div className="site-header__actions">
+          {extraAction}
           <Link
             to={loggedIn ? '/tabs/schedule' : '/auth'}
             className="site-header__account"

@@ -10,7 +10,8 @@ import '@/styles/lessons.css';
  */
 export const useChatConnection = (): number => {
   const user = useAppSelector(selectAuthUser);
-  const userId = user?.id ?? null;
+  // Buyers (procurement check-in) have no chats; their token may not read them.
+  const userId = user && user.type !== 'BUYER' ? user.id : null;
   useChatStreamQuery(userId ?? skipToken);
   const { data } = useGetUnreadQuery(userId ?? skipToken, {
     // The socket keeps it current; this catches anything it missed.

@@ -4,6 +4,8 @@ import { useAppSelector } from '@/app/hooks';
 import { selectAuthUser } from '@/features/auth/auth-slice';
 import { Conversation } from '@/features/chat/components/conversation';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { BuyerNotice } from '@/features/auth/components/buyer-notice';
+import { isBuyer } from '@/features/auth/buyer-mode';
 
 /** `#/tabs/chat/:partitionKey`: one lesson's conversation. */
 const ChatRoomRoute = () => {
@@ -19,12 +21,16 @@ const ChatRoomRoute = () => {
         ]}
       />
       <div className="container chat-room">
-        {user && (
-          <Conversation
-            key={partitionKey}
-            partitionKey={partitionKey}
-            userId={user.id}
-          />
+        {isBuyer(user) ? (
+          <BuyerNotice lead="チャットはご利用いただけません" showSearchLink />
+        ) : (
+          user && (
+            <Conversation
+              key={partitionKey}
+              partitionKey={partitionKey}
+              userId={user.id}
+            />
+          )
         )}
       </div>
     </>

@@ -3,6 +3,8 @@ import { useAppSelector } from '@/app/hooks';
 import { selectAuthUser } from '@/features/auth/auth-slice';
 import { ChatList } from '@/features/chat/components/chat-list';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { BuyerNotice } from '@/features/auth/components/buyer-notice';
+import { isBuyer } from '@/features/auth/buyer-mode';
 
 const ChatRoute = () => {
   useDocumentTitle('チャット');
@@ -16,7 +18,11 @@ const ChatRoute = () => {
         description="ラウンドレッスンごとに、プロと参加者で連絡を取り合えます。"
       />
       <div className="container section chat-page">
-        {user && <ChatList userId={user.id} />}
+        {isBuyer(user) ? (
+          <BuyerNotice lead="チャットはご利用いただけません" showSearchLink />
+        ) : (
+          user && <ChatList userId={user.id} />
+        )}
       </div>
     </>
   );

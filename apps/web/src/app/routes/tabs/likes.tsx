@@ -2,6 +2,10 @@ import { PageHeader } from '@/components/page-header';
 import { LikedMembers } from '@/features/likes/components/liked-members';
 import { ProLikes } from '@/features/likes/components/pro-likes';
 import { ProSearch } from '@/features/likes/components/pro-search';
+import {
+  BuyerNotice,
+  useIsBuyer,
+} from '@/features/auth/components/buyer-notice';
 import { useLikeToggle } from '@/features/likes/use-like-toggle';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import '@/styles/members.css';
@@ -10,6 +14,7 @@ const LikesRoute = () => {
   useDocumentTitle('いいね');
   const toggle = useLikeToggle();
   const { me, myType, likes, likedIds } = toggle;
+  const isBuyer = useIsBuyer();
 
   return (
     <>
@@ -30,7 +35,13 @@ const LikesRoute = () => {
           </>
         )}
         {myType === 'pro' && me && <ProLikes userId={me.id} toggle={toggle} />}
-        {!myType && (
+        {isBuyer && (
+          <>
+            <BuyerNotice lead="プロを探す（閲覧のみ）" />
+            <ProSearch likedIds={likedIds} />
+          </>
+        )}
+        {!myType && !isBuyer && (
           <div className="notice-card">
             <p className="notice-card__lead">
               いいねはプロ会員・アマチュア会員の機能です

@@ -2,6 +2,10 @@ import { Link, useParams } from 'react-router';
 import { InlineError } from '@/components/inline-error';
 import { PageHeader } from '@/components/page-header';
 import { ProProfile } from '@/features/likes/components/pro-profile';
+import {
+  BuyerNotice,
+  useIsBuyer,
+} from '@/features/auth/components/buyer-notice';
 import { useLikeToggle } from '@/features/likes/use-like-toggle';
 import { useGetUserQuery } from '@/features/profile/profile-api';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -18,6 +22,7 @@ const ProProfileRoute = () => {
   } = useGetUserQuery(id, { skip: !id });
   const { likedIds, toggle, myType } = useLikeToggle();
   const isPro = user?.type === 'pro';
+  const isBuyer = useIsBuyer();
   useDocumentTitle(isPro ? `${user.userName}プロ` : 'プロフィール');
 
   return (
@@ -33,6 +38,7 @@ const ProProfileRoute = () => {
         <p className="back-link">
           <Link to="/tabs/likes">← いいね一覧に戻る</Link>
         </p>
+        {isBuyer && <BuyerNotice />}
         {isLoading ? (
           <div className="pro-profile pro-profile--skeleton" aria-hidden="true">
             <div className="skeleton skeleton--photo" />

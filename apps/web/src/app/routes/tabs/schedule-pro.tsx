@@ -3,6 +3,10 @@ import { PageHeader } from '@/components/page-header';
 import { useAppSelector } from '@/app/hooks';
 import { selectAuthUser } from '@/features/auth/auth-slice';
 import { ProLessons } from '@/features/schedule/components/pro-lessons';
+import {
+  BuyerNotice,
+  useIsBuyer,
+} from '@/features/auth/components/buyer-notice';
 import { useGetLessonMembersQuery } from '@/features/schedule/schedule-api';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
@@ -12,6 +16,7 @@ const ScheduleProRoute = () => {
   const user = useAppSelector(selectAuthUser);
   const { data } = useGetLessonMembersQuery([proId]);
   const pro = data?.[0];
+  const isBuyer = useIsBuyer();
   const name = pro ? `${pro.userName}プロ` : 'プロ';
   useDocumentTitle(`${name}のスケジュール`);
   return (
@@ -27,6 +32,7 @@ const ScheduleProRoute = () => {
         <p className="lessons-back">
           <Link to={`/tabs/likes/pro/${proId}`}>‹ プロフィールを見る</Link>
         </p>
+        {isBuyer && <BuyerNotice />}
         {user && (
           <ProLessons
             proId={proId}

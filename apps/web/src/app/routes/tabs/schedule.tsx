@@ -4,6 +4,8 @@ import { selectAuthUser } from '@/features/auth/auth-slice';
 import { AmateurReservations } from '@/features/schedule/components/amateur-reservations';
 import { ProSchedule } from '@/features/schedule/components/pro-schedule';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { BuyerNotice } from '@/features/auth/components/buyer-notice';
+import { isBuyer } from '@/features/auth/buyer-mode';
 import { todayInJapan } from '@/lib/format';
 
 /** A pro manages their lessons; everyone else sees what they reserved. */
@@ -24,12 +26,16 @@ const ScheduleRoute = () => {
         }
       />
       <div className="container section schedule-page">
-        {user &&
+        {isBuyer(user) ? (
+          <BuyerNotice lead="予約の機能はご利用いただけません" showSearchLink />
+        ) : (
+          user &&
           (isPro ? (
             <ProSchedule proId={user.id} today={todayInJapan()} />
           ) : (
             <AmateurReservations userId={user.id} />
-          ))}
+          ))
+        )}
       </div>
     </>
   );

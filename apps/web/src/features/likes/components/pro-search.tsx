@@ -73,7 +73,8 @@ const toArg = (v: Values): ProSearchArg => {
 
 type ProSearchProps = {
   likedIds: ReadonlySet<string>;
-  onToggle: (id: string) => void;
+  /** Without it (buyer mode) the results have no like buttons. */
+  onToggle?: (id: string) => void;
 };
 
 /** Finds pros by area, fee range, an open lesson on a date and a keyword. */
@@ -260,11 +261,13 @@ export const ProSearch = ({ likedIds, onToggle }: ProSearchProps) => {
                     user={p}
                     to={proPath(p.id)}
                     action={
-                      <LikeButton
-                        name={p.userName}
-                        liked={likedIds.has(p.id)}
-                        onToggle={() => onToggle(p.id)}
-                      />
+                      onToggle && (
+                        <LikeButton
+                          name={p.userName}
+                          liked={likedIds.has(p.id)}
+                          onToggle={() => onToggle(p.id)}
+                        />
+                      )
                     }
                   />
                 </li>

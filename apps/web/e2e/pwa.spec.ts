@@ -1,0 +1,104 @@
+/**
+ * The installable web app against the real server: the manifest is linked
+ * and fetchable with its icons, the service worker registers from a module
+ * (the CSP allows no inline script), and the landing page opens offline.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { chromium, type Browser } from 'playwright-core';
+import { startServer, type TestServer } from './server.ts';
+
+let server: TestServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('PWA', () => {
+  it('is installable and opens the landing page offline', async () => {
+    const context = await browser.newContext({ locale: 'ja-JP' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await page.goto(`${server.baseUrl}/`);
+    await page.locator('#hero-title').waitFor();
+
+    // The manifest: linked, served, Japanese, with both icons.
+    const href = await page
+      .locator('link[rel="manifest"]')
+      .getAttribute('href');
+    assert.ok(href);
+    const res = await fetch(new URL(href, server.baseUrl));
+    assert.equal(res.status, 200);
+    const manifest = (await res.json()) as {
+      name: string;
+      short_name: string;
+      lang: string;
+      theme_color: string;
+      start_url: string;
+      display: string;
+      icons: { src: string; sizes: string; type: string }[];
+    };
+    assert.match(manifest.name, /ProAm Connect/);
+    assert.equal(manifest.lang, 'ja');
+    assert.equal(manifest.theme_color, '#0f4d32');
+    assert.equal(manifest.display, 'standalone');
+    for (const size of ['192x192', '512x512']) {
+      const icon = manifest.icons.find((i) => i.sizes === size);
+      assert.ok(icon, `icon ${size}`);
+      const img = await fetch(new URL(icon.src, server.baseUrl));
+      assert.equal(img.status, 200);
+      assert.equal(img.headers.get('content-type'), 'image/png');
+      const bytes = Buffer.from(await img.arrayBuffer());
+      assert.equal(bytes.readUInt32BE(16), Number(size.split('x')[0]));
+    }
+
+    // The service worker registers and takes charge of the app shell.
+    const state = await page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.ready;
+      const worker = reg.active!;
+      if (worker.state !== 'activated')
+        await new Promise<void>((resolve) =>
+          worker.addEventListener('statechange', () => {
+            if (worker.state === 'activated') resolve();
+          }),
+        );
+      return { state: worker.state, scope: reg.scope };
+    });
+    assert.equal(state.state, 'activated');
+    assert.equal(state.scope, `${server.baseUrl}/`);
+    assert.deepEqual(errors, []);
+
+    // Offline: the landing page still opens from the cache.
+    await context.setOffline(true);
+    await page.reload();
+    await page.locator('#hero-title').waitFor({ timeout: 10_000 });
+    assert.match((await page.locator('#hero-title').textContent()) ?? '', /\S/);
+    assert.ok(
+      await page.evaluate(() => navigator.serviceWorker.controller !== null),
+    );
+    await context.close();
+  });
+});
