@@ -28,6 +28,12 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   });
 }
 
+// Inside the Capacitor shell the native bridge defines window.Capacitor before
+// the app loads; the web never fetches the native wiring.
+if ('Capacitor' in window) {
+  void import('@/lib/native-shell').then((m) => m.setUpNativeShell());
+}
+
 const container = document.getElementById('root');
 if (container) {
   createRoot(container).render(
