@@ -88,6 +88,23 @@ describe('PWA', () => {
       return { state: worker.state, scope: reg.scope };
     });
     assert.equal(state.state, 'activated');
+
+    // What Chromium itself says: no manifest errors, nothing standing in the way of installing.
+    const cdp = await page.context().newCDPSession(page);
+    const app = (await cdp.send('Page.getAppManifest')) as {
+      errors: { message: string }[];
+    };
+    assert.deepEqual(app.errors, []);
+    const install = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    // The test's throwaway browser profile counts as incognito; nothing else may stand in the way.
+    assert.deepEqual(
+      install.installabilityErrors
+        .map((e) => e.errorId)
+        .filter((id) => id !== 'in-incognito'),
+      [],
+    );
     assert.equal(state.scope, `${server.baseUrl}/`);
     assert.deepEqual(errors, []);
 
