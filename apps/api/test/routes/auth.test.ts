@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
+import { hashToken } from '../../src/lib/secrets.js';
 import { after, before, describe, it } from 'node:test';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   authCodes,
   likes,
@@ -477,21 +478,21 @@ for (const driver of DRIVERS) {
         assert.equal(reuse.json.code, 'InvalidRefreshToken');
         for (const t of chain)
           assert.equal((await refresh(t)).json.code, 'InvalidRefreshToken');
-        const family = await h.database.db
+        // The whole login (the family of all four tokens) is revoked in the database.
+        const [token] = await h.database.db
+          .select()
+          .from(refreshTokens)
+          .where(eq(refreshTokens.tokenHash, hashToken(r0)));
+        const [loginRow] = await h.database.db
           .select()
           .from(logins)
-          .where(
-            eq(
-              logins.id,
-              (
-                await h.database.db
-                  .select()
-                  .from(refreshTokens)
-                  .where(sql`true`)
-              ).find(() => true)!.loginId,
-            ),
-          );
-        assert.ok(family.length >= 0);
+          .where(eq(logins.id, token!.loginId));
+        assert.ok(loginRow!.revokedAt, 'login revoked');
+        const family = await h.database.db
+          .select()
+          .from(refreshTokens)
+          .where(eq(refreshTokens.loginId, token!.loginId));
+        assert.equal(family.length, 4);
       });
 
       it('gives parallel refreshes within 10 s the same successor, without revoking (TK-08)', async () => {
