@@ -3,7 +3,6 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifyUnderPressure from '@fastify/under-pressure';
@@ -13,6 +12,7 @@ import { ApiError } from './lib/api-error.js';
 import { registerErrorHandling, sendNg } from './plugins/errors.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerWeb } from './plugins/web.js';
+import { securityHeaders } from './plugins/security-headers.js';
 import type { Deps } from './routes/deps.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { healthRoutes } from './routes/health.js';
@@ -119,11 +119,6 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
   });
   const deps: Deps = { ...input, mailer, clock: input.clock ?? systemClock };
 
-  app.addHook('onRequest', async (req, reply) => {
-    reply.header('X-Request-Id', req.id);
-    if (req.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
-  });
-
   // JSON only: Fastify's text/plain parser would let "simple" cross-site POSTs in (SECURITY HD-06).
   const defaultJson = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
@@ -148,7 +143,7 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
         frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
       }
     : { script: [], connect: [], frame: [] };
-  await app.register(fastifyHelmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -181,6 +176,13 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
+  });
+  // One synchronous hook for the headers every response carries.
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(headers);
+    reply.header('X-Request-Id', req.id);
+    if (req.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    done();
   });
   await app.register(fastifyCors, {
     origin: config.corsOrigins,

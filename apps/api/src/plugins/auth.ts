@@ -41,7 +41,13 @@ export async function registerAuth(
   await app.register(fastifyJwt, {
     secret: opts.jwtSecret,
     sign: { algorithm: 'HS256', expiresIn: ACCESS_TOKEN_SECONDS },
-    verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] },
+    verify: {
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'sub'],
+      // A member's app sends the same token for up to 15 minutes: remember verified
+      // tokens (fast-jwt keeps each only until its own `exp`, keyed by its hash).
+      cache: 10_000,
+    },
   });
 
   const bearer = async (req: FastifyRequest): Promise<Caller | null> => {
