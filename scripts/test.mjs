@@ -13,6 +13,10 @@ const suites = [
     name: 'e2e (Chromium against the real server)',
     args: ['run', 'test:e2e', '-w', '@proam/web'],
   },
+  {
+    name: 'nginx (two API instances, PostgreSQL, Redis)',
+    args: ['run', 'test:pressure:nginx'],
+  },
 ];
 
 function runSuite({ args }) {

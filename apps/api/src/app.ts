@@ -15,6 +15,7 @@ import { registerWeb } from './plugins/web.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import type { Deps } from './routes/deps.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { createUserCache } from './repositories/user-cache.js';
 import { healthRoutes } from './routes/health.js';
 import { newsRoutes } from './routes/news.js';
 import { competitionRoutes } from './routes/competition.js';
@@ -27,6 +28,7 @@ import { scheduleRoutes } from './routes/schedule.js';
 import { chatRoutes } from './routes/chat.js';
 import { punchoutRoutes } from './routes/punchout.js';
 import fastifyWebsocket from '@fastify/websocket';
+import { Redis } from 'ioredis';
 
 export type AppOptions = {
   /** Where log lines go (tests capture them); stdout by default. */
@@ -73,7 +75,7 @@ export function loggerOptions(
 }
 
 /** What the server hands the app; the mailer defaults to one logging through the app. */
-export type AppInput = Omit<Deps, 'mailer' | 'clock'> & {
+export type AppInput = Omit<Deps, 'mailer' | 'clock' | 'userCache'> & {
   mailer?: Mailer;
   clock?: Clock;
 };
@@ -117,7 +119,16 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
     await mailer.idle();
     mailer.close();
   });
-  const deps: Deps = { ...input, mailer, clock: input.clock ?? systemClock };
+  const userCache = await createUserCache(input.database);
+  app.addHook('onClose', async () => {
+    await userCache.close();
+  });
+  const deps: Deps = {
+    ...input,
+    mailer,
+    clock: input.clock ?? systemClock,
+    userCache,
+  };
 
   // JSON only: Fastify's text/plain parser would let "simple" cross-site POSTs in (SECURITY HD-06).
   const defaultJson = app.getDefaultJsonParser('error', 'error');
@@ -191,8 +202,22 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
     exposedHeaders: ['X-Request-Id', 'Retry-After'],
     maxAge: 600,
   });
+  // Behind a load balancer every instance must count against one budget (REDIS_URL).
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, {
+        // The plugin's advice: fail a limited call fast rather than queue it while Redis is away.
+        connectTimeout: 500,
+        maxRetriesPerRequest: 1,
+      })
+    : null;
+  if (redis) {
+    // ioredis reconnects by itself; without a listener its errors go to the console, not the log.
+    redis.on('error', (err: Error) => app.log.warn({ err }, 'redis error'));
+    app.addHook('onClose', async () => void (await redis.quit()));
+  }
   await app.register(fastifyRateLimit, {
     global: false,
+    ...(redis ? { redis } : {}),
     errorResponseBuilder: (_req, ctx) =>
       new ApiError('TooManyRequests', undefined, {
         'retry-after': String(Math.ceil(ctx.ttl / 1000)),
@@ -210,6 +235,23 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
       );
     },
   });
+  // On PostgreSQL an overload queues in the connection pool while the event loop stays
+  // idle, so the delay above never rises: shed on the pool's queue as well.
+  if (config.shedDbQueue > 0)
+    app.addHook('onRequest', (req, reply, done) => {
+      if (
+        req.url.startsWith('/api/') &&
+        input.database.queued() > config.shedDbQueue
+      ) {
+        void sendNg(
+          req,
+          reply,
+          new ApiError('ServiceUnavailable', undefined, { 'retry-after': '5' }),
+        );
+        return;
+      }
+      done();
+    });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'ProAm Connect API', version: '0.1.0' },

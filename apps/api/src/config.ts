@@ -20,6 +20,8 @@ export type Config = {
   port: number;
   dataDir: string;
   databaseUrl: string | null;
+  /** Redis for state shared by instances (rate-limit counters); null keeps it in memory. */
+  redisUrl: string | null;
   smtpUrl: string | null;
   mailFrom: string;
   apiClients: ApiClient[];
@@ -35,6 +37,10 @@ export type Config = {
   logLevel: string;
   /** Event-loop delay (ms) beyond which requests are shed with 503; 0 turns shedding off. */
   shedDelayMs: number;
+  /** Queries waiting for a PostgreSQL connection beyond which requests are shed with 503; 0 turns it off. */
+  shedDbQueue: number;
+  /** After SIGTERM: how long to keep serving (readyz already 503) before the listener closes. */
+  shutdownGraceMs: number;
   webDist: string;
   /** Purchasing systems allowed to punch out: identity, shared secret, and where their users return. */
   punchoutBuyers: { identity: string; secret: string; returnOrigin: string }[];
@@ -207,6 +213,7 @@ export function loadConfig(env: Env = process.env): Config {
     port: parsePort(env),
     dataDir,
     databaseUrl: parseUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: parseUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
     smtpUrl: parseUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom,
     apiClients: parseClients(env),
@@ -233,6 +240,8 @@ export function loadConfig(env: Env = process.env): Config {
             : trust,
     logLevel,
     shedDelayMs: parseNonNegative(env, 'SHED_EVENT_LOOP_DELAY_MS', 1000),
+    shedDbQueue: parseNonNegative(env, 'SHED_DB_QUEUE', 200),
+    shutdownGraceMs: parseNonNegative(env, 'SHUTDOWN_GRACE_MS', 1000),
     webDist: path.resolve(
       nonEmpty(env, 'WEB_DIST') ??
         path.join(import.meta.dirname, '..', '..', 'web', 'dist'),

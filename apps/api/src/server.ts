@@ -65,9 +65,13 @@ async function serve(config: Config, release: () => void): Promise<void> {
       app.log.error('shutdown took too long; exiting');
       release();
       process.exit(1);
-    }, 15_000);
+    }, 15_000 + config.shutdownGraceMs);
     force.unref();
     try {
+      // Keep serving for a moment (readyz answers 503, so balancers move away): closing
+      // the listener at once resets connections still in its backlog, which a busy
+      // event loop (PGlite runs queries on it) had not accepted yet.
+      await new Promise((r) => setTimeout(r, config.shutdownGraceMs));
       await app.close();
       await database.close();
     } finally {

@@ -1,8 +1,11 @@
 // One process for every API test file: PGlite templates are made once and cloned (STACK.md).
 import './app/envelope.test.js';
 import './app/routes.test.js';
+import './app/access-matrix.test.js';
 import './app/fuzz.test.js';
+import './app/rate-limit-redis.test.js';
 import './app/web.test.js';
+import './app/user-cache.test.js';
 import './routes/news.test.js';
 import './routes/competition.test.js';
 import './routes/contact.test.js';

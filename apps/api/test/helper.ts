@@ -97,6 +97,29 @@ after(async () => {
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>['app'];
 
+/** Another API instance on the harness's PostgreSQL database (cross-instance tests). */
+export async function secondInstance(
+  h: Harness,
+): Promise<{ app: TestApp; close(): Promise<void> }> {
+  const config = loadConfig({
+    DATA_DIR: h.dataDir,
+    JWT_SECRET: TEST_JWT_SECRET,
+    SEED_DEMO: 'false',
+    WEB_DIST: '/nonexistent',
+    SHED_EVENT_LOOP_DELAY_MS: '0',
+    LOG_LEVEL: 'silent',
+  });
+  const database = openPostgres(h.database.url!, 3);
+  const { app } = await buildApp({ config, database });
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
 export type Harness = {
   app: TestApp;
   database: Database;
@@ -149,21 +172,22 @@ export async function harness(
   );
   await app.ready();
   const outboxDir = path.join(dataDir, 'outbox');
+  const outbox = () =>
+    (existsSync(outboxDir) ? readdirSync(outboxDir) : [])
+      .sort()
+      .map((file) => ({
+        file,
+        text: readFileSync(path.join(outboxDir, file), 'utf8'),
+      }));
   return {
     app,
     database,
     dataDir,
     logs,
-    outbox: () =>
-      (existsSync(outboxDir) ? readdirSync(outboxDir) : [])
-        .sort()
-        .map((file) => ({
-          file,
-          text: readFileSync(path.join(outboxDir, file), 'utf8'),
-        })),
+    outbox,
     async mailTo(to, match) {
       for (let i = 0; i < 100; i++) {
-        const mail = this.outbox()
+        const mail = outbox()
           .map((m) => decodeMail(m.text))
           .filter((t) => t.includes(`To: ${to}`) && (!match || match.test(t)))
           .pop();

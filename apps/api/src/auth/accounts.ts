@@ -12,6 +12,7 @@ import {
 } from '../db/schema.js';
 import { ApiError } from '../lib/api-error.js';
 import type { Clock } from '../lib/clock.js';
+import type { UserCache } from '../repositories/user-cache.js';
 import { newId } from '../lib/ids.js';
 import { hashPassword, verifyPassword } from '../lib/password.js';
 import { weakPasswordReason } from '../lib/password-policy.js';
@@ -47,7 +48,7 @@ export function weakPassword(password: string, context: string[]): void {
     throw new ApiError('ValidationError', 'password');
 }
 
-export function accountStore(db: Db, clock: Clock) {
+export function accountStore(db: Db, clock: Clock, cache: UserCache) {
   async function throttle(email: string, ip: string): Promise<void> {
     const now = clock.now().getTime();
     const byAddress = await db
@@ -178,6 +179,7 @@ export function accountStore(db: Db, clock: Clock) {
         .update(users)
         .set({ passwordHash, updatedAt: clock.now() })
         .where(eq(users.id, userId));
+      cache.evict(userId);
     },
 
     /**
@@ -191,7 +193,7 @@ export function accountStore(db: Db, clock: Clock) {
         .select({ keyName: mediaObjects.keyName })
         .from(mediaObjects)
         .where(eq(mediaObjects.ownerId, userId));
-      await db.transaction(async (tx) => {
+      const liked = await db.transaction(async (tx) => {
         const booked = await tx
           .select({ scheduleId: reservations.scheduleId })
           .from(reservations)
@@ -226,7 +228,9 @@ export function accountStore(db: Db, clock: Clock) {
           .set({ sender: null })
           .where(eq(messages.sender, userId));
         await tx.delete(users).where(eq(users.id, userId));
+        return given.map((g) => g.target);
       });
+      cache.evict(userId, ...liked);
       return objects.map((o) => o.keyName);
     },
   };

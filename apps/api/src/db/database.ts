@@ -19,6 +19,8 @@ export type Database = {
   driver: 'pglite' | 'postgres';
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /** Queries waiting for a connection (PostgreSQL's pool); PGlite runs them in turn and says 0. */
+  queued(): number;
   close(): Promise<void>;
   /** The PostgreSQL URL, so a second instance (tests, tools) can join the same database. */
   url?: string;
@@ -32,6 +34,8 @@ export type Database = {
   listen(
     channel: string,
     onPayload: (payload: string) => void,
+    /** Called after a dropped LISTEN connection is back: notifications in between are lost. */
+    onResubscribed?: () => void,
   ): Promise<() => Promise<void>>;
 };
 
@@ -51,6 +55,7 @@ export function fromPglite(client: PGlite): Database {
     ping: async () => {
       await client.query('select 1');
     },
+    queued: () => 0,
     close: () => client.close(),
     notify: async (channel, payload) => {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
@@ -88,6 +93,7 @@ export function openPostgres(url: string, max = 10): Database {
     ping: async () => {
       await pool.query('select 1');
     },
+    queued: () => pool.waitingCount,
     close: async () => {
       closed = true;
       await Promise.all(
@@ -98,10 +104,11 @@ export function openPostgres(url: string, max = 10): Database {
     notify: async (channel, payload) => {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
-    listen: async (channel, onPayload) => {
+    listen: async (channel, onPayload, onResubscribed) => {
       // LISTEN needs a connection of its own for as long as we listen; it reconnects if dropped.
       let client: pg.Client | undefined;
       let stopped = false;
+      let connections = 0;
       const connect = async (): Promise<void> => {
         if (stopped || closed) return;
         const c = new pg.Client({ connectionString: url });
@@ -118,6 +125,7 @@ export function openPostgres(url: string, max = 10): Database {
         await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
         client = c;
         listeners.add(c);
+        if (connections++ > 0) onResubscribed?.();
       };
       await connect();
       return async () => {

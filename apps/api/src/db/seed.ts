@@ -255,16 +255,15 @@ export async function seedDemo(
       for (const l of own.slice(1, 4))
         booked.push({ scheduleId: l.id, userId: amaId });
     });
-    // Fill one upcoming lesson completely so a 満員 lesson exists.
+    // Fill one upcoming lesson completely so a 満員 lesson exists, never beyond its capacity
+    // (some of its places may already be booked above, depending on today's date).
     const fullLesson = lessons.find(
       (l) => l.proId === proIds[0] && l.date > today && l.capacity === 3,
     )!;
-    for (const amaId of amaIds.slice(0, 3)) {
-      if (
-        !booked.some(
-          (b) => b.scheduleId === fullLesson.id && b.userId === amaId,
-        )
-      )
+    for (const amaId of amaIds) {
+      const taken = booked.filter((b) => b.scheduleId === fullLesson.id);
+      if (taken.length >= fullLesson.capacity!) break;
+      if (!taken.some((b) => b.userId === amaId))
         booked.push({ scheduleId: fullLesson.id, userId: amaId });
     }
     await tx.insert(reservations).values(booked);
@@ -280,7 +279,7 @@ export async function seedDemo(
       await tx
         .update(schedules)
         .set({
-          reservedCount: Math.min(count, l.capacity!),
+          reservedCount: count,
           statusRound: status,
         })
         .where(eq(schedules.id, l.id!));

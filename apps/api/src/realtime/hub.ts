@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Message, SocketEvent } from '@proam/contract';
 import type { WebSocket } from 'ws';
-import type { Database } from '../db/database.js';
+import { sql } from 'drizzle-orm';
+import type { Database, Tx } from '../db/database.js';
 import type { chatRepository } from '../repositories/chat-repository.js';
 import type { scheduleRepository } from '../repositories/schedule-repository.js';
 
@@ -77,11 +78,12 @@ export function createHub(deps: {
     }
   }
 
-  async function publish(e: BusEvent) {
+  /** Through `tx` when given: PostgreSQL sends it at that transaction's commit, and never on rollback. */
+  async function publish(e: BusEvent, tx?: Tx) {
     // A read receipt for many messages is split so each NOTIFY stays small.
     if (e.type === 'read' && e.sortKeys.length > 200) {
       for (let i = 0; i < e.sortKeys.length; i += 200)
-        await publish({ ...e, sortKeys: e.sortKeys.slice(i, i + 200) });
+        await publish({ ...e, sortKeys: e.sortKeys.slice(i, i + 200) }, tx);
       return;
     }
     let payload = JSON.stringify(e);
@@ -93,7 +95,8 @@ export function createHub(deps: {
         members: undefined,
         message: undefined,
       });
-    await deps.database.notify(CHANNEL, payload);
+    if (tx) await tx.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
+    else await deps.database.notify(CHANNEL, payload);
   }
 
   return {
@@ -121,14 +124,17 @@ export function createHub(deps: {
       });
     },
     connectedCount: () => [...sockets.values()].reduce((n, s) => n + s.size, 0),
-    messageSent: (message: Message, members: string[]) =>
-      publish({
-        type: 'message',
-        partitionKey: message.partitionKey,
-        sortKey: message.sort_key,
-        members,
-        message,
-      }),
+    messageSent: (message: Message, members: string[], tx?: Tx) =>
+      publish(
+        {
+          type: 'message',
+          partitionKey: message.partitionKey,
+          sortKey: message.sort_key,
+          members,
+          message,
+        },
+        tx,
+      ),
     messagesRead: (partitionKey: string, userId: string, sortKeys: string[]) =>
       publish({ type: 'read', partitionKey, userId, sortKeys }),
   };

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Message, MessageListInput } from '@proam/contract';
-import type { Db } from '../db/database.js';
+import type { Db, Tx } from '../db/database.js';
 import {
   messageReads,
   messages,
@@ -55,14 +55,17 @@ export function chatRepository(db: Db) {
     /**
      * Appends a message. The lesson row is locked while the key is chosen, so
      * sort_keys increase within a lesson even with several API instances.
+     * `inTransaction` runs before the commit (the chat's NOTIFY goes there, so
+     * the event is published if and only if the message is stored).
      */
     async append(
       partitionKey: string,
       sender: string,
       msg: string,
       now: Date,
+      inTransaction?: (tx: Tx, message: Message) => Promise<void>,
     ): Promise<Message> {
-      const row = await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         await tx.execute(
           sql`select 1 from ${schedules} where ${schedules.id} = ${partitionKey} for update`,
         );
@@ -78,9 +81,10 @@ export function chatRepository(db: Db) {
           .insert(messages)
           .values({ partitionKey, sortKey: key, sender, msg, createTime: now })
           .returning();
-        return inserted!;
+        const message = toMessage(inserted!, []);
+        await inTransaction?.(tx, message);
+        return message;
       });
-      return toMessage(row, []);
     },
 
     async find(

@@ -3,6 +3,7 @@ import type { Like } from '@proam/contract';
 import type { Db } from '../db/database.js';
 import { likes, users } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
+import type { UserCache } from './user-cache.js';
 
 type LikeRow = typeof likes.$inferSelect;
 
@@ -15,7 +16,7 @@ const toLike = (r: LikeRow, userType: Like['userType']): Like => ({
 });
 
 /** Likes, with users.like_count kept equal to the likes received, in the same transaction. */
-export function likeRepository(db: Db) {
+export function likeRepository(db: Db, cache: UserCache) {
   return {
     async given(userId: string, userType: Like['userType']): Promise<Like[]> {
       const rows = await db
@@ -46,7 +47,7 @@ export function likeRepository(db: Db) {
       likeUserId: string,
       now: Date,
     ): Promise<Like> {
-      return db.transaction(async (tx) => {
+      const like = await db.transaction(async (tx) => {
         const inserted = await tx
           .insert(likes)
           .values({ id: newId(), userId, likeUserId, createdAt: now })
@@ -67,10 +68,12 @@ export function likeRepository(db: Db) {
           );
         return toLike(existing!, userType);
       });
+      cache.evict(likeUserId);
+      return like;
     },
 
     async remove(userId: string, likeUserId: string): Promise<number> {
-      return db.transaction(async (tx) => {
+      const removed = await db.transaction(async (tx) => {
         const gone = await tx
           .delete(likes)
           .where(
@@ -87,6 +90,8 @@ export function likeRepository(db: Db) {
         }
         return gone.length;
       });
+      cache.evict(likeUserId);
+      return removed;
     },
   };
 }

@@ -142,18 +142,21 @@ export function scheduleRepository(db: Db) {
     },
 
     /** Everyone in a lesson: the pro and the amateurs who reserved. */
+    /** The pro first, then the participants; none for an unknown lesson. One round trip: every chat send asks. */
     async members(scheduleId: string): Promise<string[]> {
-      const [s] = await db
-        .select({ proId: schedules.proId })
+      const rows = await db
+        .select({
+          proId: schedules.proId,
+          userId: reservations.userId,
+        })
         .from(schedules)
-        .where(eq(schedules.id, scheduleId))
-        .limit(1);
-      if (!s) return [];
-      const rs = await db
-        .select({ u: reservations.userId })
-        .from(reservations)
-        .where(eq(reservations.scheduleId, scheduleId));
-      return [s.proId, ...rs.map((r) => r.u)];
+        .leftJoin(reservations, eq(reservations.scheduleId, schedules.id))
+        .where(eq(schedules.id, scheduleId));
+      if (rows.length === 0) return [];
+      return [
+        rows[0]!.proId,
+        ...rows.flatMap((r) => (r.userId ? [r.userId] : [])),
+      ];
     },
 
     /**

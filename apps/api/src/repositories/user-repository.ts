@@ -18,6 +18,7 @@ import type { Db } from '../db/database.js';
 import { schedules, users } from '../db/schema.js';
 import { likePattern } from './competition-repository.js';
 import { present } from '../lib/present.js';
+import type { UserCache } from './user-cache.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -60,7 +61,7 @@ export function toUser(
 const blankToNull = (v: string | undefined) =>
   v === undefined ? undefined : v === '' ? null : v;
 
-export function userRepository(db: Db) {
+export function userRepository(db: Db, cache: UserCache) {
   // Prepared once: the hottest read of the member area (STACK.md: prepared statements on hot paths).
   const members = ne(users.type, 'buyer');
   const byId = db
@@ -71,9 +72,11 @@ export function userRepository(db: Db) {
     .prepare('user_by_id');
 
   return {
-    async find(id: string): Promise<UserRow | undefined> {
-      const [row] = await byId.execute({ id });
-      return row;
+    find(id: string): Promise<UserRow | undefined> {
+      return cache.get(id, async () => {
+        const [row] = await byId.execute({ id });
+        return row;
+      });
     },
 
     async findMany(ids: string[]): Promise<UserRow[]> {
@@ -121,6 +124,7 @@ export function userRepository(db: Db) {
         .set(patch)
         .where(eq(users.id, id))
         .returning();
+      cache.evict(id);
       return row;
     },
 
@@ -137,6 +141,7 @@ export function userRepository(db: Db) {
         })
         .where(eq(users.id, id))
         .returning();
+      cache.evict(id);
       return row;
     },
 

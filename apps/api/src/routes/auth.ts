@@ -40,13 +40,13 @@ function refreshTokenOf(req: FastifyRequest): string {
 
 export function authRoutes(
   app: FastifyInstance,
-  { database, mailer, clock, config }: Deps,
+  { database, mailer, clock, config, userCache }: Deps,
 ): void {
   const codes = codeStore(database.db, clock, config.jwtSecret);
   const sessions = sessionStore(database.db, clock, (caller) =>
     signAccessToken(app, caller),
   );
-  const accounts = accountStore(database.db, clock);
+  const accounts = accountStore(database.db, clock, userCache);
   const store = objectStoreFor(config);
   const tags = ['auth'];
 

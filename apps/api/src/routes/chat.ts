@@ -75,14 +75,13 @@ export async function chatRoutes(
       const members = await schedules.members(input.partitionKey);
       if (members.length === 0) throw new ApiError('NotFound');
       if (!members.includes(caller!.id)) throw new ApiError('Forbidden');
-      const message = await chat.append(
+      return chat.append(
         input.partitionKey,
         caller!.id,
         input.msg,
         clock.now(),
+        (tx, message) => hub.messageSent(message, members, tx),
       );
-      await hub.messageSent(message, members);
-      return message;
     },
   });
 

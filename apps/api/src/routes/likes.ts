@@ -15,10 +15,10 @@ import type { Deps } from './deps.js';
 
 export function likeRoutes(
   app: FastifyInstance,
-  { database, clock }: Deps,
+  { database, clock, userCache }: Deps,
 ): void {
-  const repo = likeRepository(database.db);
-  const users = userRepository(database.db);
+  const repo = likeRepository(database.db, userCache);
+  const users = userRepository(database.db, userCache);
   const tags = ['like'];
 
   defineRoute(app, {

@@ -23,10 +23,10 @@ import type { Deps } from './deps.js';
 
 export function scheduleRoutes(
   app: FastifyInstance,
-  { database, clock }: Deps,
+  { database, clock, userCache }: Deps,
 ): void {
   const repo = scheduleRepository(database.db);
-  const users = userRepository(database.db);
+  const users = userRepository(database.db, userCache);
   const tags = ['schedule'];
   const list = Type.Array(ScheduleSchema);
   const today = () => japanDate(clock.now());

@@ -22,7 +22,7 @@ const UPLOAD_BODY_LIMIT = 8 * 1024 * 1024;
 
 export function storageRoutes(
   app: FastifyInstance,
-  { database, config, clock }: Deps,
+  { database, config, clock, userCache }: Deps,
 ): void {
   const media = mediaRepository(database.db);
   const store = objectStoreFor(config);
@@ -105,6 +105,7 @@ export function storageRoutes(
           imageInfo: sql`coalesce((select jsonb_agg(e) from jsonb_array_elements(${users.imageInfo}) e where e->>'keyName' <> ${input.keyName}), '[]'::jsonb)`,
         })
         .where(eq(users.id, row.ownerId));
+      userCache.evict(row.ownerId);
       const deletedCount = await media.remove(input.keyName);
       await store.remove(input.keyName);
       return { deletedCount };

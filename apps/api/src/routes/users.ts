@@ -18,9 +18,9 @@ import type { Deps } from './deps.js';
 
 export function userRoutes(
   app: FastifyInstance,
-  { database, config, clock }: Deps,
+  { database, config, clock, userCache }: Deps,
 ): void {
-  const repo = userRepository(database.db);
+  const repo = userRepository(database.db, userCache);
   const media = mediaRepository(database.db);
   const tags = ['user'];
   const view = (caller: Caller | null) => (row: Parameters<typeof toUser>[0]) =>
@@ -28,6 +28,9 @@ export function userRoutes(
       withEmail: caller?.id === row.id || caller?.type === 'admin',
       mediaBaseUrl: config.mediaBaseUrl,
     });
+  // A punch-out buyer sees what the public site shows: pros, never amateurs (SECURITY AC-05).
+  const visibleTo = (caller: Caller | null, row: { type: string }) =>
+    caller?.type !== 'buyer' || row.type === 'pro';
   const users = Type.Array(UserSchema);
   const requirePro = (caller: Caller | null) => {
     if (caller?.type !== 'pro' && caller?.type !== 'admin')
@@ -44,7 +47,7 @@ export function userRoutes(
     output: Type.Union([UserSchema, Type.Null()]),
     handler: async ({ input, caller }) => {
       const row = await repo.find(input.id);
-      return row ? view(caller)(row) : null;
+      return row && visibleTo(caller, row) ? view(caller)(row) : null;
     },
   });
 
@@ -77,7 +80,9 @@ export function userRoutes(
     input: IdListInputSchema,
     output: users,
     handler: async ({ input, caller }) =>
-      (await repo.findMany(input.idList)).map(view(caller)),
+      (await repo.findMany(input.idList))
+        .filter((row) => visibleTo(caller, row))
+        .map(view(caller)),
   });
 
   defineRoute(app, {

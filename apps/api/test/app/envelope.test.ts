@@ -304,3 +304,27 @@ describe('readiness without a database', () => {
     }
   });
 });
+
+describe('load shedding on the database queue', () => {
+  it('answers 503 with Retry-After while more queries wait for a connection than SHED_DB_QUEUE, and serves again after', async () => {
+    const h = await harness('pglite', { SHED_DB_QUEUE: '50' });
+    try {
+      const queued = h.database.queued;
+      h.database.queued = () => 51;
+      const shed = await call(h.app, '/news/readAll', {});
+      assert.equal(shed.status, 503);
+      assert.equal(shed.json.code, 'ServiceUnavailable');
+      assert.equal(shed.res.headers['retry-after'], '5');
+      // Liveness is not shed.
+      assert.equal(
+        (await h.app.inject({ method: 'GET', url: '/healthz' })).statusCode,
+        200,
+      );
+      h.database.queued = () => 50;
+      assert.equal((await call(h.app, '/news/readAll', {})).status, 200);
+      h.database.queued = queued;
+    } finally {
+      await h.close();
+    }
+  });
+});

@@ -1,16 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import WebSocket from 'ws';
-import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
-import { openPostgres } from '../../src/db/database.js';
 import { addDays, japanDate } from '../../src/lib/time.js';
 import {
   call,
   DRIVERS,
   harness,
   memberTokens,
-  TEST_JWT_SECRET,
+  secondInstance,
   type Harness,
   type TestApp,
 } from '../helper.js';
@@ -404,16 +401,8 @@ for (const driver of DRIVERS) {
 
     if (driver === 'postgres') {
       it('delivers across two API instances on one PostgreSQL database (LISTEN/NOTIFY)', async () => {
-        const config = loadConfig({
-          DATA_DIR: h.dataDir,
-          JWT_SECRET: TEST_JWT_SECRET,
-          SEED_DEMO: 'false',
-          WEB_DIST: '/nonexistent',
-          SHED_EVENT_LOOP_DELAY_MS: '0',
-          LOG_LEVEL: 'silent',
-        });
-        const database2 = openPostgres(h.database.url!, 3);
-        const { app: app2 } = await buildApp({ config, database: database2 });
+        const second = await secondInstance(h);
+        const app2 = second.app;
         try {
           await app2.listen({ port: 0, host: '127.0.0.1' });
           const port2 = (app2.server.address() as { port: number }).port;
@@ -453,8 +442,7 @@ for (const driver of DRIVERS) {
           onSecond.ws.close();
           onFirst.ws.close();
         } finally {
-          await app2.close();
-          await database2.close();
+          await second.close();
         }
       });
     }

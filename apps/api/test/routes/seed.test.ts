@@ -48,6 +48,18 @@ for (const driver of DRIVERS) {
       assert.ok(upcoming.length >= 20);
       assert.ok(lessons.some((l) => l.statusRound === 'full'));
       for (const l of lessons) assert.ok(l.reservedCount <= l.capacity);
+      // The reservation rows themselves, not only the counter (the filled lesson once got 4 of 3).
+      const booked = await h.database.db.execute(
+        sql`select s.capacity, s.reserved_count, (select count(*) from reservations r where r.schedule_id = s.id) as n from schedules s`,
+      );
+      for (const row of booked.rows as {
+        capacity: number;
+        reserved_count: number;
+        n: unknown;
+      }[]) {
+        assert.ok(Number(row.n) <= row.capacity);
+        assert.equal(row.reserved_count, Number(row.n));
+      }
       const counts = await h.database.db.execute(
         sql`select u.id, u.like_count, (select count(*) from likes l where l.like_user_id = u.id) as n from users u`,
       );

@@ -75,6 +75,16 @@ describe('the server process', () => {
       assert.equal(r.status, 200);
 
       first.child.kill('SIGTERM');
+      // The grace period: no longer ready, still answering.
+      await new Promise((r) => setTimeout(r, 200));
+      assert.equal(
+        (await fetch(`http://127.0.0.1:${port}/readyz`)).status,
+        503,
+      );
+      const during = await fetch(`http://127.0.0.1:${port}/api/news/readAll`, {
+        method: 'POST',
+      });
+      assert.equal(during.status, 200);
       assert.equal(await first.exited, 0);
       assert.equal(existsSync(path.join(dataDir, 'server.lock')), false);
     } finally {

@@ -1,0 +1,177 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../src/db/database.js';
+import { users } from '../../src/db/schema.js';
+import { createUserCache } from '../../src/repositories/user-cache.js';
+import {
+  DRIVERS,
+  secondInstance,
+  call,
+  harness,
+  memberTokens,
+  type Harness,
+} from '../helper.js';
+
+type Row = typeof users.$inferSelect;
+const bearer = (t: string) => ({ headers: { authorization: `Bearer ${t}` } });
+
+/** A database that only records its listener, so the cache's rules can be driven by hand. */
+function fakeDatabase() {
+  const hooks: { payload?: (p: string) => void; resubscribed?: () => void } =
+    {};
+  const database = {
+    listen: async (
+      _channel: string,
+      onPayload: (p: string) => void,
+      onResubscribed?: () => void,
+    ) => {
+      hooks.payload = onPayload;
+      hooks.resubscribed = onResubscribed;
+      return async () => undefined;
+    },
+  } as unknown as Database;
+  return { database, hooks };
+}
+
+describe('user cache rules', () => {
+  const row = (userName: string) => ({ id: 'U1', userName }) as Row;
+
+  it('serves a second read from memory and reloads after a notification', async () => {
+    const { database, hooks } = fakeDatabase();
+    const cache = await createUserCache(database);
+    let loads = 0;
+    const load = async () => row(`v${++loads}`);
+    assert.equal((await cache.get('U1', load))?.userName, 'v1');
+    assert.equal((await cache.get('U1', load))?.userName, 'v1');
+    assert.equal(loads, 1);
+    hooks.payload!('U1');
+    assert.equal((await cache.get('U1', load))?.userName, 'v2');
+    hooks.resubscribed!();
+    assert.equal((await cache.get('U1', load))?.userName, 'v3');
+  });
+
+  it('does not keep a row loaded before a write it raced with', async () => {
+    const { database } = fakeDatabase();
+    const cache = await createUserCache(database);
+    let release!: () => void;
+    const slow = cache.get(
+      'U1',
+      () => new Promise<Row>((r) => (release = () => r(row('old')))),
+    );
+    cache.evict('U1'); // a write commits while the read is in flight
+    release();
+    assert.equal((await slow)?.userName, 'old');
+    assert.equal(
+      (await cache.get('U1', async () => row('new')))?.userName,
+      'new',
+    );
+  });
+
+  it('never caches an unknown id', async () => {
+    const { database } = fakeDatabase();
+    const cache = await createUserCache(database);
+    let loads = 0;
+    const missing = async () => {
+      loads++;
+      return undefined;
+    };
+    await cache.get('nobody', missing);
+    await cache.get('nobody', missing);
+    assert.equal(loads, 2);
+  });
+});
+
+for (const driver of DRIVERS) {
+  describe(`member reads through the cache (${driver})`, () => {
+    let h: Harness;
+    let tok: Record<string, string>;
+    let ids: Record<string, string>;
+    before(async () => {
+      h = await harness(driver);
+      ({ tok, ids } = await memberTokens(h));
+    });
+    after(() => h.close());
+
+    const readPro1 = async (app = h.app) =>
+      (await call(app, '/user/read', { id: ids.pro1 }, bearer(tok.ama1!))).json
+        .body as { userName: string; likeCount: number; bio?: string };
+
+    it('shows a member their own update and a like at once', async () => {
+      await readPro1(); // now cached
+      const r = await call(
+        h.app,
+        '/user/update',
+        { bio: 'キャッシュ越しの更新' },
+        bearer(tok.pro1!),
+      );
+      assert.equal(r.status, 200);
+      assert.equal((await readPro1()).bio, 'キャッシュ越しの更新');
+      const before = (await readPro1()).likeCount;
+      const del = await call(
+        h.app,
+        '/user/likeDelete',
+        { userId: ids.ama1, likeUserId: ids.pro1 },
+        bearer(tok.ama1!),
+      );
+      assert.equal(del.status, 200);
+      const unliked = (await readPro1()).likeCount;
+      const like = await call(
+        h.app,
+        '/user/likeCreate',
+        { userId: ids.ama1, likeUserId: ids.pro1 },
+        bearer(tok.ama1!),
+      );
+      assert.equal(like.status, 200);
+      assert.equal((await readPro1()).likeCount, unliked + 1);
+      assert.equal(
+        unliked,
+        before - (del.json.body as { deletedCount: number }).deletedCount,
+      );
+    });
+
+    it('drops a row changed outside the app (the trigger notifies)', async () => {
+      await readPro1();
+      await h.database.db
+        .update(users)
+        .set({ userName: sql`'外部ツールで変更'` })
+        .where(eq(users.id, ids.pro1!));
+      let seen = '';
+      for (let i = 0; i < 50 && seen !== '外部ツールで変更'; i++) {
+        seen = (await readPro1()).userName;
+        if (seen !== '外部ツールで変更')
+          await new Promise((r) => setTimeout(r, 10));
+      }
+      assert.equal(seen, '外部ツールで変更');
+    });
+
+    if (driver === 'postgres') {
+      it('another instance on the same database sees a change after its notification', async () => {
+        const second = await secondInstance(h);
+        const app2 = second.app;
+        try {
+          await readPro1(app2); // cached on the second instance
+          await call(
+            h.app,
+            '/user/update',
+            { userName: '別インスタンスで更新' },
+            bearer(tok.pro1!),
+          );
+          const started = Date.now();
+          let seen = '';
+          while (
+            seen !== '別インスタンスで更新' &&
+            Date.now() - started < 2000
+          ) {
+            seen = (await readPro1(app2)).userName;
+            if (seen !== '別インスタンスで更新')
+              await new Promise((r) => setTimeout(r, 5));
+          }
+          assert.equal(seen, '別インスタンスで更新');
+        } finally {
+          await second.close();
+        }
+      });
+    }
+  });
+}
