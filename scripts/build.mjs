@@ -43,6 +43,7 @@ export function buildAll({ force = false } = {}) {
     newest(path.join(web, 'public')),
     newest(path.join(web, 'index.html')),
     newest(path.join(web, 'vite.config.ts')),
+    newest(path.join(web, 'vite-plugins')),
     newest(path.join(ROOT, 'packages', 'contract', 'src')),
   );
   if (force || !existsSync(built) || statSync(built).mtimeMs < sources) {

@@ -1,20 +1,22 @@
 import { chromium, type Browser } from 'playwright-core';
 
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+/** The flags every Chromium of the tests and audits runs with. */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /** Debian's Chromium, with the flags this closed network needs (STACK.md, machine notes). */
 export const launchBrowser = (): Promise<Browser> =>
-  chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
 
 /** A fresh Japanese-locale context and page that records console errors and page errors. */
 export const openPage = async (browser: Browser, width: number) => {

@@ -285,7 +285,7 @@ describe('likes tab', () => {
       const before = await likeCountIn(card);
 
       const toggle = card.getByRole('button', {
-        name: '高橋 美咲さんにいいね',
+        name: 'いいね（高橋 美咲さん）',
       });
       assert.equal(await toggle.getAttribute('aria-pressed'), 'false');
       await toggle.click();
@@ -328,7 +328,7 @@ describe('likes tab', () => {
       await page.getByText('千葉夷隅ゴルフクラブ').waitFor();
       await page.getByText('JGTOツアープロ').waitFor();
       const proToggle = page.getByRole('button', {
-        name: '鈴木 大輔さんにいいね',
+        name: 'いいね（鈴木 大輔さん）',
       });
       assert.equal(await proToggle.getAttribute('aria-pressed'), 'true');
       const lessons = page.getByRole('link', {

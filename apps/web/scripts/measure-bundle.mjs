@@ -1,19 +1,22 @@
-// Sums the gzip size of what the landing page loads first, from dist/ after `vite build`:
-// the entry chunk, its static imports and the CSS (the budget's definition), and
-// separately the landing route chunk with its own static imports.
-import { readFileSync } from 'node:fs';
+// Sums the gzip size of what the landing page loads, from dist/ after `vite build`:
+// - render-critical: the files index.html references (the entry, its static
+//   imports, the CSS, deep-link.js), which is what bench/run.ts counts; the
+//   prerendered landing page paints with these alone;
+// - start-up: what src/main.tsx then imports to hydrate it, the chunks of the
+//   codeSplitting groups in vite.config.ts (react, state, shell, landing).
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const dist = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  '../dist',
+  process.argv[2] ?? '../dist',
 );
 const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const gz = (file) =>
   gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
-const refs = (re) => [...html.matchAll(re)].map((m) => m[1].replace(/^\//, ''));
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 const staticImports = (file, seen = new Set()) => {
   if (seen.has(file)) return seen;
@@ -27,28 +30,25 @@ const staticImports = (file, seen = new Set()) => {
   return seen;
 };
 
-const entry = refs(/<script[^>]+src="([^"]+)"/g);
-const css = refs(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g);
-const firstLoad = new Set();
-for (const e of entry) staticImports(e, firstLoad);
+const critical = new Set(
+  [...html.matchAll(/(?:src|href)="\/([^"]+\.(?:js|css))"/g)].map((m) => m[1]),
+);
+for (const f of [...critical])
+  if (f.endsWith('.js')) staticImports(f, critical);
 
-const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const startup = new Set();
+for (const name of readdirSync(path.join(dist, 'assets')))
+  if (/^(react|state|shell|landing)-[\w-]+\.js$/.test(name))
+    staticImports(`assets/${name}`, startup);
+for (const f of critical) startup.delete(f);
+
 const sum = (files) => [...files].reduce((t, f) => t + gz(f), 0);
-
-const landing = readFileSync(path.join(dist, entry[0]), 'utf8').match(
-  /assets\/landing-[^"']+\.js/,
-)?.[0];
-const landingFiles = landing
-  ? [...staticImports(landing)].filter((f) => !firstLoad.has(f))
-  : [];
-
-console.log('entry + static imports:');
-for (const f of firstLoad) console.log(`  ${f}  ${kb(gz(f))}`);
-for (const f of css) console.log(`  ${f}  ${kb(gz(f))}`);
-const budget = sum(firstLoad) + sum(css);
-console.log(`first-load JS+CSS (gzip): ${kb(budget)}`);
-console.log('landing route chunk + its own imports:');
-for (const f of landingFiles) console.log(`  ${f}  ${kb(gz(f))}`);
+console.log('render-critical (referenced by index.html):');
+for (const f of critical) console.log(`  ${f}  ${kb(gz(f))}`);
+console.log(`  total ${kb(sum(critical))}`);
+console.log('start-up (imported by the entry to hydrate):');
+for (const f of startup) console.log(`  ${f}  ${kb(gz(f))}`);
+console.log(`  total ${kb(sum(startup))}`);
 console.log(
-  `everything the landing page loads (gzip): ${kb(budget + sum(landingFiles))}`,
+  `everything the landing page loads at start (gzip): ${kb(sum(critical) + sum(startup))}`,
 );

@@ -1,14 +1,14 @@
 import { Provider } from 'react-redux';
+import type { DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { ErrorAlert } from '@/components/error-alert';
 import { GlobalSpinner } from '@/components/spinner';
 import { UpdatePrompt } from '@/pwa/update-prompt';
-import { router } from './router';
 import type { AppStore } from './store';
 
-type AppProps = { store: AppStore };
+type AppProps = { store: AppStore; router: DataRouter };
 
-export const App = ({ store }: AppProps) => (
+export const App = ({ store, router }: AppProps) => (
   <Provider store={store}>
     <RouterProvider router={router} />
     <GlobalSpinner />

@@ -1,11 +1,17 @@
 import { Link } from 'react-router';
 import { runtimeConfig } from '@/config/env';
+import { useClientValue } from '@/hooks/use-client-value';
 import { MailIcon } from './icons';
 import { Logo } from './logo';
 import { NAV_LINKS } from './nav-links';
 
+const copyright = () =>
+  `© ${new Date().getFullYear()} ${runtimeConfig.companyName}`;
+
 export const SiteFooter = () => {
-  const year = new Date().getFullYear();
+  // The year and the company name come from the browser and the server, not
+  // the build, so the prerendered landing page leaves the line empty.
+  const line = useClientValue(copyright, '');
   return (
     <footer className="site-footer">
       <div className="container site-footer__inner">
@@ -42,9 +48,7 @@ export const SiteFooter = () => {
         </nav>
       </div>
       <p className="site-footer__copy">
-        <small>
-          © {year} {runtimeConfig.companyName}
-        </small>
+        <small>{line}</small>
       </p>
     </footer>
   );

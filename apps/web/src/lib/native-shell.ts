@@ -9,7 +9,8 @@ export const backButtonAction = (hash: string): 'exit' | 'back' =>
 export async function setUpNativeShell(): Promise<void> {
   if (!Capacitor.isNativePlatform()) return;
   await NativeApp.addListener('backButton', () => {
-    if (backButtonAction(window.location.hash) === 'exit') void NativeApp.exitApp();
+    if (backButtonAction(window.location.hash) === 'exit')
+      void NativeApp.exitApp();
     else window.history.back();
   });
 }

@@ -4,6 +4,7 @@ import {
   formatInstantDate,
   formatYen,
   formatYenSuffix,
+  groupDigits,
   toJapanDate,
 } from '../format';
 
@@ -23,5 +24,10 @@ describe('format', () => {
   it('writes yen with separators', () => {
     expect(formatYen(12000)).toBe('¥12,000');
     expect(formatYenSuffix(12000)).toBe('12,000円');
+  });
+
+  it('groups digits as ja-JP does', () => {
+    for (const n of [0, 7, 999, 1000, 12345, 1234567, -9876543, 1.5, 1234.25])
+      expect(groupDigits(n)).toBe(n.toLocaleString('ja-JP'));
   });
 });

@@ -4,10 +4,16 @@ import { InlineError } from '@/components/inline-error';
 import { PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';
 import { NewsArticle } from '@/features/news/components/news-article';
-import { useGetNewsQuery } from '@/features/news/news-api';
+import { newsApi, useGetNewsQuery } from '@/features/news/news-api';
+import type { RoutePrefetch } from '@/app/route-table';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Opening an article directly: ask for it while the app is still starting. */
+export const prefetch: RoutePrefetch = (dispatch, { id = '' }) => {
+  if (ID_RE.test(id)) void dispatch(newsApi.util.prefetch('getNews', id, {}));
+};
 
 const InfoDetailRoute = () => {
   const { id = '' } = useParams();

@@ -157,7 +157,7 @@ describe('buyer-mode guards', () => {
       path: '/tabs/likes/pro/:id',
     });
     expect(
-      await screen.findByRole('button', { name: /プロ p1さんにいいね/ }),
+      await screen.findByRole('button', { name: 'いいね（プロ p1さん）' }),
     ).toBeInTheDocument();
     expect(screen.queryByTestId('buyer-notice')).toBeNull();
   });

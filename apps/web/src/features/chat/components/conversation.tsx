@@ -263,28 +263,32 @@ export const Conversation = ({ partitionKey, userId }: Props) => {
               まだメッセージはありません。最初のメッセージを送ってみましょう。
             </p>
           ) : (
-            <ol
-              className="message-list"
+            // The live region wraps the list: a role on the <ol> itself would
+            // take away its list semantics and leave the <li>s orphaned.
+            <div
+              className="message-log"
               role="log"
               aria-label="メッセージ"
               aria-live="polite"
             >
-              {shown.map((m, i) => (
-                <Fragment key={m.sort_key}>
-                  {dayOf(m) !== (i > 0 ? dayOf(shown[i - 1]!) : '') && (
-                    <li className="message-list__day" aria-hidden="false">
-                      <span>{formatDate(dayOf(m))}</span>
-                    </li>
-                  )}
-                  <MessageItem
-                    message={m}
-                    mine={m.sender === userId}
-                    userId={userId}
-                    sender={memberOf(m.sender)}
-                  />
-                </Fragment>
-              ))}
-            </ol>
+              <ol className="message-list">
+                {shown.map((m, i) => (
+                  <Fragment key={m.sort_key}>
+                    {dayOf(m) !== (i > 0 ? dayOf(shown[i - 1]!) : '') && (
+                      <li className="message-list__day" aria-hidden="false">
+                        <span>{formatDate(dayOf(m))}</span>
+                      </li>
+                    )}
+                    <MessageItem
+                      message={m}
+                      mine={m.sender === userId}
+                      userId={userId}
+                      sender={memberOf(m.sender)}
+                    />
+                  </Fragment>
+                ))}
+              </ol>
+            </div>
           )}
         </>
       )}

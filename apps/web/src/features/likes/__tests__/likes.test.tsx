@@ -122,7 +122,7 @@ describe('optimistic like toggle', () => {
     });
     renderWithProviders(<Search />, { store });
     const toggle = await screen.findByRole('button', {
-      name: 'プロ p1さんにいいね',
+      name: 'いいね（プロ p1さん）',
     });
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
@@ -165,7 +165,7 @@ describe('optimistic like toggle', () => {
     });
     renderWithProviders(<Search />, { store });
     const toggle = await screen.findByRole('button', {
-      name: 'プロ p1さんにいいね',
+      name: 'いいね（プロ p1さん）',
     });
     await user.click(toggle);
     await waitFor(() => expect(store.getState().like.likeCount).toBe(1));

@@ -8,7 +8,12 @@ type LikeButtonProps = {
   large?: boolean;
 };
 
-/** A toggle (aria-pressed) that likes or unlikes a member. */
+/**
+ * A toggle (aria-pressed) that likes or unlikes a member. Its name starts
+ * with the visible いいね (WCAG 2.5.3, so voice control users can say it),
+ * names the member in brackets and stays the same in both states; the
+ * pressed state is aria-pressed, and on screen the filled heart and button.
+ */
 export const LikeButton = ({
   name,
   liked,
@@ -20,11 +25,11 @@ export const LikeButton = ({
     type="button"
     className={`like-button${liked ? ' is-liked' : ''}${large ? ' like-button--large' : ''}`}
     aria-pressed={liked}
-    aria-label={`${name}さんにいいね`}
+    aria-label={`いいね（${name}さん）`}
     disabled={disabled}
     onClick={onToggle}
   >
     <HeartIcon width={20} height={20} fill={liked ? 'currentColor' : 'none'} />
-    <span aria-hidden="true">{liked ? 'いいね済み' : 'いいね'}</span>
+    いいね
   </button>
 );

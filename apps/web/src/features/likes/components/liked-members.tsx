@@ -61,7 +61,8 @@ export const LikedMembers = ({
                   <button
                     type="button"
                     className="button button--outline button--small"
-                    aria-label={`${u.userName}さんのいいねを解除`}
+                    // Starts with the visible text (WCAG 2.5.3), then whose like.
+                    aria-label={`いいね解除（${u.userName}さん）`}
                     onClick={() => onUnlike(u.id)}
                   >
                     いいね解除

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import type { Schedule } from '@proam/contract';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -30,22 +30,32 @@ export const ProLessons = ({ proId, userId, canReserve }: ProLessonsProps) => {
   const [cancel, cancelState] = useCancelReservationMutation();
   const [pending, setPending] = useState<Schedule | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // Reserving or cancelling swaps the pressed button for other controls; the
+  // focus follows to the lesson's new first control instead of falling back
+  // to the top of the page (a keyboard user keeps their place).
+  const [focusLesson, setFocusLesson] = useState<string | null>(null);
+  const takeFocus = useCallback((el: HTMLElement | null) => el?.focus(), []);
   const busy = reserveState.isLoading || cancelState.isLoading;
 
   const onReserve = async (s: Schedule) => {
     setNotice(null);
     const result = await reserve({ id: s.id });
     // ScheduleFull and the like show the エラー alert; the list is refetched.
-    if (result.data)
+    if (result.data) {
+      setFocusLesson(s.id);
       setNotice(
         `${formatDate(s.date)} ${s.startTime}〜のレッスンを予約しました。`,
       );
+    }
   };
 
   const confirmCancel = async () => {
     if (!pending) return;
     const result = await cancel({ id: pending.id });
-    if (result.data) setNotice('予約をキャンセルしました。');
+    if (result.data) {
+      setFocusLesson(pending.id);
+      setNotice('予約をキャンセルしました。');
+    }
     setPending(null);
   };
 
@@ -76,6 +86,7 @@ export const ProLessons = ({ proId, userId, canReserve }: ProLessonsProps) => {
       <ul className="lesson-list">
         {lessons.map((s) => {
           const reserved = s.participants?.includes(userId) ?? false;
+          const focusRef = s.id === focusLesson ? takeFocus : undefined;
           return (
             <li key={s.id}>
               <LessonCard
@@ -86,6 +97,7 @@ export const ProLessons = ({ proId, userId, canReserve }: ProLessonsProps) => {
                     <>
                       <span className="reserved-mark">予約済み</span>
                       <Link
+                        ref={focusRef}
                         to={`/tabs/chat/${s.id}`}
                         className="button button--outline"
                         aria-label={`${formatDate(s.date)}のレッスンのチャット`}
@@ -104,6 +116,7 @@ export const ProLessons = ({ proId, userId, canReserve }: ProLessonsProps) => {
                     </>
                   ) : (
                     <button
+                      ref={focusRef}
                       type="button"
                       className="button button--primary"
                       disabled={busy || s.statusRound !== 'open'}
