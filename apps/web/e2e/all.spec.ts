@@ -3,15 +3,11 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import {
-  chromium,
-  type Browser,
-  type BrowserContext,
-  type Page,
-} from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { Competition, News } from '@proam/contract';
 import { startMailPeer, type MailPeer } from './mail-peer.ts';
 import { startServer, type TestServer } from './server.ts';
+import { launchBrowser } from './browser.ts';
 
 const screenshotDir = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -63,17 +59,6 @@ const PUBLIC_ROUTES: {
     h1: 'ページが見つかりません',
     title: 'ページが見つかりません | ProAm Connect',
   },
-];
-
-const LAUNCH_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
 ];
 
 let server: TestServer;
@@ -135,10 +120,7 @@ before(async () => {
   mkdirSync(screenshotDir, { recursive: true });
   if (!process.env.E2E_BASE_URL) mail = await startMailPeer();
   server = await startServer(mail ? { env: { SMTP_URL: mail.url } } : {});
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: LAUNCH_ARGS,
-  });
+  browser = await launchBrowser();
 });
 
 after(async () => {

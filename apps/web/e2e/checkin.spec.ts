@@ -7,7 +7,8 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './browser.ts';
 import { startServer, type TestServer } from './server.ts';
 
 type Received = { path: string; contentType: string; body: string };
@@ -66,19 +67,7 @@ before(async () => {
   server = await startServer({
     env: { PUNCHOUT_BUYERS: `${IDENTITY}:${SECRET}@${procurementOrigin}` },
   });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchBrowser();
 });
 
 after(async () => {
