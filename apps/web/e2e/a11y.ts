@@ -15,7 +15,7 @@ const webRoot = path.resolve(
   '..',
 );
 
-export const DEMO_PASSWORD = 'proam-demo-2026';
+import { DEMO_PASSWORD } from './suite.ts';
 
 export type AppRoute = {
   /** The router's pattern without the leading slash, e.g. `info/:id`; '' is the landing page. */

@@ -5,34 +5,13 @@
  * an amateur gets no admin tab. Runs in its own process with its own server.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage as openBrowserPage } from './browser.ts';
-import { startServer, type TestServer } from './server.ts';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { SCREENSHOT_DIR, serverAndBrowser } from './suite.ts';
 
-const screenshotDir = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  'screenshots',
-);
-
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  mkdirSync(screenshotDir, { recursive: true });
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const openPage = (width: number) => openBrowserPage(browser, width);
+const suite = serverAndBrowser();
+const openPage = suite.openPage;
 
 const heading1 = (page: Page, name: string | RegExp) =>
   page.getByRole('heading', { level: 1, name });
@@ -48,7 +27,7 @@ const login = async (
   route: string,
   h1: string,
 ) => {
-  await page.goto(`${server.baseUrl}/#${route}`);
+  await page.goto(`${suite.server.baseUrl}/#${route}`);
   await heading1(page, 'ログイン').waitFor();
   await page.getByRole('textbox', { name: /メールアドレス/ }).fill(email);
   await page.locator('input[name="password"]').fill(password);
@@ -82,7 +61,7 @@ const shootBoth = async (page: Page, name: string) => {
       `${name} overflows by ${overflow}px at ${width}px`,
     );
     await page.screenshot({
-      path: path.join(screenshotDir, `${width}-${name}.png`),
+      path: path.join(SCREENSHOT_DIR, `${width}-${name}.png`),
       fullPage: true,
     });
   }
@@ -90,7 +69,7 @@ const shootBoth = async (page: Page, name: string) => {
 };
 
 const api = async <T>(p: string, body: unknown): Promise<T> => {
-  const res = await fetch(`${server.baseUrl}/api${p}`, {
+  const res = await fetch(`${suite.server.baseUrl}/api${p}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -340,7 +319,7 @@ describe('admin tools', () => {
     const visitor = await openPage(375);
     try {
       const { page } = visitor;
-      await page.goto(`${server.baseUrl}/#/event`);
+      await page.goto(`${suite.server.baseUrl}/#/event`);
       await heading1(page, 'イベント日程・結果').waitFor();
       const results = page.getByRole('region', { name: '大会結果' });
       const block = results
@@ -354,7 +333,7 @@ describe('admin tools', () => {
         'no drafts in public',
       );
 
-      await page.goto(`${server.baseUrl}/#/info`);
+      await page.goto(`${suite.server.baseUrl}/#/info`);
       await heading1(page, '最新情報').waitFor();
       await page.getByRole('link', { name: new RegExp(NEWS) }).waitFor();
       await page.waitForLoadState('networkidle');
@@ -374,7 +353,7 @@ describe('admin tools', () => {
         ],
       );
 
-      await page.goto(`${server.baseUrl}/#/`);
+      await page.goto(`${suite.server.baseUrl}/#/`);
       await page.getByRole('link', { name: new RegExp(NEWS) }).waitFor();
       await page.waitForLoadState('networkidle');
       assert.equal(await page.getByText(SCHEDULED).count(), 0);

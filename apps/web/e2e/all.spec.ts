@@ -8,6 +8,7 @@ import type { Competition, News } from '@proam/contract';
 import { startMailPeer, type MailPeer } from './mail-peer.ts';
 import { startServer, type TestServer } from './server.ts';
 import { launchBrowser } from './browser.ts';
+import { DEMO_PASSWORD } from './suite.ts';
 
 const screenshotDir = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -451,8 +452,6 @@ const withoutExpected401 = (errors: string[], paths: string[]) =>
           `Failed to load resource: the server responded with a status of 401 (Unauthorized) @ ${server.baseUrl}/api${p}`,
       ),
   );
-
-const DEMO_PASSWORD = 'proam-demo-2026';
 
 const waitForSplash = (page: Page) =>
   page.locator('#splash').waitFor({ state: 'detached', timeout: 5000 });

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD } from './a11y.ts';
+import { DEMO_PASSWORD } from './suite.ts';
 import { launchBrowser, openPage } from './browser.ts';
 import { startServer, type TestServer } from './server.ts';
 

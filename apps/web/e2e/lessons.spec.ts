@@ -5,38 +5,16 @@
  * Enter during IME composition never sends. Runs with its own server.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage as openBrowserPage } from './browser.ts';
-import { startServer, type TestServer } from './server.ts';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { DEMO_PASSWORD, SCREENSHOT_DIR, serverAndBrowser } from './suite.ts';
 
-const screenshotDir = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  'screenshots',
-);
-const DEMO_PASSWORD = 'proam-demo-2026';
-
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  mkdirSync(screenshotDir, { recursive: true });
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const openPage = (width: number) => openBrowserPage(browser, width);
+const suite = serverAndBrowser();
+const openPage = suite.openPage;
 
 const login = async (page: Page, email: string) => {
-  await page.goto(`${server.baseUrl}/#/tabs/schedule`);
+  await page.goto(`${suite.server.baseUrl}/#/tabs/schedule`);
   await page.getByRole('heading', { level: 1, name: 'ログイン' }).waitFor();
   await page.getByRole('textbox', { name: /メールアドレス/ }).fill(email);
   await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
@@ -69,7 +47,7 @@ const shootBoth = async (page: Page, name: string) => {
       `${name} overflows by ${overflow}px at ${width}px`,
     );
     await page.screenshot({
-      path: path.join(screenshotDir, `${width}-${name}.png`),
+      path: path.join(SCREENSHOT_DIR, `${width}-${name}.png`),
       fullPage: true,
     });
   }
@@ -94,7 +72,7 @@ const assertTouchTargets = async (page: Page, where: string) => {
 };
 
 const userIdOf = async (mail: string): Promise<string> => {
-  const res = await fetch(`${server.baseUrl}/api/auth/login`, {
+  const res = await fetch(`${suite.server.baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -201,7 +179,7 @@ describe('round lessons and chat', () => {
         .getByRole('heading', { level: 2, name: '予約中のレッスン' })
         .waitFor();
       await shootBoth(a, 'lessons-amateur');
-      await a.goto(`${server.baseUrl}/#/tabs/schedule/pro/${pro2Id}`);
+      await a.goto(`${suite.server.baseUrl}/#/tabs/schedule/pro/${pro2Id}`);
       await a
         .getByRole('heading', { level: 1, name: /のスケジュール$/ })
         .waitFor();
@@ -213,7 +191,7 @@ describe('round lessons and chat', () => {
       await assertTouchTargets(a, 'pro page');
 
       // Both open the lesson chat.
-      await a.goto(`${server.baseUrl}/#/tabs/chat`);
+      await a.goto(`${suite.server.baseUrl}/#/tabs/chat`);
       await a.getByRole('heading', { level: 1, name: 'チャット' }).waitFor();
       const item = a.locator('.chat-list a', { hasText: place });
       await item.waitFor();
@@ -224,7 +202,7 @@ describe('round lessons and chat', () => {
         .getByRole('heading', { level: 1, name: new RegExp(place) })
         .waitFor();
       const lessonId = a.url().split('/').pop()!;
-      await p.goto(`${server.baseUrl}/#/tabs/chat/${lessonId}`);
+      await p.goto(`${suite.server.baseUrl}/#/tabs/chat/${lessonId}`);
       await p
         .getByRole('heading', { level: 1, name: new RegExp(place) })
         .waitFor();
@@ -303,7 +281,7 @@ describe('round lessons and chat', () => {
         pro.errors.filter(
           (e) =>
             e !==
-            `Failed to load resource: the server responded with a status of 409 (Conflict) @ ${server.baseUrl}/api/schedule/create`,
+            `Failed to load resource: the server responded with a status of 409 (Conflict) @ ${suite.server.baseUrl}/api/schedule/create`,
         ),
         [],
       );
@@ -322,7 +300,7 @@ describe('round lessons and chat', () => {
         .getByRole('navigation', { name: '会員メニュー' })
         .getByRole('link', { name: /^チャット 未読\d+件$/ });
       await tab.waitFor();
-      await page.goto(`${server.baseUrl}/#/tabs/chat`);
+      await page.goto(`${suite.server.baseUrl}/#/tabs/chat`);
       await page.locator('.chat-list .unread-badge').first().waitFor();
       await shootBoth(page, 'lessons-chat-list-unread');
       assert.deepEqual(errors, []);

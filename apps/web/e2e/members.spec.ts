@@ -4,38 +4,16 @@
  * Runs in its own process with its own server (see e2e/server.ts).
  */
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage as openBrowserPage } from './browser.ts';
-import { startServer, type TestServer } from './server.ts';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { DEMO_PASSWORD, SCREENSHOT_DIR, serverAndBrowser } from './suite.ts';
 
-const screenshotDir = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  'screenshots',
-);
-const DEMO_PASSWORD = 'proam-demo-2026';
-
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  mkdirSync(screenshotDir, { recursive: true });
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const openPage = (width: number) => openBrowserPage(browser, width);
+const suite = serverAndBrowser();
+const openPage = suite.openPage;
 
 const login = async (page: Page, email: string, route: string, h1: string) => {
-  await page.goto(`${server.baseUrl}/#${route}`);
+  await page.goto(`${suite.server.baseUrl}/#${route}`);
   await page.getByRole('heading', { level: 1, name: 'ログイン' }).waitFor();
   await page.getByRole('textbox', { name: /メールアドレス/ }).fill(email);
   await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
@@ -65,7 +43,7 @@ const shootBoth = async (page: Page, name: string) => {
       `${name} overflows by ${overflow}px at ${width}px`,
     );
     await page.screenshot({
-      path: path.join(screenshotDir, `${width}-${name}.png`),
+      path: path.join(SCREENSHOT_DIR, `${width}-${name}.png`),
       fullPage: true,
     });
   }
