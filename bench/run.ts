@@ -7,7 +7,7 @@
  * processes so autocannon doesn't share their event loop.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -293,6 +293,10 @@ async function main() {
     console.log(
       `| ${r.name} | ${Math.round(r.rps)} | ${r.p99} | ${r.errors} | ${(r.rps / base).toFixed(2)} |`,
     );
+  if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
+    console.log('\nlanding size skipped: no web build (npm run build)');
+    return;
+  }
   const landing = landingBytes();
   console.log(
     `\nlanding first-load JS+CSS: ${landing.gzipKb} KB gzip in ${landing.files} files (budget 100 KB)`,

@@ -71,6 +71,23 @@ declare module 'fastify' {
 
 export type AuthUserOf = AuthUser;
 
+type SchemaShape = { type?: unknown; anyOf?: SchemaShape[] };
+
+/**
+ * `X | null` written as OpenAPI 3.0 writes it (`nullable`). fast-json-stringify
+ * serialises that directly, whereas for an `anyOf` it validates every answer
+ * with Ajv to choose the branch (2 % of an authenticated /user/read).
+ */
+export function nullableObject(schema: TSchema): TSchema {
+  const branches = (schema as SchemaShape).anyOf;
+  if (branches?.length !== 2) return schema;
+  const [value, none] =
+    branches[0]?.type === 'null' ? [branches[1], branches[0]] : branches;
+  return value?.type === 'object' && none?.type === 'null'
+    ? ({ ...value, nullable: true } as TSchema)
+    : schema;
+}
+
 const errorResponses = {
   '4xx': NgEnvelopeSchema,
   '5xx': NgEnvelopeSchema,
@@ -98,7 +115,10 @@ export function defineRoute<I extends TObject, O extends TSchema>(
       summary: def.summary,
       tags: def.tags,
       body: def.input,
-      response: { 200: OkEnvelope(def.output), ...errorResponses },
+      response: {
+        200: OkEnvelope(nullableObject(def.output)),
+        ...errorResponses,
+      },
     },
     validatorCompiler: () => () => true,
     handler: async (req, reply) => {

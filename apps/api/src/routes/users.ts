@@ -9,6 +9,7 @@ import {
   UserReadInputSchema,
   UserSchema,
   UserUpdateInputSchema,
+  type User,
 } from '@proam/contract';
 import { ApiError } from '../lib/api-error.js';
 import { defineRoute, type Caller } from '../lib/route.js';
@@ -31,6 +32,21 @@ export function userRoutes(
   // A punch-out buyer sees what the public site shows: pros, never amateurs (SECURITY AC-05).
   const visibleTo = (caller: Caller | null, row: { type: string }) =>
     caller?.type !== 'buyer' || row.type === 'pro';
+  // A cached row is shared and never changed, so the view others see of it is built once.
+  const publicViews = new WeakMap<object, User>();
+  const readView = (
+    caller: Caller | null,
+    row: Parameters<typeof toUser>[0],
+  ) => {
+    if (caller?.id === row.id || caller?.type === 'admin')
+      return view(caller)(row);
+    let shown = publicViews.get(row);
+    if (!shown) {
+      shown = view(caller)(row);
+      publicViews.set(row, shown);
+    }
+    return shown;
+  };
   const users = Type.Array(UserSchema);
   const requirePro = (caller: Caller | null) => {
     if (caller?.type !== 'pro' && caller?.type !== 'admin')
@@ -47,7 +63,7 @@ export function userRoutes(
     output: Type.Union([UserSchema, Type.Null()]),
     handler: async ({ input, caller }) => {
       const row = await repo.find(input.id);
-      return row && visibleTo(caller, row) ? view(caller)(row) : null;
+      return row && visibleTo(caller, row) ? readView(caller, row) : null;
     },
   });
 

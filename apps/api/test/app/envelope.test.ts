@@ -210,9 +210,38 @@ describe('envelopes and the error handler', () => {
     assert.match(String(r.json.reqId), ULID);
   });
 
-  it('sends the security headers of SECURITY.md 2.9', async () => {
-    const r = await call(h.app, '/news/readAll', {});
-    const csp = String(r.res.headers['content-security-policy']);
+  it('sends the API headers of SECURITY.md HD-01..03 on answers and errors', async () => {
+    const ok = await call(h.app, '/news/readAll', {});
+    const ng = await call(h.app, '/user/read', { id: 'x' });
+    assert.equal(ng.status, 401);
+    for (const r of [ok, ng]) {
+      const hd = r.res.headers;
+      assert.equal(
+        hd['content-security-policy'],
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      assert.equal(hd['cache-control'], 'no-store');
+      assert.equal(hd['referrer-policy'], 'no-referrer');
+      assert.equal(hd['x-content-type-options'], 'nosniff');
+      assert.equal(hd['x-frame-options'], 'DENY');
+      assert.equal(hd['cross-origin-resource-policy'], 'same-origin');
+      assert.match(
+        String(hd['strict-transport-security']),
+        /^max-age=31536000; includeSubDomains$/,
+      );
+      assert.match(
+        String(hd['content-type']),
+        /^application\/json; charset=utf-8$/,
+      );
+      assert.equal(hd['x-powered-by'], undefined);
+      // Page-only headers stay on pages (web.test.ts checks the SPA's policy).
+      assert.equal(hd['cross-origin-opener-policy'], undefined);
+    }
+  });
+
+  it('sends the SPA policy on everything outside /api', async () => {
+    const r = await h.app.inject({ method: 'GET', url: '/healthz' });
+    const csp = String(r.headers['content-security-policy']);
     assert.ok(!csp.includes('stripe'), 'no Stripe sources without a key');
     for (const d of [
       "default-src 'self'",
@@ -222,10 +251,9 @@ describe('envelopes and the error handler', () => {
       "frame-ancestors 'none'",
     ])
       assert.ok(csp.includes(d), d);
-    assert.equal(r.res.headers['x-content-type-options'], 'nosniff');
-    assert.equal(r.res.headers['referrer-policy'], 'no-referrer');
-    assert.equal(r.res.headers['x-frame-options'], 'DENY');
-    assert.equal(r.res.headers['x-powered-by'], undefined);
+    assert.equal(r.headers['x-content-type-options'], 'nosniff');
+    assert.equal(r.headers['referrer-policy'], 'no-referrer');
+    assert.equal(r.headers['x-frame-options'], 'DENY');
   });
 
   it('allows only configured CORS origins', async () => {
@@ -250,6 +278,26 @@ describe('envelopes and the error handler', () => {
       app.headers['access-control-allow-origin'],
       'capacitor://localhost',
     );
+    const post = await call(
+      h.app,
+      '/news/readAll',
+      {},
+      { headers: { origin: 'capacitor://localhost' } },
+    );
+    assert.equal(
+      post.res.headers['access-control-allow-origin'],
+      'capacitor://localhost',
+    );
+    assert.equal(post.res.headers.vary, 'Origin');
+    assert.match(
+      String(post.res.headers['access-control-expose-headers']),
+      /X-Request-Id/,
+    );
+    // Without an Origin there is no CORS: nothing to allow, but caches still key on Origin.
+    const plain = await call(h.app, '/news/readAll', {});
+    assert.equal(plain.res.headers['access-control-allow-origin'], undefined);
+    assert.equal(plain.res.headers['access-control-expose-headers'], undefined);
+    assert.equal(plain.res.headers.vary, 'Origin');
   });
 
   it('logs request paths without query strings or secrets', async () => {

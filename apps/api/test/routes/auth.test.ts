@@ -614,6 +614,25 @@ for (const driver of DRIVERS) {
         }
       });
 
+      it('forgets a verified access token when it expires (the verified-token cache)', async () => {
+        const { token } = await login('ama2@example.jp', 'proam-demo-2026');
+        const p = JSON.parse(
+          Buffer.from(token.accessToken.split('.')[1]!, 'base64url').toString(),
+        ) as Record<string, unknown>;
+        const data = `${Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url')}.${Buffer.from(
+          JSON.stringify({ ...p, exp: Math.floor(Date.now() / 1000) + 1 }),
+        ).toString('base64url')}`;
+        const shortLived = `${data}.${createHmac('sha256', TEST_JWT_SECRET).update(data).digest('base64url')}`;
+        const read = () =>
+          post('/user/read', { id: String(p.sub) }, bearer(shortLived));
+        assert.equal((await read()).status, 200);
+        assert.equal((await read()).status, 200, 'served from the cache');
+        await new Promise((r) => setTimeout(r, 2100));
+        const late = await read();
+        assert.equal(late.status, 401);
+        assert.equal(late.json.code, 'InvalidAccessToken');
+      });
+
       it('logout ends this login only', async () => {
         const a = (await login('pro3@example.jp', 'proam-demo-2026')).token
           .refreshToken;
