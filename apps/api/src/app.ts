@@ -37,7 +37,12 @@ export type AppOptions = {
   onRoute?: (route: never) => void;
 };
 
-export type AppState = { shuttingDown: boolean };
+export type AppState = {
+  /** SIGTERM received: readiness fails so balancers move away, calls are still served. */
+  shuttingDown: boolean;
+  /** `app.close()` has begun: API calls still arriving on open connections get a 503 envelope. */
+  closing: boolean;
+};
 
 /** The path part of a URL: query strings may carry passwords or codes and never reach a log. */
 export const pathOnly = (url: string) => url.split('?')[0] ?? url;
@@ -82,7 +87,7 @@ export type AppInput = Omit<Deps, 'mailer' | 'clock' | 'userCache'> & {
 
 export async function buildApp(input: AppInput, opts: AppOptions = {}) {
   const { config } = input;
-  const state: AppState = { shuttingDown: false };
+  const state: AppState = { shuttingDown: false, closing: false };
   const app: FastifyInstance = Fastify({
     logger: loggerOptions(config.logLevel, opts.logStream),
     // Callers never choose their request id (SECURITY LG-07).
@@ -95,7 +100,8 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // Its closing answer is not our envelope: the hook below answers instead.
+    return503OnClosing: false,
     ajv: {
       customOptions: {
         removeAdditional: false,
@@ -205,6 +211,23 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
     reply.headers(req.url.startsWith('/api/') ? apiHeaders : documentHeaders);
     reply.header('X-Request-Id', req.id);
     done();
+  });
+  app.addHook('preClose', (done) => {
+    state.closing = true;
+    done();
+  });
+  // Keep-alive connections may carry calls after close() began; they get a 503 envelope
+  // (Fastify adds `Connection: close`). Pages and files are still served while draining.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!state.closing || !req.url.startsWith('/api/')) {
+      done();
+      return;
+    }
+    void sendNg(
+      req,
+      reply,
+      new ApiError('ServiceUnavailable', undefined, { 'retry-after': '5' }),
+    );
   });
   const corsOrigins = config.corsOrigins;
   await app.register(fastifyCors, {

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { ERRORS } from '@proam/contract';
 import { call, harness, type Harness } from '../helper.js';
@@ -349,6 +350,47 @@ describe('readiness without a database', () => {
       assert.equal(r.json().code, 'ServiceUnavailable');
     } finally {
       await h.app.close();
+    }
+  });
+});
+
+describe('closing', () => {
+  it('answers an API call that arrives on an open connection after close() began with a 503 envelope', async () => {
+    const h = await harness('pglite');
+    try {
+      await h.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = h.app.server.address() as { port: number };
+      const sock = connect(port, '127.0.0.1');
+      await new Promise((r) => sock.once('connect', r));
+      let received = '';
+      sock.on('data', (d: Buffer) => (received += d.toString('utf8')));
+      const body = '{"size":1}';
+      const head = `POST /api/news/readAll HTTP/1.1\r\nHost: proam.test\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
+      // The first call is in flight (its body not sent yet) when the server starts closing,
+      // so the connection is busy rather than idle and stays open for a second call.
+      sock.write(head);
+      await new Promise((r) => setTimeout(r, 50));
+      const closing = h.app.close();
+      await new Promise((r) => setTimeout(r, 50));
+      sock.write(body + head + body);
+      await new Promise((r) => sock.once('close', r));
+      await closing;
+      const answers = received.split(/(?=HTTP\/1\.1 )/);
+      assert.equal(answers.length, 2, received);
+      assert.match(answers[0]!, /^HTTP\/1\.1 200 /);
+      assert.match(answers[1]!, /^HTTP\/1\.1 503 /);
+      assert.match(answers[1]!, /\r\nConnection: close\r\n/i);
+      assert.match(answers[1]!, /\r\nretry-after: 5\r\n/i);
+      const ng = JSON.parse(answers[1]!.split('\r\n\r\n')[1]!) as {
+        status: string;
+        code: string;
+        msg: string;
+      };
+      assert.equal(ng.status, 'NG');
+      assert.equal(ng.code, 'ServiceUnavailable');
+      assert.equal(ng.msg, ERRORS.ServiceUnavailable.msg);
+    } finally {
+      await h.close().catch(() => undefined);
     }
   });
 });
