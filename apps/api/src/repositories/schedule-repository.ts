@@ -320,6 +320,25 @@ export function scheduleRepository(db: Db) {
           .onConflictDoNothing()
           .returning({ u: reservations.userId });
         if (added.length === 0) return;
+        // Each statement sees what has committed before it (read committed): a cancellation
+        // can free a place between a failed update and the look that follows, so try again.
+        for (let attempt = 1; ; attempt++) {
+          if (await takePlace(tx)) return;
+          const [s] = await tx
+            .select()
+            .from(schedules)
+            .where(eq(schedules.id, id));
+          const reservable =
+            s !== undefined &&
+            (s.statusRound === 'open' || s.statusRound === 'full') &&
+            s.date >= today;
+          if (!reservable) throw new ApiError('Conflict');
+          const roomNow =
+            s.statusRound === 'open' && s.reservedCount < s.capacity;
+          if (!roomNow || attempt === 3) throw new ApiError('ScheduleFull');
+        }
+      });
+      async function takePlace(tx: Tx): Promise<boolean> {
         const [row] = await tx
           .update(schedules)
           .set({
@@ -336,18 +355,8 @@ export function scheduleRepository(db: Db) {
             ),
           )
           .returning({ id: schedules.id });
-        if (!row) {
-          const [s] = await tx
-            .select()
-            .from(schedules)
-            .where(eq(schedules.id, id));
-          throw new ApiError(
-            s && (s.statusRound === 'full' || s.reservedCount >= s.capacity)
-              ? 'ScheduleFull'
-              : 'Conflict',
-          );
-        }
-      });
+        return row !== undefined;
+      }
     },
 
     async cancel(id: string, userId: string, now: Date): Promise<boolean> {

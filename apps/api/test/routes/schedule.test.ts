@@ -258,6 +258,72 @@ for (const driver of DRIVERS) {
       }
     });
 
+    it('answers ScheduleFull, never Conflict, when reservations race with cancellations (x20)', async () => {
+      const extra = Array.from({ length: 12 }, (_, i) => ({ id: newId(), i }));
+      await h.database.db.insert(users).values(
+        extra.map((u) => ({
+          id: u.id,
+          type: 'amature' as const,
+          email: `swap${u.i}-${driver}@example.jp`,
+          passwordHash: 'x',
+          userName: `入替 ${u.i}`,
+        })),
+      );
+      const auth = (i: number) => ({
+        headers: {
+          authorization: `Bearer ${signAccessToken(h.app, { id: extra[i]!.id, type: 'amature' })}`,
+        },
+      });
+      for (let round = 0; round < 20; round++) {
+        const s = (
+          await post(
+            'pro4',
+            '/schedule/create',
+            lesson({ date: addDays(today, 80 + round), capacity: 2 }),
+          )
+        ).json.body as S;
+        for (const i of [0, 1])
+          assert.equal(
+            (await call(h.app, '/schedule/reserve', { id: s.id }, auth(i)))
+              .status,
+            200,
+          );
+        // Both places go free while ten others try to take them.
+        const results = await Promise.all([
+          call(h.app, '/schedule/cancel', { id: s.id }, auth(0)),
+          call(h.app, '/schedule/cancel', { id: s.id }, auth(1)),
+          ...extra
+            .slice(2)
+            .map((_, k) =>
+              call(h.app, '/schedule/reserve', { id: s.id }, auth(k + 2)),
+            ),
+        ]);
+        const reserves = results.slice(2);
+        const codes = new Set(
+          reserves.filter((r) => r.status !== 200).map((r) => r.json.code),
+        );
+        assert.deepEqual(
+          [...codes].filter((c) => c !== 'ScheduleFull'),
+          [],
+          `round ${round}`,
+        );
+        const ok = reserves.filter((r) => r.status === 200).length;
+        const [row] = await h.database.db
+          .select()
+          .from(schedules)
+          .where(eq(schedules.id, s.id));
+        const held = await h.database.db
+          .select()
+          .from(reservations)
+          .where(eq(reservations.scheduleId, s.id));
+        assert.equal(results[0]!.status, 200);
+        assert.equal(results[1]!.status, 200);
+        assert.ok(ok <= 2, `round ${round}: ${ok} reserved`);
+        assert.equal(held.length, ok);
+        assert.equal(row!.reservedCount, ok);
+      }
+    });
+
     it('lets only the owner or an admin edit, never below the reservations; others change nothing', async () => {
       const s = (
         await post('pro5', '/schedule/create', lesson({ capacity: 3 }))
