@@ -52,18 +52,21 @@ for (const driver of DRIVERS) {
       const booked = await h.database.db.execute(
         sql`select s.capacity, s.reserved_count, (select count(*) from reservations r where r.schedule_id = s.id) as n from schedules s`,
       );
-      for (const row of booked.rows as {
-        capacity: number;
-        reserved_count: number;
-        n: unknown;
-      }[]) {
+      // Both drivers answer { rows }; count(*) is a string on pg and a number on PGlite.
+      for (const row of (
+        booked as unknown as {
+          rows: { capacity: number; reserved_count: number; n: unknown }[];
+        }
+      ).rows) {
         assert.ok(Number(row.n) <= row.capacity);
         assert.equal(row.reserved_count, Number(row.n));
       }
       const counts = await h.database.db.execute(
         sql`select u.id, u.like_count, (select count(*) from likes l where l.like_user_id = u.id) as n from users u`,
       );
-      for (const row of counts.rows as { like_count: number; n: unknown }[])
+      for (const row of (
+        counts as unknown as { rows: { like_count: number; n: unknown }[] }
+      ).rows)
         assert.equal(row.like_count, Number(row.n));
       assert.ok((await h.database.db.select().from(likes)).length > 0);
     });
