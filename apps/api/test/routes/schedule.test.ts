@@ -198,20 +198,25 @@ for (const driver of DRIVERS) {
       );
     });
 
-    it('never reserves beyond capacity under 50 concurrent calls (x20)', async () => {
-      const extra = Array.from({ length: 50 }, (_, i) => ({ id: newId(), i }));
+    /** `n` more amateurs, straight into the table; their access tokens. */
+    const extraAmateurs = async (n: number, tag: string) => {
+      const extra = Array.from({ length: n }, (_, i) => ({ id: newId(), i }));
       await h.database.db.insert(users).values(
         extra.map((u) => ({
           id: u.id,
           type: 'amature' as const,
-          email: `race${u.i}-${driver}@example.jp`,
+          email: `${tag}${u.i}-${driver}@example.jp`,
           passwordHash: 'x',
-          userName: `競争 ${u.i}`,
+          userName: `${tag} ${u.i}`,
         })),
       );
-      const tokens = extra.map((u) =>
+      return extra.map((u) =>
         signAccessToken(h.app, { id: u.id, type: 'amature' }),
       );
+    };
+
+    it('never reserves beyond capacity under 50 concurrent calls (x20)', async () => {
+      const tokens = await extraAmateurs(50, 'race');
       for (let round = 0; round < 20; round++) {
         const s = (
           await post(
@@ -259,20 +264,9 @@ for (const driver of DRIVERS) {
     });
 
     it('answers ScheduleFull, never Conflict, when reservations race with cancellations (x20)', async () => {
-      const extra = Array.from({ length: 12 }, (_, i) => ({ id: newId(), i }));
-      await h.database.db.insert(users).values(
-        extra.map((u) => ({
-          id: u.id,
-          type: 'amature' as const,
-          email: `swap${u.i}-${driver}@example.jp`,
-          passwordHash: 'x',
-          userName: `入替 ${u.i}`,
-        })),
-      );
+      const tokens = await extraAmateurs(12, 'swap');
       const auth = (i: number) => ({
-        headers: {
-          authorization: `Bearer ${signAccessToken(h.app, { id: extra[i]!.id, type: 'amature' })}`,
-        },
+        headers: { authorization: `Bearer ${tokens[i]!}` },
       });
       for (let round = 0; round < 20; round++) {
         const s = (
@@ -292,7 +286,7 @@ for (const driver of DRIVERS) {
         const results = await Promise.all([
           call(h.app, '/schedule/cancel', { id: s.id }, auth(0)),
           call(h.app, '/schedule/cancel', { id: s.id }, auth(1)),
-          ...extra
+          ...tokens
             .slice(2)
             .map((_, k) =>
               call(h.app, '/schedule/reserve', { id: s.id }, auth(k + 2)),
