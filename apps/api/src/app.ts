@@ -47,6 +47,20 @@ export type AppState = {
 /** The path part of a URL: query strings may carry passwords or codes and never reach a log. */
 export const pathOnly = (url: string) => url.split('?')[0] ?? url;
 
+/**
+ * Whether a call is for the API, as the router sees it: it decodes
+ * percent-escapes, so `/%61pi/...` reaches the API routes too.
+ */
+export function isApiUrl(url: string): boolean {
+  if (url.startsWith('/api/')) return true;
+  if (!url.includes('%')) return false;
+  try {
+    return decodeURIComponent(pathOnly(url)).startsWith('/api/');
+  } catch {
+    return false;
+  }
+}
+
 export function loggerOptions(
   level: string,
   stream?: NodeJS.WritableStream,
@@ -208,26 +222,9 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
   };
   // One synchronous hook for the headers every response carries.
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(req.url.startsWith('/api/') ? apiHeaders : documentHeaders);
+    reply.headers(isApiUrl(req.url) ? apiHeaders : documentHeaders);
     reply.header('X-Request-Id', req.id);
     done();
-  });
-  app.addHook('preClose', (done) => {
-    state.closing = true;
-    done();
-  });
-  // Keep-alive connections may carry calls after close() began; they get a 503 envelope
-  // (Fastify adds `Connection: close`). Pages and files are still served while draining.
-  app.addHook('onRequest', (req, reply, done) => {
-    if (!state.closing || !req.url.startsWith('/api/')) {
-      done();
-      return;
-    }
-    void sendNg(
-      req,
-      reply,
-      new ApiError('ServiceUnavailable', undefined, { 'retry-after': '5' }),
-    );
   });
   const corsOrigins = config.corsOrigins;
   await app.register(fastifyCors, {
@@ -239,6 +236,24 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
     allowedHeaders: ['Authorization', 'Content-Type'],
     exposedHeaders: ['X-Request-Id', 'Retry-After'],
     maxAge: 600,
+  });
+  app.addHook('preClose', (done) => {
+    state.closing = true;
+    done();
+  });
+  // Keep-alive connections may carry calls after close() began; they get a 503 envelope
+  // (Fastify adds `Connection: close`), after the CORS hook so the app sees it cross-origin.
+  // Pages and files are still served while draining.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!state.closing || !isApiUrl(req.url)) {
+      done();
+      return;
+    }
+    void sendNg(
+      req,
+      reply,
+      new ApiError('ServiceUnavailable', undefined, { 'retry-after': '5' }),
+    );
   });
   // Behind a load balancer every instance must count against one budget (REDIS_URL).
   const redis = config.redisUrl
@@ -278,7 +293,7 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
   if (config.shedDbQueue > 0)
     app.addHook('onRequest', (req, reply, done) => {
       if (
-        req.url.startsWith('/api/') &&
+        isApiUrl(req.url) &&
         input.database.queued() > config.shedDbQueue
       ) {
         void sendNg(

@@ -55,6 +55,33 @@ export function toSchedule(
 
 const CLOSED: StatusRound[] = ['cancelled'];
 
+const RESERVE_ATTEMPTS = 3;
+
+/**
+ * What a reservation does when the conditional update found no place, given
+ * the lesson as it is now: a lesson that is not open for entries (closed,
+ * cancelled, past) is a Conflict; one that is full is ScheduleFull; one with
+ * room again (a cancellation committed in between) is tried again, a few times.
+ */
+export function afterMissedPlace(
+  s:
+    | Pick<
+        typeof schedules.$inferSelect,
+        'statusRound' | 'reservedCount' | 'capacity' | 'date'
+      >
+    | undefined,
+  today: string,
+  attempt: number,
+): 'retry' | 'ScheduleFull' | 'Conflict' {
+  const reservable =
+    s !== undefined &&
+    (s.statusRound === 'open' || s.statusRound === 'full') &&
+    s.date >= today;
+  if (!reservable) return 'Conflict';
+  const roomNow = s.statusRound === 'open' && s.reservedCount < s.capacity;
+  return roomNow && attempt < RESERVE_ATTEMPTS ? 'retry' : 'ScheduleFull';
+}
+
 export function scheduleRepository(db: Db) {
   async function participantsOf(ids: string[]): Promise<Map<string, string[]>> {
     const map = new Map<string, string[]>(ids.map((id) => [id, []]));
@@ -328,14 +355,8 @@ export function scheduleRepository(db: Db) {
             .select()
             .from(schedules)
             .where(eq(schedules.id, id));
-          const reservable =
-            s !== undefined &&
-            (s.statusRound === 'open' || s.statusRound === 'full') &&
-            s.date >= today;
-          if (!reservable) throw new ApiError('Conflict');
-          const roomNow =
-            s.statusRound === 'open' && s.reservedCount < s.capacity;
-          if (!roomNow || attempt === 3) throw new ApiError('ScheduleFull');
+          const next = afterMissedPlace(s, today, attempt);
+          if (next !== 'retry') throw new ApiError(next);
         }
       });
       async function takePlace(tx: Tx): Promise<boolean> {

@@ -42,7 +42,7 @@ export function userRoutes(
       return view(caller)(row);
     let shown = publicViews.get(row);
     if (!shown) {
-      shown = view(caller)(row);
+      shown = Object.freeze(view(caller)(row));
       publicViews.set(row, shown);
     }
     return shown;
