@@ -292,10 +292,7 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
   // idle, so the delay above never rises: shed on the pool's queue as well.
   if (config.shedDbQueue > 0)
     app.addHook('onRequest', (req, reply, done) => {
-      if (
-        isApiUrl(req.url) &&
-        input.database.queued() > config.shedDbQueue
-      ) {
+      if (isApiUrl(req.url) && input.database.queued() > config.shedDbQueue) {
         void sendNg(
           req,
           reply,
