@@ -11,6 +11,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { ApiError } from './lib/api-error.js';
 import { registerErrorHandling, sendNg } from './plugins/errors.js';
 import { registerAuth } from './plugins/auth.js';
+import { userRepository } from './repositories/user-repository.js';
 import { registerWeb } from './plugins/web.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import type { Deps } from './routes/deps.js';
@@ -308,9 +309,11 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
       servers: [{ url: '/' }],
     },
   });
+  const members = userRepository(input.database.db, userCache);
   await registerAuth(app, {
     jwtSecret: config.jwtSecret,
     apiClients: config.apiClients,
+    member: (id) => members.find(id),
   });
   await app.register(fastifyWebsocket, {
     options: {

@@ -177,7 +177,12 @@ export function accountStore(db: Db, clock: Clock, cache: UserCache) {
     async setPassword(userId: string, passwordHash: string): Promise<void> {
       await db
         .update(users)
-        .set({ passwordHash, updatedAt: clock.now() })
+        // Real time, as the access tokens' `iatMs` is: tokens issued before now are refused.
+        .set({
+          passwordHash,
+          updatedAt: clock.now(),
+          tokensValidAfter: new Date(),
+        })
         .where(eq(users.id, userId));
       cache.evict(userId);
     },

@@ -48,6 +48,8 @@ export const users = pgTable(
     averageScore: integer('average_score'),
     experienceYears: integer('experience_years'),
     likeCount: integer('like_count').notNull().default(0),
+    /** Access tokens issued before this instant are refused (set by a password reset; SECURITY TK-11). */
+    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -9,7 +9,19 @@ import type { AuthKind, Caller } from '../lib/route.js';
 
 export const ACCESS_TOKEN_SECONDS = 900;
 
-type AccessClaims = { sub: string; typ: UserType | 'buyer'; kind: 'access' };
+/** `iatMs`: the issue time in milliseconds, so a password reset can end the tokens issued before it. */
+type AccessClaims = {
+  sub: string;
+  typ: UserType | 'buyer';
+  kind: 'access';
+  iatMs?: number;
+};
+
+/** What the token check needs of a member's row (undefined: no such member any more). */
+export type MemberState = {
+  type: string;
+  tokensValidAfter: Date | null;
+};
 
 const USER_TYPES: readonly string[] = ['pro', 'amature', 'admin', 'buyer'];
 
@@ -37,7 +49,12 @@ function checkClient(req: FastifyRequest, clients: ApiClient[]): void {
  */
 export async function registerAuth(
   app: FastifyInstance,
-  opts: { jwtSecret: string; apiClients: ApiClient[] },
+  opts: {
+    jwtSecret: string;
+    apiClients: ApiClient[];
+    /** The member's row, from the member cache: read on every call. */
+    member: (id: string) => Promise<MemberState | undefined>;
+  },
 ): Promise<void> {
   await app.register(fastifyJwt, {
     secret: opts.jwtSecret,
@@ -53,13 +70,9 @@ export async function registerAuth(
   // a SHA-256 of the token (4 % of an authenticated read) and warns on any other key: the
   // token itself cannot collide, and it is in this process's memory anyway. Failures are
   // not remembered.
-  const verified = new LRUCache<string, Caller>({ max: 10_000 });
-  const bearer = async (req: FastifyRequest): Promise<Caller | null> => {
-    const m = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(
-      req.headers.authorization ?? '',
-    );
-    if (!m) return null;
-    const token = m[1]!;
+  type Verified = { caller: Caller; issuedMs: number };
+  const verified = new LRUCache<string, Verified>({ max: 10_000 });
+  const verify = (token: string): Verified => {
     const known = verified.get(token);
     if (known) return known;
     let claims: AccessClaims & { exp: number };
@@ -70,10 +83,37 @@ export async function registerAuth(
     } catch {
       throw new ApiError('InvalidAccessToken');
     }
-    const caller: Caller = Object.freeze({ id: claims.sub, type: claims.typ });
+    const fresh: Verified = Object.freeze({
+      caller: Object.freeze({ id: claims.sub, type: claims.typ }),
+      // Tokens from before iatMs existed count as issued at the epoch.
+      issuedMs: claims.iatMs ?? 0,
+    });
     const ttl = claims.exp * 1000 - Date.now();
-    if (ttl > 0) verified.set(token, caller, { ttl });
-    return caller;
+    if (ttl > 0) verified.set(token, fresh, { ttl });
+    return fresh;
+  };
+  // A signature alone would keep a deleted member, a member whose type was changed, or the
+  // holder of a token issued before a password reset in for up to 15 minutes (SECURITY
+  // TK-11, AC-08): the member's row, cached and dropped on every change, says otherwise.
+  // Buyers are punch-out visitors, not member rows.
+  const stillValid = async ({ caller, issuedMs }: Verified) => {
+    if (caller.type === 'buyer') return true;
+    const row = await opts.member(caller.id);
+    return (
+      row !== undefined &&
+      row.type === caller.type &&
+      (row.tokensValidAfter === null ||
+        issuedMs >= row.tokensValidAfter.getTime())
+    );
+  };
+  const bearer = async (req: FastifyRequest): Promise<Caller | null> => {
+    const m = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(
+      req.headers.authorization ?? '',
+    );
+    if (!m) return null;
+    const token = verify(m[1]!);
+    if (!(await stillValid(token))) throw new ApiError('InvalidAccessToken');
+    return token.caller;
   };
 
   app.decorate('authenticate', async (req: FastifyRequest, kind: AuthKind) => {
@@ -102,4 +142,5 @@ export const signAccessToken = (app: FastifyInstance, caller: Caller): string =>
     sub: caller.id,
     typ: caller.type,
     kind: 'access',
+    iatMs: Date.now(),
   } satisfies AccessClaims);

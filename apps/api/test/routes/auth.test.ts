@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { hashToken } from '../../src/lib/secrets.js';
 import { after, before, describe, it } from 'node:test';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   authCodes,
   likes,
@@ -667,8 +667,14 @@ for (const driver of DRIVERS) {
     describe('password reset and account deletion', () => {
       it('resets with an 8-digit code, ends every login, and mails a notice (RC-07)', async () => {
         const email = 'ama2@example.jp';
-        const before = (await login(email, 'proam-demo-2026')).token
-          .refreshToken;
+        const { token: beforeToken, user } = await login(
+          email,
+          'proam-demo-2026',
+        );
+        const before = beforeToken.refreshToken;
+        const readSelf = (access: string) =>
+          post('/user/read', { id: user.id }, bearer(access));
+        assert.equal((await readSelf(beforeToken.accessToken)).status, 200);
         await post('/auth/code/reset', { email });
         const code = /認証コード: (\d{8})/.exec(
           await h.mailTo(email, /パスワード再設定/),
@@ -692,7 +698,12 @@ for (const driver of DRIVERS) {
           ).json.code,
           'InvalidCredentials',
         );
-        await login(email, 'New-Green-Jacket-9');
+        // Access tokens issued before the reset end with it (TK-11), new ones work.
+        const stale = await readSelf(beforeToken.accessToken);
+        assert.equal(stale.status, 401);
+        assert.equal(stale.json.code, 'InvalidAccessToken');
+        const after = await login(email, 'New-Green-Jacket-9');
+        assert.equal((await readSelf(after.token.accessToken)).status, 200);
         await h.mailTo(email, /パスワードが変更されました/);
         const reuse = await post(
           '/auth/update',
@@ -812,6 +823,14 @@ for (const driver of DRIVERS) {
           (await refresh(token.refreshToken)).json.code,
           'InvalidRefreshToken',
         );
+        // The access token of the deleted member ends at once too (TK-11).
+        const ghost = await post(
+          '/user/read',
+          { id: user.id },
+          bearer(token.accessToken),
+        );
+        assert.equal(ghost.status, 401);
+        assert.equal(ghost.json.code, 'InvalidAccessToken');
         assert.equal(
           (
             await post(
@@ -822,6 +841,33 @@ for (const driver of DRIVERS) {
           ).json.code,
           'InvalidCredentials',
         );
+      });
+
+      it('refuses an access token once its member is no longer of the type it names (AC-08)', async () => {
+        const { token, user } = await login(
+          'pro2@example.jp',
+          'proam-demo-2026',
+        );
+        const read = () =>
+          post('/user/read', { id: user.id }, bearer(token.accessToken));
+        assert.equal((await read()).status, 200);
+        // Changed outside the app: the users_changed trigger drops the cached row.
+        await h.database.db.execute(
+          sql`update users set type = 'amature' where id = ${user.id}`,
+        );
+        try {
+          let r = await read();
+          for (let i = 0; i < 50 && r.status === 200; i++) {
+            await new Promise((resolve) => setTimeout(resolve, 20));
+            r = await read();
+          }
+          assert.equal(r.status, 401);
+          assert.equal(r.json.code, 'InvalidAccessToken');
+        } finally {
+          await h.database.db.execute(
+            sql`update users set type = 'pro' where id = ${user.id}`,
+          );
+        }
       });
     });
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { competitions } from '../../src/db/schema.js';
+import { competitions, users } from '../../src/db/schema.js';
 import { signAccessToken } from '../../src/plugins/auth.js';
 import { call, DRIVERS, harness, type Harness } from '../helper.js';
 
@@ -92,6 +92,16 @@ for (const driver of DRIVERS) {
     });
 
     it('shows drafts to admins only', async () => {
+      // Tokens are honoured only for members that exist (SECURITY TK-11).
+      await h.database.db.insert(users).values(
+        (['admin', 'pro'] as const).map((type) => ({
+          id: type.toUpperCase(),
+          type,
+          email: `${type}-draft@example.jp`,
+          passwordHash: 'x',
+          userName: type,
+        })),
+      );
       const admin = signAccessToken(h.app, { id: 'ADMIN', type: 'admin' });
       const pro = signAccessToken(h.app, { id: 'PRO', type: 'pro' });
       assert.ok(
