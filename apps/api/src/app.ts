@@ -314,6 +314,7 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
     jwtSecret: config.jwtSecret,
     apiClients: config.apiClients,
     member: (id) => members.find(id),
+    cachedMember: (id) => userCache.peek(id),
   });
   await app.register(fastifyWebsocket, {
     options: {

@@ -13,6 +13,8 @@ export type UserCache = {
     id: string,
     load: (id: string) => Promise<UserRow | undefined>,
   ): Promise<UserRow | undefined>;
+  /** The cached row, without loading it: the synchronous fast path of the token check. */
+  peek(id: string): UserRow | undefined;
   /** Drops rows this process has just changed; call after the write has committed. */
   evict(...ids: string[]): void;
   close(): Promise<void>;
@@ -61,6 +63,7 @@ export async function createUserCache(
       if (row && epoch === started) rows.set(id, row);
       return row;
     },
+    peek: (id) => rows.get(id),
     evict,
     // The database may be gone already (it is closed after the app): nothing left to stop then.
     close: () => unlisten().catch(() => undefined),
