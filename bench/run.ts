@@ -61,7 +61,7 @@ async function load(
   const requests = nextBody
     ? [
         {
-          setupRequest: (req: Record<string, unknown>) => ({
+          setupRequest: (req: autocannon.Request) => ({
             ...req,
             body: nextBody(),
           }),
@@ -233,7 +233,20 @@ async function apiScenarios(
   return out;
 }
 
-function landingBytes(): { files: number; gzipKb: number } {
+/**
+ * The landing page's first load. `staticKb`: gzip of the JS and CSS that
+ * index.html references. `browserKb`: what a first-time visitor's Chromium
+ * actually fetched (JS+CSS, bytes on the wire, until the network is idle),
+ * which is the budgeted figure: scripts may import more after the first
+ * paint. The service worker's precache, fetched in the background, apart.
+ */
+async function landingBytes(): Promise<{
+  files: number;
+  staticKb: number;
+  browserKb: number;
+  browserFiles: number;
+  precache: { entries: number; kb: number; rawKb: number };
+}> {
   const dist = path.join(ROOT, 'apps/web/dist');
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const refs = [...html.matchAll(/(?:src|href)="(\/[^"]+\.(?:js|css))"/g)].map(
@@ -244,7 +257,28 @@ function landingBytes(): { files: number; gzipKb: number } {
     (n, ref) => n + gzipSync(readFileSync(path.join(dist, ref))).length,
     0,
   );
-  return { files: unique.length, gzipKb: Math.round((total / 1024) * 10) / 10 };
+  const { launchBrowser } = await import('../apps/web/e2e/browser.ts');
+  const { startServer } = await import('../apps/web/e2e/server.ts');
+  const { measureLanding, precacheKb } =
+    await import('../apps/web/e2e/landing-weight.ts');
+  const server = await startServer();
+  try {
+    const browser = await launchBrowser();
+    try {
+      const weight = await measureLanding(browser, server.baseUrl);
+      return {
+        files: unique.length,
+        staticKb: Math.round((total / 1024) * 10) / 10,
+        browserKb: weight.jsCssKb,
+        browserFiles: weight.files.length,
+        precache: precacheKb(dist),
+      };
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await server.stop();
+  }
 }
 
 async function main() {
@@ -323,9 +357,15 @@ async function main() {
     console.log('\nlanding size skipped: no web build (npm run build)');
     return;
   }
-  const landing = landingBytes();
+  const landing = await landingBytes();
   console.log(
-    `\nlanding first-load JS+CSS: ${landing.gzipKb} KB gzip in ${landing.files} files (budget 100 KB)`,
+    `\nlanding first-load JS+CSS, measured in Chromium: ${landing.browserKb} KB transferred in ${landing.browserFiles} files (budget 100 KB)`,
+  );
+  console.log(
+    `  referenced by index.html: ${landing.staticKb} KB gzip in ${landing.files} files`,
+  );
+  console.log(
+    `  service worker precache (background, not the page's): ${landing.precache.kb} KB brotli (${landing.precache.rawKb} KB raw) in ${landing.precache.entries} entries`,
   );
 }
 

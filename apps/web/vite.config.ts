@@ -58,15 +58,17 @@ export default defineConfig({
     target: 'es2022',
     rolldownOptions: {
       output: {
-        // Start-up code in a few chunks, one per step of src/main.tsx, so the
-        // browser makes a handful of requests instead of thirty small ones.
+        // Start-up code in a few chunks, one per step of src/boot/start-app.ts,
+        // so the browser makes a handful of requests instead of thirty small ones.
         codeSplitting: {
           groups: [
             {
-              // What the entry itself needs, so no step's chunk is pulled in statically.
+              // What the entry itself needs (the static landing page and the
+              // first step of starting the app), so no step's chunk is pulled
+              // in statically.
               name: 'boot',
-              test: /[\\/]src[\\/](app[\\/]route-(table|match)|components[\\/]splash|config[\\/]env)\.ts$/,
-              priority: 40,
+              test: /[\\/]src[\\/](boot[\\/](static-landing|start-app)|app[\\/]route-(table|match)|components[\\/]splash|config[\\/]env|features[\\/]auth[\\/]token-storage|pwa[\\/]update-events)\.ts$|vite\/preload-helper/,
+              priority: 50,
             },
             {
               name: 'react',

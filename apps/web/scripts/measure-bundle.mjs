@@ -2,8 +2,9 @@
 // - render-critical: the files index.html references (the entry, its static
 //   imports, the CSS, deep-link.js), which is what bench/run.ts counts; the
 //   prerendered landing page paints with these alone;
-// - start-up: what src/main.tsx then imports to hydrate it, the chunks of the
-//   codeSplitting groups in vite.config.ts (react, state, shell, landing).
+// - the app: what src/boot/start-app.ts imports to hydrate it, the chunks of
+//   the codeSplitting groups in vite.config.ts (react, state, shell, landing). A first-time visitor's browser fetches these only once the app
+//   is needed (src/boot/static-landing.ts); members and other pages at once.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,9 +47,9 @@ const sum = (files) => [...files].reduce((t, f) => t + gz(f), 0);
 console.log('render-critical (referenced by index.html):');
 for (const f of critical) console.log(`  ${f}  ${kb(gz(f))}`);
 console.log(`  total ${kb(sum(critical))}`);
-console.log('start-up (imported by the entry to hydrate):');
+console.log('the app (loaded on intent, or at once for members):');
 for (const f of startup) console.log(`  ${f}  ${kb(gz(f))}`);
 console.log(`  total ${kb(sum(startup))}`);
 console.log(
-  `everything the landing page loads at start (gzip): ${kb(sum(critical) + sum(startup))}`,
+  `the landing page with the app (gzip): ${kb(sum(critical) + sum(startup))}`,
 );

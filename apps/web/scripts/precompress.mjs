@@ -17,7 +17,9 @@ const walk = (dir) => {
     if (statSync(file).isDirectory()) walk(file);
     else if (TEXT.test(name) && statSync(file).size > 1024) {
       const raw = readFileSync(file);
-      const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+      const br = brotliCompressSync(raw, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+      });
       writeFileSync(`${file}.br`, br);
       writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
       files++;
@@ -27,4 +29,6 @@ const walk = (dir) => {
   }
 };
 walk(dist);
-console.log(`precompressed ${files} files: ${Math.round(before / 1024)} KB → ${Math.round(after / 1024)} KB brotli`);
+console.log(
+  `precompressed ${files} files: ${Math.round(before / 1024)} KB → ${Math.round(after / 1024)} KB brotli`,
+);

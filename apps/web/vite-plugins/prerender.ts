@@ -7,7 +7,8 @@ const ROOT_DIV = '<div id="root"></div>';
 /**
  * Writes the landing page's HTML into the built index.html, so the page (and
  * its largest text) paints from the HTML and CSS alone, before any script
- * has loaded; src/main.tsx then hydrates it. The page is rendered with
+ * has loaded. A first-time visitor uses it as it is until the app is needed
+ * (src/boot/static-landing.ts), which then hydrates it. Rendered with
  * react-dom/server through Vite's SSR module loader (src/prerender.tsx), so
  * it is the same code with the same aliases as the client build. Runs after
  * the bundle is written and before vite-plugin-pwa lists the files, so the

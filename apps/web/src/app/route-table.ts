@@ -3,8 +3,8 @@ import type { RouteObject } from 'react-router';
 import type { AppDispatch } from './store';
 
 /**
- * Starts a page's API requests before its first render (src/main.tsx calls it
- * on the page a visit starts on). Not for the prerendered landing page: its
+ * Starts a page's API requests before its first render (src/boot/start-app.ts
+ * calls it on the page a visit starts on). Not for the prerendered landing page: its
  * first render must find the store as the prerender did.
  */
 export type RoutePrefetch = (

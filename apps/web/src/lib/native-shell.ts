@@ -5,7 +5,7 @@ import { Capacitor } from '@capacitor/core';
 export const backButtonAction = (hash: string): 'exit' | 'back' =>
   hash === '' || hash === '#' || hash === '#/' ? 'exit' : 'back';
 
-/** Native-only wiring; the web build never loads this module (see main.tsx). */
+/** Native-only wiring; the web build never loads this module (see boot/start-app.ts). */
 export async function setUpNativeShell(): Promise<void> {
   if (!Capacitor.isNativePlatform()) return;
   await NativeApp.addListener('backButton', () => {

@@ -1,0 +1,122 @@
+/**
+ * The landing page's first load (issue target: JS+CSS ≤ 100 KB on the wire):
+ * a first-time visitor gets the prerendered page without the app, which
+ * arrives on intent and takes over the same DOM; links work from the first
+ * click; a stored login still gets the member app at once.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { LANDING_BUDGET_KB, measureLanding } from './landing-weight.ts';
+import { loginThroughForm } from './a11y.ts';
+import { serverAndBrowser } from './suite.ts';
+
+const suite = serverAndBrowser();
+
+/** In the page: whether React has taken over (it marks its root container). */
+const appRunningIn = () => {
+  const root = document.getElementById('root');
+  return (
+    root !== null && Object.keys(root).some((k) => k.startsWith('__react'))
+  );
+};
+const appRunning = (page: Page) => page.evaluate(appRunningIn);
+
+describe('landing page first load', () => {
+  it(`fetches at most ${LANDING_BUDGET_KB} KB of JS+CSS for a first-time visitor`, async () => {
+    const weight = await measureLanding(suite.browser, suite.server.baseUrl);
+    assert.ok(
+      weight.jsCssKb <= LANDING_BUDGET_KB,
+      `${weight.jsCssKb} KB: ${JSON.stringify(weight.files)}`,
+    );
+    // The prerendered page and its CSS did arrive.
+    assert.ok(weight.files.some((f) => f.url.endsWith('.css')));
+  });
+
+  it('reaches the right page from the first click on a landing link', async () => {
+    const { page, context, errors } = await suite.openPage(375);
+    try {
+      await page.goto(`${suite.server.baseUrl}/`);
+      await page.locator('#splash').waitFor({ state: 'detached' });
+      assert.equal(await appRunning(page), false, 'no app before intent');
+      await page.getByRole('link', { name: 'プロ会員メニューを見る' }).click();
+      await page
+        .getByRole('heading', { level: 1, name: 'プロ会員メニュー' })
+        .waitFor();
+      assert.equal(new URL(page.url()).hash, '#/promenu');
+      // As after any navigation in the app: the new page's content has the focus.
+      await page.waitForFunction(() => document.activeElement?.id === 'main');
+      await page.goBack();
+      await page
+        .getByRole('heading', { level: 1, name: /プロと回る/ })
+        .waitFor();
+      await page.getByRole('link', { name: 'ログイン' }).first().click();
+      await page.getByRole('heading', { level: 1, name: 'ログイン' }).waitFor();
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('takes over the page in place on keyboard focus, keeping focus and scroll', async () => {
+    const { page, context, errors } = await suite.openPage(1280);
+    try {
+      await page.goto(`${suite.server.baseUrl}/`);
+      await page.locator('#splash').waitFor({ state: 'detached' });
+      const hero = await page.locator('#hero-title').elementHandle();
+      await page.keyboard.press('Tab');
+      await page.waitForFunction(appRunningIn);
+      // Hydrated: the same nodes, the news filled in once scrolled to.
+      assert.ok(await hero!.evaluate((h) => h.isConnected));
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.textContent),
+        '本文へスキップ',
+      );
+      await page
+        .getByRole('heading', { name: '最新情報' })
+        .scrollIntoViewIfNeeded();
+      const y = await page.evaluate(() => window.scrollY);
+      await page
+        .getByText('最新情報を読み込み中')
+        .waitFor({ state: 'detached' });
+      assert.equal(await page.evaluate(() => window.scrollY), y);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the news once its section nears the viewport', async () => {
+    const { page, context, errors } = await suite.openPage(375);
+    try {
+      await page.goto(`${suite.server.baseUrl}/`);
+      await page.locator('#splash').waitFor({ state: 'detached' });
+      await page.keyboard.press('End');
+      const news = page.locator('section', {
+        has: page.getByRole('heading', { name: '最新情報' }),
+      });
+      await news.locator('.news-list, p.muted').first().waitFor();
+      assert.ok(
+        await page.evaluate(() => window.scrollY > 0),
+        'still scrolled',
+      );
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('gives a visitor with a stored login the member app at once', async () => {
+    const { page, context, errors } = await suite.openPage(375);
+    try {
+      await loginThroughForm(page, suite.server.baseUrl, 'ama1@example.jp');
+      // A fresh load of the landing page: the app starts without any intent.
+      await page.goto(`${suite.server.baseUrl}/`);
+      await page.waitForFunction(appRunningIn);
+      await page.getByRole('link', { name: 'マイページ' }).waitFor();
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+});
