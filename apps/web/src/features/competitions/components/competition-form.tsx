@@ -4,9 +4,10 @@ import {
   type Competition,
   type CompetitionStatus,
 } from '@proam/contract';
-import { useId, useRef, useState, type FormEvent } from 'react';
 import { Field } from '@/components/field';
-import { isApiError } from '@/lib/api-error';
+import { FormActions } from '@/components/form-actions';
+import { FormErrorSummary } from '@/components/form-error-summary';
+import { useValidatedForm } from '@/hooks/use-validated-form';
 import { STATUS_LABELS } from '../competition-status';
 import {
   useCreateCompetitionMutation,
@@ -19,8 +20,6 @@ import {
   toCompetitionInput,
   validateCompetition,
   valuesFromCompetition,
-  type CompetitionErrors,
-  type CompetitionField,
   type CompetitionValues,
 } from '../competition-validation';
 
@@ -31,93 +30,49 @@ type CompetitionFormProps = {
   onCancel: () => void;
 };
 
-type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
-
 /** 新規作成 and 編集 of one competition (admins). Input is kept on errors. */
 export const CompetitionForm = ({
   competition,
   onDone,
   onCancel,
 }: CompetitionFormProps) => {
-  const [values, setValues] = useState<CompetitionValues>(() =>
-    competition ? valuesFromCompetition(competition) : emptyCompetitionValues(),
-  );
-  const [errors, setErrors] = useState<CompetitionErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { values, errors, errorCount, serverError, idOf, bind, submit } =
+    useValidatedForm<CompetitionValues>({
+      initialValues: () =>
+        competition
+          ? valuesFromCompetition(competition)
+          : emptyCompetitionValues(),
+      validate: validateCompetition,
+      fields: COMPETITION_FIELDS,
+    });
   const [create, createState] = useCreateCompetitionMutation();
   const [update, updateState] = useUpdateCompetitionMutation();
   const busy = createState.isLoading || updateState.isLoading;
-  const baseId = useId();
-  const refs = useRef<Partial<Record<CompetitionField, Control | null>>>({});
-  const idOf = (f: CompetitionField) => `${baseId}-${f}`;
 
-  const set = (field: CompetitionField, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (errors[field])
-      setErrors((prev) => ({
-        ...prev,
-        [field]: validateCompetition(next)[field],
-      }));
+  const save = (v: CompetitionValues) => {
+    const input = toCompetitionInput(v);
+    return competition
+      ? update({ id: competition.id, ...input })
+      : create(input);
   };
 
-  const bind = (field: CompetitionField) => ({
-    name: field,
-    value: values[field],
-    onChange: (e: { target: { value: string } }) => set(field, e.target.value),
-    ref: (el: Control | null) => {
-      refs.current[field] = el;
-    },
-  });
-
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    setServerError(null);
-    const errs = validateCompetition(values);
-    setErrors(errs);
-    const first = COMPETITION_FIELDS.find((f) => errs[f]);
-    if (first) {
-      refs.current[first]?.focus();
-      return;
-    }
-    const input = toCompetitionInput(values);
-    const result = competition
-      ? await update({ id: competition.id, ...input })
-      : await create(input);
-    if ('data' in result && result.data !== undefined) {
-      onDone(
-        competition
-          ? `「${input.name}」を保存しました。`
-          : `「${input.name}」を作成しました。`,
-      );
-      return;
-    }
-    const err = 'error' in result ? result.error : undefined;
-    setServerError(
-      isApiError(err)
-        ? err.msg
-        : '保存できませんでした。時間をおいて再度お試しください。',
+  const announceSaved = (_id: number, v: CompetitionValues) =>
+    onDone(
+      `「${toCompetitionInput(v).name}」を${competition ? '保存' : '作成'}しました。`,
     );
-  };
 
-  const errorCount = Object.values(errors).filter(Boolean).length;
   const title = competition ? '大会を編集' : '大会を新規作成';
 
   return (
-    <form className="admin-form" noValidate onSubmit={(e) => void submit(e)}>
+    <form
+      className="admin-form"
+      noValidate
+      onSubmit={(e) => void submit(e, save, announceSaved)}
+    >
       <h2 className="admin-form__title" tabIndex={-1}>
         {title}
       </h2>
-      {(errorCount > 0 || serverError) && (
-        <div className="form-alert" role="alert">
-          {errorCount > 0 && (
-            <p>
-              入力内容に{errorCount}件の誤りがあります。各項目をご確認ください。
-            </p>
-          )}
-          {serverError && <p>{serverError}</p>}
-        </div>
-      )}
+      <FormErrorSummary errorCount={errorCount} serverError={serverError} />
       <div className="admin-form__grid">
         <div className="admin-form__wide">
           <Field id={idOf('name')} label="大会名" required error={errors.name}>
@@ -212,23 +167,11 @@ export const CompetitionForm = ({
           「下書き」は管理者だけに表示されます。公開するとイベント日程・結果ページに掲載されます。
         </p>
       )}
-      <div className="button-row">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={busy}
-        >
-          {busy ? '保存中…' : competition ? '保存する' : '作成する'}
-        </button>
-        <button
-          type="button"
-          className="button button--outline"
-          onClick={onCancel}
-          disabled={busy}
-        >
-          キャンセル
-        </button>
-      </div>
+      <FormActions
+        busy={busy}
+        submitLabel={competition ? '保存する' : '作成する'}
+        onCancel={onCancel}
+      />
     </form>
   );
 };

@@ -1,8 +1,9 @@
 import type { News } from '@proam/contract';
-import { useId, useRef, useState, type FormEvent } from 'react';
 import { Field } from '@/components/field';
+import { FormActions } from '@/components/form-actions';
+import { FormErrorSummary } from '@/components/form-error-summary';
 import { useNow } from '@/hooks/use-now';
-import { isApiError } from '@/lib/api-error';
+import { useValidatedForm } from '@/hooks/use-validated-form';
 import { formatInstantDateTime, japanLocalInputToIso } from '@/lib/format';
 import { useCreateNewsMutation, useUpdateNewsMutation } from '../news-api';
 import {
@@ -14,8 +15,6 @@ import {
   toNewsInput,
   validateNews,
   valuesFromNews,
-  type NewsErrors,
-  type NewsField,
   type NewsValues,
 } from '../news-validation';
 import { NewsPreview } from './news-preview';
@@ -27,73 +26,34 @@ type NewsEditorProps = {
   onCancel: () => void;
 };
 
-type Control = HTMLInputElement | HTMLTextAreaElement;
-
 /** Writes or edits one news item, with a live preview as the public page shows it. */
 export const NewsEditor = ({ news, onDone, onCancel }: NewsEditorProps) => {
-  const [values, setValues] = useState<NewsValues>(() =>
-    news ? valuesFromNews(news) : emptyNewsValues(),
-  );
-  const [errors, setErrors] = useState<NewsErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { values, errors, errorCount, serverError, idOf, bind, submit } =
+    useValidatedForm<NewsValues>({
+      initialValues: () => (news ? valuesFromNews(news) : emptyNewsValues()),
+      validate: validateNews,
+      fields: NEWS_FIELDS,
+    });
   const [create, createState] = useCreateNewsMutation();
   const [update, updateState] = useUpdateNewsMutation();
   const busy = createState.isLoading || updateState.isLoading;
   const now = useNow();
-  const baseId = useId();
-  const refs = useRef<Partial<Record<NewsField, Control | null>>>({});
-  const idOf = (f: NewsField) => `${baseId}-${f}`;
 
-  const set = (field: NewsField, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (errors[field])
-      setErrors((prev) => ({ ...prev, [field]: validateNews(next)[field] }));
+  const save = (v: NewsValues) => {
+    const input = toNewsInput(v, news ? new Date() : undefined);
+    return news ? update({ id: news.id, ...input }) : create(input);
   };
 
-  const bind = (field: NewsField) => ({
-    name: field,
-    value: values[field],
-    onChange: (e: { target: { value: string } }) => set(field, e.target.value),
-    ref: (el: Control | null) => {
-      refs.current[field] = el;
-    },
-  });
-
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    setServerError(null);
-    const errs = validateNews(values);
-    setErrors(errs);
-    const first = NEWS_FIELDS.find((f) => errs[f]);
-    if (first) {
-      refs.current[first]?.focus();
-      return;
-    }
-    const input = toNewsInput(values, news ? new Date() : undefined);
-    const result = news
-      ? await update({ id: news.id, ...input })
-      : await create(input);
-    if ('data' in result && result.data) {
-      const saved = result.data;
-      const scheduled = Date.parse(saved.publishedAt) > Date.now();
-      onDone(
-        `「${saved.title}」を${news ? '保存' : '作成'}しました。` +
-          (scheduled
-            ? `${formatInstantDateTime(saved.publishedAt)}に公開されます（予約投稿）。`
-            : '公開中です。'),
-      );
-      return;
-    }
-    const err = 'error' in result ? result.error : undefined;
-    setServerError(
-      isApiError(err)
-        ? err.msg
-        : '保存できませんでした。時間をおいて再度お試しください。',
+  const announceSaved = (saved: News) => {
+    const scheduled = Date.parse(saved.publishedAt) > Date.now();
+    onDone(
+      `「${saved.title}」を${news ? '保存' : '作成'}しました。` +
+        (scheduled
+          ? `${formatInstantDateTime(saved.publishedAt)}に公開されます（予約投稿）。`
+          : '公開中です。'),
     );
   };
 
-  const errorCount = Object.values(errors).filter(Boolean).length;
   const publishIso = values.publishedAt
     ? japanLocalInputToIso(values.publishedAt)
     : null;
@@ -104,22 +64,12 @@ export const NewsEditor = ({ news, onDone, onCancel }: NewsEditorProps) => {
       <form
         className="admin-form news-editor__form"
         noValidate
-        onSubmit={(e) => void submit(e)}
+        onSubmit={(e) => void submit(e, save, announceSaved)}
       >
         <h2 className="admin-form__title" tabIndex={-1}>
           {news ? 'お知らせを編集' : 'お知らせを作成'}
         </h2>
-        {(errorCount > 0 || serverError) && (
-          <div className="form-alert" role="alert">
-            {errorCount > 0 && (
-              <p>
-                入力内容に{errorCount}
-                件の誤りがあります。各項目をご確認ください。
-              </p>
-            )}
-            {serverError && <p>{serverError}</p>}
-          </div>
-        )}
+        <FormErrorSummary errorCount={errorCount} serverError={serverError} />
         <Field
           id={idOf('title')}
           label="タイトル"
@@ -188,29 +138,13 @@ export const NewsEditor = ({ news, onDone, onCancel }: NewsEditorProps) => {
             <input {...p} {...bind('publishedAt')} type="datetime-local" />
           )}
         </Field>
-        <div className="button-row">
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={busy}
-          >
-            {busy
-              ? '保存中…'
-              : willSchedule
-                ? '予約投稿する'
-                : news
-                  ? '保存する'
-                  : '公開する'}
-          </button>
-          <button
-            type="button"
-            className="button button--outline"
-            onClick={onCancel}
-            disabled={busy}
-          >
-            キャンセル
-          </button>
-        </div>
+        <FormActions
+          busy={busy}
+          submitLabel={
+            willSchedule ? '予約投稿する' : news ? '保存する' : '公開する'
+          }
+          onCancel={onCancel}
+        />
       </form>
       <NewsPreview values={values} />
     </div>
