@@ -12,6 +12,7 @@ import {
   type ResultRow,
   type ResultRowErrors,
 } from '../competition-validation';
+import { FormActions } from '@/components/form-actions';
 
 type ResultsEditorProps = {
   competition: Competition;
@@ -266,23 +267,11 @@ export const ResultsEditor = ({
           保存と同時にステータスを「終了」にする
         </label>
       )}
-      <div className="button-row">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={isLoading}
-        >
-          {isLoading ? '保存中…' : '結果を保存する'}
-        </button>
-        <button
-          type="button"
-          className="button button--outline"
-          onClick={onCancel}
-          disabled={isLoading}
-        >
-          キャンセル
-        </button>
-      </div>
+      <FormActions
+        busy={isLoading}
+        submitLabel="結果を保存する"
+        onCancel={onCancel}
+      />
     </form>
   );
 };

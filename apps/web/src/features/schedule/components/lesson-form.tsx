@@ -26,6 +26,7 @@ import {
   useCreateScheduleMutation,
   useUpdateScheduleMutation,
 } from '../schedule-api';
+import { FormActions } from '@/components/form-actions';
 
 type LessonFormProps = {
   /** The lesson being edited; absent for 新規レッスン. */
@@ -232,23 +233,11 @@ export const LessonForm = ({
             </p>
           )}
         </div>
-        <div className="button-row">
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={busy}
-          >
-            {busy ? '保存中…' : schedule ? '変更を保存' : '登録する'}
-          </button>
-          <button
-            type="button"
-            className="button button--outline"
-            disabled={busy}
-            onClick={onCancel}
-          >
-            キャンセル
-          </button>
-        </div>
+        <FormActions
+          busy={busy}
+          submitLabel={schedule ? '変更を保存' : '登録する'}
+          onCancel={onCancel}
+        />
       </form>
     </section>
   );
