@@ -8,7 +8,9 @@ import {
 } from '../auth-validation';
 import { apiErrorOf, fieldOfValidationError } from '../server-errors';
 import { useFormState } from '../use-form-state';
-import { PasswordField, TextField } from './form-controls';
+import { EmailField } from './auth-fields';
+import { PasswordField } from './form-controls';
+import { SubmitButton } from './submit-button';
 
 const EMPTY: LoginValues = { email: '', password: '' };
 
@@ -57,22 +59,7 @@ export const LoginForm = () => {
       onSubmit={submit}
       aria-label="ログイン"
     >
-      <TextField
-        id={`${id}-email`}
-        name="email"
-        label="メールアドレス"
-        required
-        type="email"
-        inputMode="email"
-        autoComplete="username"
-        autoCapitalize="off"
-        spellCheck={false}
-        value={values.email}
-        error={errors.email}
-        inputRef={form.register('email')}
-        onChange={(e) => form.setValue('email', e.target.value)}
-        onBlur={() => form.blur('email')}
-      />
+      <EmailField id={id} form={form} autoComplete="username" />
       <PasswordField
         id={`${id}-password`}
         name="password"
@@ -85,13 +72,7 @@ export const LoginForm = () => {
         onChange={(e) => form.setValue('password', e.target.value)}
         onBlur={() => form.blur('password')}
       />
-      <button
-        type="submit"
-        className="button button--primary button--wide"
-        disabled={isLoading}
-      >
-        {isLoading ? 'ログイン中…' : 'ログイン'}
-      </button>
+      <SubmitButton busy={isLoading} busyLabel="ログイン中…" label="ログイン" />
       <ul className="auth-links">
         <li>
           <Link to="/auth/reset" className="text-link">

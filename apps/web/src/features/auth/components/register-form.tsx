@@ -1,32 +1,33 @@
 import { PREFECTURES } from '@proam/contract';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useCreateUserMutation, useSendCodeMutation } from '../auth-api';
 import {
   PROFILE_FIELDS,
   REGISTER_CODE_DIGITS,
   USER_NAME_MAX,
   KANA_MAX,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
   validateCode,
-  validateEmail,
   validateProfileField,
   type ProfileValues,
 } from '../auth-validation';
 import { apiErrorOf, fieldOfValidationError } from '../server-errors';
 import { useFormState } from '../use-form-state';
+import { CodeField, NewPasswordFields } from './auth-fields';
+import { RadioGroup, SelectField, TextField } from './form-controls';
 import {
-  PasswordField,
-  RadioGroup,
-  SelectField,
-  TextField,
-} from './form-controls';
+  CodeSentLead,
+  CodeStepLinks,
+  MailStep,
+  StepForm,
+  type Step,
+} from './step-form';
 import { StepIndicator } from './step-indicator';
+import { SubmitButton } from './submit-button';
+import { useMailStep } from './use-mail-step';
+import { useStepFocus } from './use-step-focus';
 
-type Step = 1 | 2 | 3;
 const STEPS = ['メールアドレス', '認証コード', 'プロフィール'] as const;
 
-type MailValues = { email: string };
 type CodeValues = { code: string };
 
 const EMPTY_PROFILE: ProfileValues = {
@@ -62,11 +63,10 @@ export const RegisterForm = () => {
   const [resent, setResent] = useState(false);
   const [sendCode, { isLoading: sending }] = useSendCodeMutation();
   const [createUser, { isLoading: creating }] = useCreateUserMutation();
-  const mail = useFormState<'email', MailValues>(
-    { email: '' },
-    ['email'],
-    (_, v) => validateEmail(v.email),
-  );
+  const { mail, email, submitMail } = useMailStep(sendCode, () => {
+    setResent(false);
+    setStep(2);
+  });
   const code = useFormState<'code', CodeValues>(
     { code: '' },
     ['code'],
@@ -77,36 +77,13 @@ export const RegisterForm = () => {
     PROFILE_FIELDS,
     validateProfileField,
   );
-  const firstRender = useRef(true);
 
   // A new step starts at its first field (or the one the server rejected).
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    if (step === 1) mail.focusField('email');
-    else if (step === 2) code.focusField('code');
+  useStepFocus(step, (s) => {
+    if (s === 1) mail.focusField('email');
+    else if (s === 2) code.focusField('code');
     else profile.focusField('userName');
-    // Only on step changes: the forms' identities change on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [step]);
-
-  const email = mail.values.email.trim();
-
-  const submitMail = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (!mail.validateForm()) return;
-    const result = await sendCode({ email });
-    const error = apiErrorOf(result);
-    if (error) {
-      if (fieldOfValidationError(error, ['email'] as const))
-        mail.markServerError('email', 'メールアドレスをご確認ください。');
-      return;
-    }
-    setResent(false);
-    setStep(2);
-  };
+  });
 
   const resend = async () => {
     setResent(false);
@@ -170,121 +147,57 @@ export const RegisterForm = () => {
       <StepIndicator steps={STEPS} current={step} />
 
       {step === 1 && (
-        <form
-          className="auth-form"
-          noValidate
+        <MailStep
+          id={id}
+          title="メールアドレスの確認"
+          lead="ご登録のメールアドレスに、6桁の認証コードをお送りします。"
           onSubmit={submitMail}
-          aria-labelledby={`${id}-s1`}
-        >
-          <h2 id={`${id}-s1`} className="auth-form__title">
-            メールアドレスの確認
-          </h2>
-          <p className="auth-form__lead">
-            ご登録のメールアドレスに、6桁の認証コードをお送りします。
-          </p>
-          <TextField
-            id={`${id}-email`}
-            name="email"
-            label="メールアドレス"
-            required
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="off"
-            spellCheck={false}
-            value={mail.values.email}
-            error={mail.errors.email}
-            inputRef={mail.register('email')}
-            onChange={(e) => mail.setValue('email', e.target.value)}
-            onBlur={() => mail.blur('email')}
-          />
-          <button
-            type="submit"
-            className="button button--primary button--wide"
-            disabled={sending}
-          >
-            {sending ? '送信中…' : '認証コードを送信'}
-          </button>
-        </form>
+          mail={mail}
+          autoComplete="email"
+          sending={sending}
+        />
       )}
 
       {step === 2 && (
-        <form
-          className="auth-form"
-          noValidate
+        <StepForm
+          id={id}
+          step={2}
+          title="認証コードの入力"
+          lead={
+            <CodeSentLead email={email}>
+              メールに記載の6桁の数字を入力してください（有効期限10分）。
+            </CodeSentLead>
+          }
           onSubmit={submitCode}
-          aria-labelledby={`${id}-s2`}
         >
-          <h2 id={`${id}-s2`} className="auth-form__title">
-            認証コードの入力
-          </h2>
-          <p className="auth-form__lead">
-            <strong className="auth-form__email">{email}</strong>
-            に認証コードをお送りしました。メールに記載の6桁の数字を入力してください（有効期限10分）。
-          </p>
-          <TextField
-            id={`${id}-code`}
-            name="code"
-            label="認証コード（6桁）"
-            required
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={REGISTER_CODE_DIGITS}
-            className="code-input"
-            value={code.values.code}
-            error={code.errors.code}
-            inputRef={code.register('code')}
-            onChange={(e) =>
-              code.setValue('code', e.target.value.replace(/\s/g, ''))
-            }
-            onBlur={() => code.blur('code')}
-          />
-          <button type="submit" className="button button--primary button--wide">
-            次へ
-          </button>
+          <CodeField id={id} form={code} digits={REGISTER_CODE_DIGITS} />
+          <SubmitButton label="次へ" />
           <div className="auth-links">
             <p className="muted">
               メールが届かない場合は、迷惑メールフォルダもご確認ください。
             </p>
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => void resend()}
-              disabled={sending}
-            >
-              認証コードを再送信する
-            </button>
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => setStep(1)}
-            >
-              メールアドレスを変更する
-            </button>
+            <CodeStepLinks
+              sending={sending}
+              onResend={() => void resend()}
+              onChangeMail={() => setStep(1)}
+            />
             <p className="auth-form__status" role="status">
               {resent
                 ? '認証コードを再送信しました。新しいコードを入力してください。'
                 : ''}
             </p>
           </div>
-        </form>
+        </StepForm>
       )}
 
       {step === 3 && (
-        <form
-          className="auth-form"
-          noValidate
+        <StepForm
+          id={id}
+          step={3}
+          title="プロフィールとパスワード"
+          lead="プロフィールは登録後にいつでも変更できます。"
           onSubmit={submitProfile}
-          aria-labelledby={`${id}-s3`}
         >
-          <h2 id={`${id}-s3`} className="auth-form__title">
-            プロフィールとパスワード
-          </h2>
-          <p className="auth-form__lead">
-            プロフィールは登録後にいつでも変更できます。
-          </p>
           <TextField
             id={`${id}-userName`}
             name="userName"
@@ -322,33 +235,7 @@ export const RegisterForm = () => {
             firstRef={profile.register('type')}
             onChange={(v) => profile.setValue('type', v)}
           />
-          <PasswordField
-            id={`${id}-password`}
-            name="password"
-            label="パスワード"
-            required
-            autoComplete="new-password"
-            hint={`${PASSWORD_MIN}〜${PASSWORD_MAX}文字。推測されにくいものを設定してください。`}
-            value={profile.values.password}
-            error={profile.errors.password}
-            inputRef={profile.register('password')}
-            onChange={(e) => profile.setValue('password', e.target.value)}
-            onBlur={() => profile.blur('password')}
-          />
-          <PasswordField
-            id={`${id}-passwordConfirm`}
-            name="passwordConfirm"
-            label="パスワード（確認）"
-            required
-            autoComplete="new-password"
-            value={profile.values.passwordConfirm}
-            error={profile.errors.passwordConfirm}
-            inputRef={profile.register('passwordConfirm')}
-            onChange={(e) =>
-              profile.setValue('passwordConfirm', e.target.value)
-            }
-            onBlur={() => profile.blur('passwordConfirm')}
-          />
+          <NewPasswordFields id={id} form={profile} label="パスワード" />
           <SelectField
             id={`${id}-area`}
             name="area"
@@ -361,13 +248,7 @@ export const RegisterForm = () => {
             selectRef={profile.register('area')}
             onChange={(v) => profile.setValue('area', v)}
           />
-          <button
-            type="submit"
-            className="button button--primary button--wide"
-            disabled={creating}
-          >
-            {creating ? '登録中…' : '登録する'}
-          </button>
+          <SubmitButton busy={creating} busyLabel="登録中…" label="登録する" />
           <button
             type="button"
             className="link-button"
@@ -375,7 +256,7 @@ export const RegisterForm = () => {
           >
             認証コードの入力に戻る
           </button>
-        </form>
+        </StepForm>
       )}
     </div>
   );
