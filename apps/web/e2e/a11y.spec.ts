@@ -6,8 +6,7 @@
  * run costs seconds, not one page load per route.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { describe, it } from 'node:test';
 import {
   auditRoutes,
   discoverRoutes,
@@ -15,21 +14,9 @@ import {
   trackRequests,
   type RouteVisit,
 } from './a11y.ts';
-import { launchBrowser, openPage } from './browser.ts';
-import { startServer, type TestServer } from './server.ts';
+import { serverAndBrowser } from './suite.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 const describeFindings = (visits: RouteVisit[]) =>
   visits
@@ -51,17 +38,17 @@ describe('accessibility (axe)', () => {
   });
 
   it('public pages and the check-in entry have no serious or critical findings', async () => {
-    const { page, context, errors } = await openPage(browser, 375);
+    const { page, context, errors } = await suite.openPage(375);
     try {
       trackRequests(page);
-      await page.goto(`${server.baseUrl}/`);
+      await page.goto(`${suite.server.baseUrl}/`);
       // The splash covers the page for 1500 ms; axe would judge colours under it.
       await page
         .locator('#splash')
         .waitFor({ state: 'detached', timeout: 5000 });
       const { visits, unreached } = await auditRoutes(
         page,
-        server.baseUrl,
+        suite.server.baseUrl,
         // The check-in entry shows its refusal of an unknown ticket.
         routes.filter((r) => r.area !== 'tabs'),
       );
@@ -79,16 +66,16 @@ describe('accessibility (axe)', () => {
 
   for (const mail of ['ama1@example.jp', 'pro1@example.jp']) {
     it(`member tabs of ${mail} have no serious or critical findings`, async () => {
-      const { page, context, errors } = await openPage(browser, 375);
+      const { page, context, errors } = await suite.openPage(375);
       try {
         trackRequests(page);
-        await loginThroughForm(page, server.baseUrl, mail);
+        await loginThroughForm(page, suite.server.baseUrl, mail);
         await page
           .locator('#splash')
           .waitFor({ state: 'detached', timeout: 5000 });
         const { visits } = await auditRoutes(
           page,
-          server.baseUrl,
+          suite.server.baseUrl,
           routes.filter((r) => r.area === 'tabs'),
         );
         // Every tab of the tab bar, at least, was checked.

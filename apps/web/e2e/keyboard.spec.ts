@@ -6,29 +6,16 @@
  * is made through the API first, so the walk never depends on the seed.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD } from './suite.ts';
-import { launchBrowser, openPage } from './browser.ts';
-import { startServer, type TestServer } from './server.ts';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { DEMO_PASSWORD, serverAndBrowser } from './suite.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 type Login = { token: string; id: string; userName: string };
 
 const apiLogin = async (mail: string): Promise<Login> => {
-  const res = await fetch(`${server.baseUrl}/api/auth/login`, {
+  const res = await fetch(`${suite.server.baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -154,7 +141,7 @@ describe('keyboard only', () => {
     // The seed fills the pro's mornings: take the first day whose early slot is free.
     let created = 0;
     for (let day = 8; day < 28 && created !== 200; day++) {
-      const res = await fetch(`${server.baseUrl}/api/schedule/create`, {
+      const res = await fetch(`${suite.server.baseUrl}/api/schedule/create`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -174,9 +161,9 @@ describe('keyboard only', () => {
     }
     assert.equal(created, 200, 'made a lesson for the walk');
 
-    const { page, context, errors } = await openPage(browser, 1280);
+    const { page, context, errors } = await suite.openPage(1280);
     try {
-      await page.goto(`${server.baseUrl}/#/auth`);
+      await page.goto(`${suite.server.baseUrl}/#/auth`);
       await page.getByRole('heading', { level: 1, name: 'ログイン' }).waitFor();
       await page
         .locator('#splash')

@@ -4,34 +4,21 @@
  * (the CSP allows no inline script), and the landing page opens offline.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from './browser.ts';
-import { startServer, type TestServer } from './server.ts';
+import { describe, it } from 'node:test';
+import { serverAndBrowser } from './suite.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 describe('PWA', () => {
   it('is installable and opens the landing page offline', async () => {
-    const context = await browser.newContext({ locale: 'ja-JP' });
+    const context = await suite.browser.newContext({ locale: 'ja-JP' });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
     page.on('console', (m) => {
       if (m.type() === 'error') errors.push(m.text());
     });
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${suite.server.baseUrl}/`);
     await page.locator('#hero-title').waitFor();
 
     // The manifest: linked, served, Japanese, with both icons.
@@ -39,7 +26,7 @@ describe('PWA', () => {
       .locator('link[rel="manifest"]')
       .getAttribute('href');
     assert.ok(href);
-    const res = await fetch(new URL(href, server.baseUrl));
+    const res = await fetch(new URL(href, suite.server.baseUrl));
     assert.equal(res.status, 200);
     const manifest = (await res.json()) as {
       name: string;
@@ -57,7 +44,7 @@ describe('PWA', () => {
     for (const size of ['192x192', '512x512']) {
       const icon = manifest.icons.find((i) => i.sizes === size);
       assert.ok(icon, `icon ${size}`);
-      const img = await fetch(new URL(icon.src, server.baseUrl));
+      const img = await fetch(new URL(icon.src, suite.server.baseUrl));
       assert.equal(img.status, 200);
       assert.equal(img.headers.get('content-type'), 'image/png');
       const bytes = Buffer.from(await img.arrayBuffer());
@@ -94,7 +81,7 @@ describe('PWA', () => {
         .filter((id) => id !== 'in-incognito'),
       [],
     );
-    assert.equal(state.scope, `${server.baseUrl}/`);
+    assert.equal(state.scope, `${suite.server.baseUrl}/`);
     assert.deepEqual(errors, []);
 
     // Offline: the landing page still opens from the cache.
