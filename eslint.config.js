@@ -1,4 +1,4 @@
-// One flat config for every workspace (STYLE.md 1.7).
+// One flat config for every workspace (docs/architecture.md, Conventions).
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -36,12 +36,13 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Environment is read in one place only (STYLE.md 1.5).
-      'no-restricted-properties': [
+      // Environment is read in one place only (docs/architecture.md, Conventions).
+      // `import.meta` is a MetaProperty, not an object with a property, so
+      // no-restricted-properties could never fire: match the syntax itself.
+      'no-restricted-syntax': [
         'error',
         {
-          object: 'import',
-          property: 'meta',
+          selector: "MetaProperty[meta.name='import'][property.name='meta']",
           message: 'Read configuration through src/config/env.ts.',
         },
       ],
@@ -53,6 +54,6 @@ export default tseslint.config(
       'apps/web/src/**/__tests__/**',
       'apps/web/src/testing/**',
     ],
-    rules: { 'no-restricted-properties': 'off' },
+    rules: { 'no-restricted-syntax': 'off' },
   },
 );

@@ -24,7 +24,6 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import {
   auditRoutes,
   discoverRoutes,
-  loginThroughForm,
   routeUrl,
   trackRequests,
   type AppRoute,
@@ -36,6 +35,7 @@ import {
   launchBrowser,
   openPage,
 } from '../apps/web/e2e/browser.ts';
+import { loginThroughForm } from '../apps/web/e2e/helpers.ts';
 import { repoRoot, startServer } from '../apps/web/e2e/server.ts';
 
 const { values: opts } = parseArgs({

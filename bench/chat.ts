@@ -3,7 +3,6 @@
  * /schedule/getByDate with 10 k and 1 M schedules. Figures, not a test.
  * `npm run bench:chat` (also run at the end of `npm run bench`).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,8 +10,11 @@ import autocannon from 'autocannon';
 import { createSigner } from 'fast-jwt';
 import pg from 'pg';
 import WebSocket from 'ws';
+import {
+  startServer,
+  type ServerProcess,
+} from '../test-support/server-process.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const PG_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SECRET = 'bench-secret-bench-secret-bench-secret-0001';
@@ -31,32 +33,22 @@ const sign = createSigner({
 const token = (id: string, typ: string) =>
   sign({ sub: id, typ, kind: 'access' });
 
-function server(port: number, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
+/**
+ * An API instance in a child process (no demo seed, no shedding: 1,000
+ * sockets connecting at once would queue more than SHED_DB_QUEUE member
+ * look-ups); warnings reach the terminal.
+ */
+const server = (env: Record<string, string>) =>
+  startServer({
+    logs: 'inherit',
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
       JWT_SECRET: SECRET,
       SEED_DEMO: 'false',
       SHED_EVENT_LOOP_DELAY_MS: '0',
+      SHED_DB_QUEUE: '0',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
-}
-async function ready(port: number) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return;
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server on ${port} not ready`);
-}
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length
@@ -75,16 +67,15 @@ async function main() {
     mkdtempSync(path.join(tmpdir(), 'proam-cb-')),
     mkdtempSync(path.join(tmpdir(), 'proam-cb-')),
   ];
-  const servers: ChildProcess[] = [];
+  const servers: ServerProcess[] = [];
   try {
-    servers.push(
-      server(39201, { DATA_DIR: dirs[0]!, DATABASE_URL: url.toString() }),
-    );
-    await ready(39201); // the first start migrates
-    servers.push(
-      server(39202, { DATA_DIR: dirs[1]!, DATABASE_URL: url.toString() }),
-    );
-    await ready(39202);
+    // The first start migrates, so the second waits for it.
+    for (const dir of dirs)
+      servers.push(
+        await server({ DATA_DIR: dir, DATABASE_URL: url.toString() }),
+      );
+    /** The instance for the i-th socket or post: they alternate. */
+    const origin = (i: number) => servers[Math.abs(i) % 2]!.origin;
 
     const db = new pg.Client({ connectionString: url.toString() });
     await db.connect();
@@ -110,11 +101,13 @@ async function main() {
       ids.map(
         (id, i) =>
           new Promise<void>((resolve, reject) => {
-            const port = i % 2 === 0 ? 39201 : 39202;
-            const ws = new WebSocket(`ws://127.0.0.1:${port}/api/ws`, [
-              'proam',
-              `bearer.${token(id, i % PER_LESSON === 0 ? 'pro' : 'amature')}`,
-            ]);
+            const ws = new WebSocket(
+              `${origin(i).replace(/^http/, 'ws')}/api/ws`,
+              [
+                'proam',
+                `bearer.${token(id, i % PER_LESSON === 0 ? 'pro' : 'amature')}`,
+              ],
+            );
             ws.on('message', (data) => {
               const e = JSON.parse(String(data)) as {
                 type: string;
@@ -150,11 +143,10 @@ async function main() {
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       const lesson = (n + WARMUP) % LESSONS;
       const pro = ids[lesson * PER_LESSON]!;
-      const port = n % 2 === 0 ? 39201 : 39202;
       const measured = n >= 0;
       const start = performance.now();
       posts.push(
-        fetch(`http://127.0.0.1:${port}/api/roundLesson/message`, {
+        fetch(`${origin(n)}/api/roundLesson/message`, {
           method: 'POST',
           headers: {
             'content-type': 'application/json',
@@ -212,7 +204,7 @@ async function main() {
     const measure = async () =>
       (
         await autocannon({
-          url: 'http://127.0.0.1:39201/api/schedule/getByDate',
+          url: `${origin(0)}/api/schedule/getByDate`,
           method: 'POST',
           headers: auth,
           body,
@@ -251,8 +243,7 @@ async function main() {
       `\n/schedule/getByDate p50: ${p50small} ms with 10 k schedules, ${p50big} ms with 1 M (ratio ${(p50big / Math.max(p50small, 1)).toFixed(2)})`,
     );
   } finally {
-    for (const s of servers) s.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 1000));
+    await Promise.all(servers.map((s) => s.stop()));
     await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();
     for (const d of dirs) rmSync(d, { recursive: true, force: true });

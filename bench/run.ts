@@ -6,7 +6,6 @@
  * raw; then the landing page's first-load JS+CSS size. Servers run in child
  * processes so autocannon doesn't share their event loop.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,8 +13,12 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
+import {
+  REPO_ROOT as ROOT,
+  startServer,
+  type ServerOptions,
+} from '../test-support/server-process.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
@@ -24,20 +27,6 @@ const PG_URL =
 const CLIENT = `Basic ${Buffer.from('web:proam-web-dev').toString('base64')}`;
 
 type Result = { name: string; rps: number; p99: number; errors: number };
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 480; i++) {
-    if (child.exitCode !== null)
-      throw new Error(`server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`timeout waiting for ${url}`);
-}
 
 type LoadOpts = {
   body?: string;
@@ -94,30 +83,21 @@ async function load(
   };
 }
 
-function rawHello(port: number): ChildProcess {
-  const code = `require('node:http').createServer((q,s)=>{s.setHeader('content-type','application/json');s.end('{"hello":"world"}')}).listen(${port},'127.0.0.1')`;
-  return spawn(process.execPath, ['-e', code], { stdio: 'ignore' });
-}
+/** Servers in child processes, so autocannon doesn't share their event loop; warnings reach the terminal. */
+const benchServer = (options: ServerOptions) =>
+  startServer({ logs: 'inherit', readyTimeoutMs: 120_000, ...options });
 
-function apiServer(port: number, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ...env,
+/** The baseline: node:http answering a small JSON body, nothing else. */
+const rawHello = () =>
+  benchServer({
+    entry: {
+      nodeArgs: [
+        '-e',
+        `require('node:http').createServer((q,s)=>{s.setHeader('content-type','application/json');s.end('{"hello":"world"}')}).listen(Number(process.env.PORT),'127.0.0.1')`,
+      ],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    readyPath: '/',
   });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const done = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await done;
-}
 
 /** 100 k members (one in ten a pro), in one statement, on top of the demo seed. */
 const POPULATE = `
@@ -134,20 +114,16 @@ from generate_series(1, ${MEMBERS}) i`;
 
 async function apiScenarios(
   label: string,
-  port: number,
   env: Record<string, string>,
   populate: () => Promise<void>,
 ): Promise<Result[]> {
   // First start migrates and seeds; stop, add the members, start again.
-  let server = apiServer(port, env);
-  await waitFor(`http://127.0.0.1:${port}/readyz`, server);
-  await stop(server);
+  await (await benchServer({ env })).stop();
   await populate();
-  server = apiServer(port, env);
-  const base = `http://127.0.0.1:${port}/api`;
+  const server = await benchServer({ env });
+  const base = `${server.origin}/api`;
   const out: Result[] = [];
   try {
-    await waitFor(`http://127.0.0.1:${port}/readyz`, server);
     const login = await fetch(`${base}/auth/login`, {
       method: 'POST',
       headers: { authorization: CLIENT, 'content-type': 'application/json' },
@@ -228,7 +204,7 @@ async function apiScenarios(
     ]);
     out.push(during);
   } finally {
-    await stop(server);
+    await server.stop();
   }
   return out;
 }
@@ -258,10 +234,11 @@ async function landingBytes(): Promise<{
     0,
   );
   const { launchBrowser } = await import('../apps/web/e2e/browser.ts');
-  const { startServer } = await import('../apps/web/e2e/server.ts');
+  const { startServer: startWebServer } =
+    await import('../apps/web/e2e/server.ts');
   const { measureLanding, precacheKb } =
     await import('../apps/web/e2e/landing-weight.ts');
-  const server = await startServer();
+  const server = await startWebServer();
   try {
     const browser = await launchBrowser();
     try {
@@ -283,26 +260,18 @@ async function landingBytes(): Promise<{
 
 async function main() {
   const results: Result[] = [];
-  const raw = rawHello(39101);
-  await waitFor('http://127.0.0.1:39101/', raw);
-  results.push(
-    await load('raw node:http hello', 'http://127.0.0.1:39101/', 'GET'),
-  );
-  await stop(raw);
+  const raw = await rawHello();
+  results.push(await load('raw node:http hello', `${raw.origin}/`, 'GET'));
+  await raw.stop();
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'proam-bench-'));
   try {
     results.push(
-      ...(await apiScenarios(
-        'PGlite',
-        39102,
-        { DATA_DIR: dataDir },
-        async () => {
-          const db = new PGlite(path.join(dataDir, 'pgdata'));
-          await db.exec(POPULATE);
-          await db.close();
-        },
-      )),
+      ...(await apiScenarios('PGlite', { DATA_DIR: dataDir }, async () => {
+        const db = new PGlite(path.join(dataDir, 'pgdata'));
+        await db.exec(POPULATE);
+        await db.close();
+      })),
     );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -320,7 +289,6 @@ async function main() {
       results.push(
         ...(await apiScenarios(
           'PostgreSQL',
-          39103,
           { DATA_DIR: dataDir2, DATABASE_URL: url.toString() },
           async () => {
             const c = new pg.Client({ connectionString: url.toString() });

@@ -1,5 +1,5 @@
 /**
- * Crash durability (SECURITY DU-01, DU-04, DU-08), on PGlite and on a fresh
+ * Crash durability (docs/security.md DU-01, DU-04, DU-08), on PGlite and on a fresh
  * PostgreSQL database: the real server is killed with SIGKILL at random
  * moments while eleven members write (profiles, likes, reservations on
  * capacity-2 lessons, chat), 20 cycles, some kills landing in start-up
@@ -11,37 +11,36 @@
  * request sent before the signal gets an HTTP answer, and the writes it
  * acknowledged are kept. `npm run test:pressure:crash`.
  */
+import path from 'node:path';
+import { after, describe, it, type TestContext } from 'node:test';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import path from 'node:path';
 import {
   api,
+  check,
   demoMembers,
+  ENGINES,
+  keepAlive,
   ms,
+  onEngine,
   percentile,
   rand,
   pick,
-  run,
   sleep,
   spawnServer,
   sqlInvariants,
   startServer,
   table,
-  tempDatabase,
-  tempDir,
   token,
   type Answer,
   type Member,
   type Query,
-  type Verdict,
 } from './shared.js';
 
 const CYCLES = Number(process.env.PRESSURE_CYCLES ?? 20);
 const SIGTERM_ROUNDS = Number(process.env.PRESSURE_SIGTERM_ROUNDS ?? 5);
 /** Every fifth cycle also kills the next start-up before it is ready. */
 const STARTUP_KILL_EVERY = 5;
-/** `pglite,postgres` by default; one of them to look at a single engine. */
-const ENGINES = (process.env.PRESSURE_ENGINES ?? 'pglite,postgres').split(',');
 const FIRST_KEY = '0'.repeat(26);
 
 type Kind = 'profile' | 'like' | 'reserve' | 'chat';
@@ -448,7 +447,7 @@ type SigtermFigures = {
 };
 
 async function engine(
-  v: Verdict,
+  t: TestContext,
   name: string,
   env: Record<string, string>,
   sql: {
@@ -490,23 +489,26 @@ async function engine(
     f.phantom += c.phantom.length;
     f.invariant += c.invariant.length + inv.length;
     f.unknownApplied += c.unknownApplied;
-    v.expect(
+    await check(
+      t,
       c.lost.length === 0,
       `${name} ${label}: acknowledged writes present (${c.lost.slice(0, 5).join('; ')})`,
     );
-    v.expect(
+    await check(
+      t,
       c.phantom.length === 0,
       `${name} ${label}: no write that was never sent (${c.phantom.slice(0, 5).join('; ')})`,
     );
-    v.expect(
+    await check(
+      t,
       c.invariant.length + inv.length === 0,
       `${name} ${label}: invariants hold (${[...c.invariant, ...inv].slice(0, 5).join('; ')})`,
     );
   };
   const restart = async () => {
-    const t = performance.now();
+    const t0 = performance.now();
     server = await startServer(env, server.port);
-    f.restartMs.push(performance.now() - t);
+    f.restartMs.push(performance.now() - t0);
   };
 
   try {
@@ -523,7 +525,7 @@ async function engine(
       await Promise.all(writers);
       if (cycle % STARTUP_KILL_EVERY === 0) {
         // Compound failure: die again while recovering / migrating.
-        const early = spawnServer(env, server.port);
+        const early = await spawnServer(env, server.port);
         await sleep(100 + rand(1400));
         await early.kill();
         f.startupKills++;
@@ -533,7 +535,8 @@ async function engine(
         await restart();
       } catch (e) {
         up = false;
-        v.expect(
+        await check(
+          t,
           false,
           `${name} cycle ${cycle}: restart after kill -9 (${String(e)})`,
         );
@@ -561,8 +564,7 @@ async function engine(
       ];
       await sleep(500 + rand(1500));
       const signalAt = performance.now();
-      server.child.kill('SIGTERM');
-      const code = await server.exited;
+      const code = await server.stop();
       st.drainMs.push(performance.now() - signalAt);
       st.exitCodes.push(code);
       stopped = true;
@@ -585,31 +587,35 @@ async function engine(
         } else if (a.status === 0) st.after.refused++;
         else st.after.answered++;
       }
-      v.expect(
+      await check(
+        t,
         code === 0,
         `${name} SIGTERM round ${round}: exit code 0 (got ${code})`,
       );
       await restart();
       await judge(`after SIGTERM round ${round}`);
     }
-    v.expect(
+    await check(
+      t,
       f.sigterm.inFlightFailed === 0,
       `${name}: every request in flight at SIGTERM got an answer (${f.sigterm.failures.slice(0, 5).join('; ')})`,
     );
     f.serverErrors = m.serverErrors.length;
-    v.expect(
+    await check(
+      t,
       m.serverErrors.length === 0,
       `${name}: no 5xx other than 503 (${m.serverErrors.slice(0, 5).join('; ')})`,
     );
   } finally {
     const code = await server.stop();
-    v.expect(code === 0, `${name}: final SIGTERM exits 0 (got ${code})`);
+    await check(t, code === 0, `${name}: final SIGTERM exits 0 (got ${code})`);
   }
   const db = await sql.after();
   try {
     const inv = await sqlInvariants(db.q);
     f.invariant += inv.length;
-    v.expect(
+    await check(
+      t,
       inv.length === 0,
       `${name}: SQL invariants after the last stop (${inv.slice(0, 5).join('; ')})`,
     );
@@ -682,52 +688,41 @@ function print(all: EngineFigures[]): void {
   );
 }
 
-run('crash durability', async (v) => {
+describe('crash durability', () => {
   const all: EngineFigures[] = [];
+  after(() => {
+    keepAlive.destroy();
+    if (all.length > 0) print(all);
+  });
 
-  const lite = tempDir('proam-crash-');
-  if (ENGINES.includes('pglite'))
-    try {
-      all.push(
-        await engine(
-          v,
-          'PGlite',
-          { DATA_DIR: lite.dir },
-          {
-            after: async () => {
-              const db = new PGlite(path.join(lite.dir, 'pgdata'));
-              return {
-                q: async (s) =>
-                  (await db.query<Record<string, unknown>>(s)).rows,
-                close: () => db.close(),
-              };
-            },
-          },
-        ),
-      );
-    } finally {
-      lite.remove();
-    }
-
-  if (!ENGINES.includes('postgres')) return print(all);
-  const dbase = await tempDatabase('proam_crash');
-  const dir = tempDir('proam-crash-');
-  const live = new pg.Client({ connectionString: dbase.url });
-  try {
-    await live.connect();
-    const q: Query = async (s) => (await live.query(s)).rows;
-    all.push(
-      await engine(
-        v,
-        'PostgreSQL',
-        { DATA_DIR: dir.dir, DATABASE_URL: dbase.url },
-        { live: q, after: async () => ({ q, close: async () => undefined }) },
-      ),
-    );
-  } finally {
-    await live.end();
-    await dbase.drop();
-    dir.remove();
-  }
-  print(all);
+  for (const name of ENGINES)
+    it(`${name} keeps every acknowledged write through kill -9 and SIGTERM`, (t) =>
+      onEngine(name, 'proam_crash', async ({ env, dataDir, databaseUrl }) => {
+        if (!databaseUrl) {
+          // After the last stop, the embedded database is opened here.
+          const afterStop = async () => {
+            const db = new PGlite(path.join(dataDir, 'pgdata'));
+            return {
+              q: async (s: string) =>
+                (await db.query<Record<string, unknown>>(s)).rows,
+              close: () => db.close(),
+            };
+          };
+          all.push(await engine(t, name, env, { after: afterStop }));
+          return;
+        }
+        const live = new pg.Client({ connectionString: databaseUrl });
+        try {
+          await live.connect();
+          const q: Query = async (s) => (await live.query(s)).rows;
+          all.push(
+            await engine(t, name, env, {
+              live: q,
+              after: async () => ({ q, close: async () => undefined }),
+            }),
+          );
+        } finally {
+          await live.end();
+        }
+      }));
 });

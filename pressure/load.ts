@@ -1,5 +1,5 @@
 /**
- * Load on PostgreSQL (SECURITY LD-01, LD-04, LD-05), the real server in a
+ * Load on PostgreSQL (docs/security.md LD-01, LD-04, LD-05), the real server in a
  * child process:
  * 1. 100 requests/s for PRESSURE_SECONDS (default 300), open model: requests
  *    leave on a fixed schedule whatever the answers, and latency is counted
@@ -17,14 +17,18 @@
  * Floods run in a child process so they don't share the measuring loop.
  * `npm run test:pressure:load`.
  */
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { after, before, describe, it, type TestContext } from 'node:test';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import {
   api,
+  check,
   CLIENT_AUTH,
   DEMO_PASSWORD,
+  keepAlive,
   ms,
   pct,
   percentile,
@@ -32,7 +36,6 @@ import {
   rand,
   request,
   ROOT,
-  run,
   sleep,
   sqlInvariants,
   startServer,
@@ -41,10 +44,10 @@ import {
   tempDatabase,
   tempDir,
   token,
+  type TempDatabase,
   type Answer,
   type Member,
-  type ServerProc,
-  type Verdict,
+  type ServerProcess,
 } from './shared.js';
 
 const SECONDS = Number(process.env.PRESSURE_SECONDS ?? 300);
@@ -415,13 +418,18 @@ function flood(opts: {
 
 const READS: [Klass, number][] = MIX.filter(([k]) => k.startsWith('read'));
 
-async function steady(v: Verdict, server: ServerProc, w: World, db: pg.Client) {
+async function steady(
+  t: TestContext,
+  server: ServerProcess,
+  w: World,
+  db: pg.Client,
+) {
   console.log(
     `\n### Mixed load: ${RATE} requests/s for ${SECONDS} s on PostgreSQL (open model)\n`,
   );
-  const t = performance.now();
+  const t0 = performance.now();
   const samples = await openLoad(server.origin, w, SECONDS, RATE, MIX);
-  const took = (performance.now() - t) / 1000;
+  const took = (performance.now() - t0) / 1000;
   const rows = summarise(samples);
   console.log(classTable(rows));
   const reads = samples.filter((s) => s.klass.startsWith('read'));
@@ -458,12 +466,12 @@ async function steady(v: Verdict, server: ServerProc, w: World, db: pg.Client) {
         ['reads p95 ≤ 200 ms', `${ms(readP95)} ms`, target(readP95 <= 200)],
         ['reads p99 ≤ 500 ms', `${ms(readP99)} ms`, target(readP99 <= 500)],
         [
-          'writes p99 ≤ 1000 ms (SECURITY LD-01)',
+          'writes p99 ≤ 1000 ms (docs/security.md LD-01)',
           `${ms(writeP99)} ms`,
           target(writeP99 <= 1000),
         ],
         [
-          'logins p99 ≤ 1500 ms (SECURITY LD-01)',
+          'logins p99 ≤ 1500 ms (docs/security.md LD-01)',
           `${ms(loginP99)} ms`,
           target(loginP99 <= 1500),
         ],
@@ -475,7 +483,8 @@ async function steady(v: Verdict, server: ServerProc, w: World, db: pg.Client) {
       ],
     ),
   );
-  v.expect(
+  await check(
+    t,
     serverErrors.length === 0,
     `steady load: no 5xx other than 503 (${serverErrors
       .slice(0, 5)
@@ -511,24 +520,27 @@ async function steady(v: Verdict, server: ServerProc, w: World, db: pg.Client) {
   console.log(
     `\nafter the run: ${w.ackedMessages.length} acknowledged posts, ${lostMessages.length} missing; ${w.ackedReservations.size} reservations held, ${lostReservations.length} missing; ${inv.length} invariant violations`,
   );
-  v.expect(
+  await check(
+    t,
     lostMessages.length === 0,
     `steady load: acknowledged posts stored (${lostMessages
       .slice(0, 3)
       .map((m) => m.key)
       .join(', ')})`,
   );
-  v.expect(
+  await check(
+    t,
     lostReservations.length === 0,
     `steady load: acknowledged reservations stored (${lostReservations.slice(0, 3).join(', ')})`,
   );
-  v.expect(
+  await check(
+    t,
     inv.length === 0,
     `steady load: invariants (${inv.slice(0, 3).join('; ')})`,
   );
 }
 
-async function loginFlood(v: Verdict, server: ServerProc, w: World) {
+async function loginFlood(t: TestContext, server: ServerProcess, w: World) {
   console.log(
     `\n### Login flood: 200 connections of /auth/login for ${FLOOD_SECONDS} s while reads go on at 50/s\n`,
   );
@@ -607,22 +619,28 @@ async function loginFlood(v: Verdict, server: ServerProc, w: World) {
   console.log(
     `\nreads p99 during the flood ≤ 500 ms: ${target(p99 <= 500)} (${ms(p99)} ms)`,
   );
-  v.expect(
+  await check(
+    t,
     errs(during) === 0,
     `login flood: reads keep answering OK (${errs(during)} not OK)`,
   );
-  v.expect(
+  await check(
+    t,
     f.timeouts === 0,
     `login flood: no login timed out (${f.timeouts}); excess is shed with 503`,
   );
-  v.expect(server.child.exitCode === null, 'login flood: server still up');
+  await check(
+    t,
+    server.child.exitCode === null,
+    'login flood: server still up',
+  );
 }
 
 type OverloadRow = (string | number)[];
 
 /** One engine under a closed-loop flood with shedding on; the row for the table. */
 async function overload(
-  v: Verdict,
+  t: TestContext,
   engine: string,
   env: Record<string, string>,
   w: World,
@@ -654,7 +672,7 @@ async function overload(
     const ok = probe.filter((s) => s.a.code === 'OK');
     const failed = probe.filter((s) => s.a.status === 0);
     // Recovery: 1-second windows of probe reads until one is all OK within the read SLO.
-    const t = performance.now();
+    const t0 = performance.now();
     let recovered = NaN;
     for (let i = 0; i < 60; i++) {
       const win = await openLoad(server.origin, w, 1, 20, probeMix);
@@ -665,20 +683,23 @@ async function overload(
           99,
         ) <= 500
       ) {
-        recovered = (performance.now() - t) / 1000;
+        recovered = (performance.now() - t0) / 1000;
         break;
       }
     }
     const count = (code: string) => f.statusCodeStats[code]?.count ?? 0;
-    v.expect(
+    await check(
+      t,
       server.child.exitCode === null,
       `overload ${engine}: server still up`,
     );
-    v.expect(
+    await check(
+      t,
       failed.length === 0 && f.timeouts === 0,
       `overload ${engine}: every request answered (probe without answer ${failed.length}, flood timeouts ${f.timeouts})`,
     );
-    v.expect(
+    await check(
+      t,
       !Number.isNaN(recovered),
       `overload ${engine}: back within the read SLO within 60 s`,
     );
@@ -722,52 +743,71 @@ function printOverload(rows: OverloadRow[]): void {
   );
 }
 
-run('load', async (v) => {
-  const dbase = await tempDatabase('proam_load');
+describe('load', () => {
+  let dbase: TempDatabase | undefined;
   const dir = tempDir('proam-load-');
   const lite = tempDir('proam-load-lite-');
-  const db = new pg.Client({ connectionString: dbase.url });
-  const env = { DATA_DIR: dir.dir, DATABASE_URL: dbase.url };
-  let server: ServerProc | undefined;
-  try {
+  let db: pg.Client | undefined;
+  let env: Record<string, string> = {};
+  let server: ServerProcess | undefined;
+  const w: World = {
+    tokens: new Map(),
+    amateurPool: [],
+    reserved: new Set(),
+    ackedMessages: [],
+    ackedReservations: new Set(),
+  };
+  const overloadRows: OverloadRow[] = [];
+
+  before(async () => {
+    dbase = await tempDatabase('proam_load');
+    const url = dbase.url;
+    env = { DATA_DIR: dir.dir, DATABASE_URL: url };
+    db = new pg.Client({ connectionString: url });
     server = await startServer(env); // migrates and seeds the demo
     await db.connect();
-    const t = performance.now();
+    const t0 = performance.now();
     await db.query(populate(MEMBERS));
     console.log(
-      `populated ${MEMBERS} members, ${CHAT_LESSONS + POOL_LESSONS} lessons in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+      `populated ${MEMBERS} members, ${CHAT_LESSONS + POOL_LESSONS} lessons in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
-    const amateurPool: number[] = [];
     for (let i = CHAT_LESSONS * 10 + 20; i <= MEMBERS; i++)
-      if (i % 10 !== 0) amateurPool.push(i);
-    const w: World = {
-      tokens: new Map(),
-      amateurPool,
-      reserved: new Set(),
-      ackedMessages: [],
-      ackedReservations: new Set(),
-    };
+      if (i % 10 !== 0) w.amateurPool.push(i);
     // Warm-up (connections, caches, JIT), not counted.
     await openLoad(server.origin, w, 5, 50, MIX);
-    await steady(v, server, w, db);
-    await loginFlood(v, server, w);
-    const code = await server.stop();
-    v.expect(code === 0, `SIGTERM after the load exits 0 (got ${code})`);
-    server = undefined;
+  });
 
-    const rows = [await overload(v, 'PostgreSQL', env, w)];
+  after(async () => {
+    keepAlive.destroy();
+    if (overloadRows.length > 0) printOverload(overloadRows);
+    await server?.stop();
+    await db?.end().catch(() => undefined);
+    await dbase?.drop();
+    dir.remove();
+    lite.remove();
+  });
+
+  it(`keeps every acknowledged write under ${RATE} requests/s for ${SECONDS} s`, (t) =>
+    steady(t, server!, w, db!));
+
+  it('answers other reads during a login flood', (t) =>
+    loginFlood(t, server!, w));
+
+  it('exits 0 on SIGTERM after the load', async () => {
+    const code = await server!.stop();
+    assert.equal(code, 0, `SIGTERM after the load exits 0 (got ${code})`);
+  });
+
+  it('sheds overload on PostgreSQL and recovers', async (t) => {
+    overloadRows.push(await overload(t, 'PostgreSQL', env, w));
+  });
+
+  it('sheds overload on PGlite and recovers', async (t) => {
     // The same members in an embedded database: seed it, stop, fill it, shed.
     await (await startServer({ DATA_DIR: lite.dir })).stop();
     const pglite = new PGlite(path.join(lite.dir, 'pgdata'));
     await pglite.exec(populate(MEMBERS));
     await pglite.close();
-    rows.push(await overload(v, 'PGlite', { DATA_DIR: lite.dir }, w));
-    printOverload(rows);
-  } finally {
-    await server?.stop();
-    await db.end().catch(() => undefined);
-    await dbase.drop();
-    dir.remove();
-    lite.remove();
-  }
+    overloadRows.push(await overload(t, 'PGlite', { DATA_DIR: lite.dir }, w));
+  });
 });

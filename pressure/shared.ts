@@ -1,20 +1,30 @@
 /**
- * What every pressure check shares: the real built server in a child process,
- * a small HTTP client that reports every outcome (never throws), tokens,
- * throw-away PostgreSQL databases, percentiles, Markdown tables and the
- * list of hard failures that decides the exit code.
+ * What every pressure check shares: the real built server in a child process
+ * (test-support/server-process.ts), a small HTTP client that reports every
+ * outcome (never throws), tokens, throw-away PostgreSQL databases,
+ * percentiles, Markdown tables, and `check`: each hard check is a node:test
+ * test of its own, so node:test counts them and sets the exit code.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http, { type IncomingHttpHeaders } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { TestContext } from 'node:test';
 import { createSigner } from 'fast-jwt';
 import pg from 'pg';
+import {
+  freePort,
+  REPO_ROOT,
+  spawnServer as spawnProcess,
+  startServer as startProcess,
+  type ServerOptions,
+  type ServerProcess,
+} from '../test-support/server-process.js';
 
-export const ROOT = path.resolve(import.meta.dirname, '..');
-export const SERVER_JS = path.join(ROOT, 'apps/api/dist/server.js');
+export { freePort, type ServerProcess };
+
+export const ROOT = REPO_ROOT;
 export const PG_URL =
   process.env.PRESSURE_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
@@ -34,116 +44,33 @@ export const sleep = (ms: number) =>
 export const rand = (n: number) => Math.floor(Math.random() * n);
 export const pick = <T>(xs: readonly T[]): T => xs[rand(xs.length)]!;
 
-/** A port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-export type ServerProc = {
-  child: ChildProcess;
-  port: number;
-  /** http://127.0.0.1:port */
-  origin: string;
-  /** Resolves with the exit code (or the signal name) once the process is gone. */
-  exited: Promise<number | string>;
-  /** The last lines the server wrote to stderr (for failure messages). */
-  stderr(): string;
-  /** SIGTERM, then the exit code. */
-  stop(): Promise<number | string>;
-  /** SIGKILL, then wait for the process to be gone. */
-  kill(): Promise<void>;
-};
-
-export function spawnServer(
-  env: Record<string, string>,
-  port: number,
-): ServerProc {
-  if (!existsSync(SERVER_JS))
-    throw new Error(
-      `${SERVER_JS} is missing: build first (npx tsc -b packages/contract apps/api)`,
-    );
-  const child = spawn(process.execPath, [SERVER_JS], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET,
-      // The web build is not what these checks look at.
-      WEB_DIST: path.join(tmpdir(), 'proam-pressure-no-web'),
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let err = '';
-  child.stderr!.on('data', (c: Buffer) => {
-    err = (err + c.toString('utf8')).slice(-4000);
-  });
-  const exited = new Promise<number | string>((resolve) =>
-    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
-  );
-  return {
-    child,
-    port,
-    origin: `http://127.0.0.1:${port}`,
-    exited,
-    stderr: () => err,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null)
-        child.kill('SIGTERM');
-      return exited;
-    },
-    async kill() {
-      if (child.exitCode === null && child.signalCode === null)
-        child.kill('SIGKILL');
-      await exited;
-    },
-  };
-}
-
-/** Waits for /readyz to answer 200; throws if the process exits first. */
-export async function waitReady(
-  server: ServerProc,
-  timeoutMs = 120_000,
-): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  let gone = false;
-  void server.exited.then(() => (gone = true));
-  while (Date.now() < end) {
-    if (gone)
-      throw new Error(
-        `server exited before it was ready: ${server.stderr().slice(-800)}`,
-      );
-    const r = await request('GET', `${server.origin}/readyz`, undefined, {
-      timeoutMs: 2000,
-      agent: false,
-    });
-    if (r.status === 200) return;
-    await sleep(100);
-  }
-  throw new Error(`server on ${server.port} not ready in ${timeoutMs} ms`);
-}
-
-export async function startServer(
+/** The built server with the checks' JWT key, on `port` or a free one. */
+const serverOptions = (
   env: Record<string, string>,
   port?: number,
-): Promise<ServerProc> {
-  const s = spawnServer(env, port ?? (await freePort()));
-  try {
-    await waitReady(s);
-  } catch (e) {
-    await s.kill();
-    throw e;
-  }
-  return s;
-}
+): ServerOptions => ({
+  ...(port === undefined ? {} : { port }),
+  readyTimeoutMs: 120_000,
+  keepOutput: 16 * 1024,
+  env: {
+    JWT_SECRET,
+    // The web build is not what these checks look at.
+    WEB_DIST: path.join(tmpdir(), 'proam-pressure-no-web'),
+    ...env,
+  },
+});
+
+/** Starts the server without waiting for it (e.g. to kill it during start-up). */
+export const spawnServer = (
+  env: Record<string, string>,
+  port: number,
+): Promise<ServerProcess> => spawnProcess(serverOptions(env, port));
+
+/** Starts the server and waits until /readyz answers 200. */
+export const startServer = (
+  env: Record<string, string>,
+  port?: number,
+): Promise<ServerProcess> => startProcess(serverOptions(env, port));
 
 /** One HTTP exchange as the checks see it. `status` 0: no HTTP answer at all. */
 export type Answer = {
@@ -325,10 +252,10 @@ export async function demoMembers(origin: string): Promise<{
   return { amateurs, pros, admin };
 }
 
+export type TempDatabase = { url: string; drop(): Promise<void> };
+
 /** A database of its own on the PostgreSQL server, dropped by `drop()`. */
-export async function tempDatabase(
-  prefix: string,
-): Promise<{ url: string; drop(): Promise<void> }> {
+export async function tempDatabase(prefix: string): Promise<TempDatabase> {
   const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
@@ -356,6 +283,48 @@ export async function tempDatabase(
 export function tempDir(prefix: string): { dir: string; remove(): void } {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export type Engine = 'PGlite' | 'PostgreSQL';
+
+/** The engines a check runs on: PRESSURE_ENGINES, `pglite,postgres` by default. */
+export const ENGINES: readonly Engine[] = (
+  process.env.PRESSURE_ENGINES ?? 'pglite,postgres'
+)
+  .split(',')
+  .flatMap((e): Engine[] =>
+    e === 'pglite' ? ['PGlite'] : e === 'postgres' ? ['PostgreSQL'] : [],
+  );
+
+/**
+ * Runs `body` with the server settings of one engine: a fresh DATA_DIR, and
+ * on PostgreSQL a throw-away database (DATABASE_URL); both go afterwards.
+ */
+export async function onEngine<T>(
+  engine: Engine,
+  prefix: string,
+  body: (setup: {
+    env: Record<string, string>;
+    dataDir: string;
+    databaseUrl: string | null;
+  }) => Promise<T>,
+): Promise<T> {
+  const database =
+    engine === 'PostgreSQL' ? await tempDatabase(prefix) : undefined;
+  const dir = tempDir(`${prefix}-`);
+  try {
+    return await body({
+      env: {
+        DATA_DIR: dir.dir,
+        ...(database ? { DATABASE_URL: database.url } : {}),
+      },
+      dataDir: dir.dir,
+      databaseUrl: database?.url ?? null,
+    });
+  } finally {
+    await database?.drop();
+    dir.remove();
+  }
 }
 
 /** The business invariants as SQL: each returned line is one violation. */
@@ -409,53 +378,17 @@ export function table(head: string[], rows: (string | number)[][]): string {
 }
 
 /**
- * Hard correctness checks: each `expect` is one check; failures are listed at
- * the end and make the exit code 1. Performance targets are only printed.
+ * One hard correctness check, as a test of its own inside the running test
+ * `t`: it passes when `ok`, and `what` (with the figures that decided it)
+ * names it. Performance targets are only printed (see `target`).
  */
-export class Verdict {
-  private passed = 0;
-  private readonly failures: string[] = [];
-  expect(ok: boolean, what: string): boolean {
-    if (ok) this.passed++;
-    else {
-      this.failures.push(what);
-      console.log(`FAIL: ${what}`);
-    }
-    return ok;
-  }
-  get failed(): number {
-    return this.failures.length;
-  }
-  /** Prints node:test-style counts (scripts/test.mjs reads them) and sets the exit code. */
-  finish(name: string): void {
-    console.log(
-      `\n${name}: ${this.passed} checks passed, ${this.failures.length} failed`,
-    );
-    for (const f of this.failures) console.log(`  - ${f}`);
-    console.log(`# pass ${this.passed}\n# fail ${this.failures.length}`);
-    process.exitCode = this.failures.length > 0 ? 1 : 0;
-  }
+export async function check(
+  t: TestContext,
+  ok: boolean,
+  what: string,
+): Promise<void> {
+  await t.test(what, () => assert.ok(ok, what));
 }
 
 /** "met" / "NOT met" for a performance target (never a failure). */
 export const target = (ok: boolean) => (ok ? 'met' : 'NOT met');
-
-/** Runs `main`, turning a crash of the check itself into a failure with exit code 1. */
-export function run(name: string, main: (v: Verdict) => Promise<void>): void {
-  const v = new Verdict();
-  const t0 = Date.now();
-  main(v)
-    .catch((e: unknown) => {
-      v.expect(
-        false,
-        `${name} crashed: ${e instanceof Error ? e.stack : String(e)}`,
-      );
-    })
-    .finally(() => {
-      keepAlive.destroy();
-      console.log(`\n${name} took ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-      v.finish(name);
-      // Exit even if a library left a handle open; the exit code is already set.
-      process.exit();
-    });
-}

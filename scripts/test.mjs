@@ -34,13 +34,22 @@ function runSuite({ args }) {
   });
 }
 
-/** Counts from node:test (`# pass N`) or Vitest (`Tests  2 failed | 10 passed (12)`). */
+/**
+ * Counts from node:test (every suite but web, the nginx one included: `# pass N`
+ * from the TAP reporter it uses when piped, `ℹ pass N` from the spec reporter)
+ * or Vitest (`Tests  2 failed | 10 passed (12)`).
+ */
 function counts(out) {
   // eslint-disable-next-line no-control-regex -- strips terminal colour codes
   const plain = out.replace(/\x1b\[[0-9;]*m/g, '');
-  const pass = /^# pass (\d+)$/m.exec(plain);
-  const fail = /^# fail (\d+)$/m.exec(plain);
-  if (pass) return { passed: +pass[1], failed: fail ? +fail[1] : 0 };
+  const count = (what) =>
+    +(new RegExp(`^(?:#|ℹ) ${what} (\\d+)$`, 'm').exec(plain)?.[1] ?? 0);
+  if (/^(?:#|ℹ) pass \d+$/m.test(plain))
+    // Tests cancelled by a failed hook count as failed, as node:test's exit code says.
+    return {
+      passed: count('pass'),
+      failed: count('fail') + count('cancelled'),
+    };
   const vt = /^\s*Tests\s+(.*)\(\d+\)\s*$/m.exec(plain);
   if (vt) {
     return {

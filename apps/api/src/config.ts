@@ -35,6 +35,11 @@ export type Config = {
   corsOrigins: string[];
   trustProxy: boolean | string;
   logLevel: string;
+  /**
+   * Whether the API description (`/api/openapi.json`) is served: it lists every
+   * route, the admin ones included, so production keeps it off (docs/security.md HD-07).
+   */
+  apiDocs: boolean;
   /** Event-loop delay (ms) beyond which requests are shed with 503; 0 turns shedding off. */
   shedDelayMs: number;
   /** Queries waiting for a PostgreSQL connection beyond which requests are shed with 503; 0 turns it off. */
@@ -219,6 +224,8 @@ export function loadConfig(env: Env = process.env): Config {
     apiClients: parseClients(env),
     jwtSecret: jwtSecret(env, dataDir),
     seedDemo: parseBool(env, 'SEED_DEMO'),
+    apiDocs:
+      parseBool(env, 'API_DOCS') ?? nonEmpty(env, 'NODE_ENV') === 'development',
     companyName,
     contactTo,
     mediaBaseUrl,

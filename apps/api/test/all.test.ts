@@ -1,4 +1,4 @@
-// One process for every API test file: PGlite templates are made once and cloned (STACK.md).
+// One process for every API test file: PGlite templates are made once and cloned.
 import './app/envelope.test.js';
 import './app/routes.test.js';
 import './app/access-matrix.test.js';
@@ -6,15 +6,20 @@ import './app/fuzz.test.js';
 import './app/rate-limit-redis.test.js';
 import './app/web.test.js';
 import './app/user-cache.test.js';
+import './app/hardening.test.js';
+import './app/openapi-doc.test.js';
 import './routes/news.test.js';
 import './routes/competition.test.js';
 import './routes/contact.test.js';
 import './routes/seed.test.js';
 import './routes/auth.test.js';
+import './routes/auth-throttle.test.js';
 import './routes/members.test.js';
 import './routes/schedule.test.js';
 import './routes/chat.test.js';
 import './routes/admin.test.js';
 import './routes/punchout.test.js';
 import './storage/s3.test.js';
+import './storage/images.test.js';
 import './server/server.test.js';
+import './server/data-dir-lock.test.js';

@@ -8,7 +8,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { after } from 'node:test';
+import { after, before } from 'node:test';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../src/app.js';
@@ -270,4 +270,53 @@ export async function memberTokens(
     tok[key] = signAccessToken(h.app, { id: r.id, type: r.type });
   }
   return { tok, ids };
+}
+
+/** The Authorization header for an access token. */
+export const bearer = (token: string | undefined) => ({
+  headers: { authorization: `Bearer ${token}` },
+});
+
+export type MemberSuite = {
+  /** The harness, once the suite's `before` has made it. */
+  readonly h: Harness;
+  /** Access tokens and ids of every seeded member (ama1, pro2, admin…). */
+  tok: Record<string, string>;
+  ids: Record<string, string>;
+  /** Call options carrying that member's token. */
+  as(who: string): { headers: Record<string, string> };
+  /** POST `body` to an API path as that member. */
+  post(who: string, apiPath: string, body?: unknown): ReturnType<typeof call>;
+};
+
+/**
+ * For a describe: a harness on `driver` made before its tests and closed after
+ * them, with every seeded member's token and id.
+ */
+export function memberSuite(
+  driver: Driver,
+  env: Record<string, string> = {},
+): MemberSuite {
+  let made: Harness | undefined;
+  const tok: Record<string, string> = {};
+  const ids: Record<string, string> = {};
+  const suite: MemberSuite = {
+    get h() {
+      if (!made) throw new Error('the suite harness is made in before()');
+      return made;
+    },
+    tok,
+    ids,
+    as: (who) => bearer(tok[who]),
+    post: (who, apiPath, body) =>
+      call(suite.h.app, apiPath, body, suite.as(who)),
+  };
+  before(async () => {
+    made = await harness(driver, env);
+    const members = await memberTokens(made);
+    Object.assign(tok, members.tok);
+    Object.assign(ids, members.ids);
+  });
+  after(() => made?.close());
+  return suite;
 }

@@ -10,10 +10,10 @@ import { describe, it } from 'node:test';
 import {
   auditRoutes,
   discoverRoutes,
-  loginThroughForm,
   trackRequests,
   type RouteVisit,
 } from './a11y.ts';
+import { loginThroughForm, waitForSplash } from './helpers.ts';
 import { serverAndBrowser } from './suite.ts';
 
 const suite = serverAndBrowser();
@@ -43,9 +43,7 @@ describe('accessibility (axe)', () => {
       trackRequests(page);
       await page.goto(`${suite.server.baseUrl}/`);
       // The splash covers the page for 1500 ms; axe would judge colours under it.
-      await page
-        .locator('#splash')
-        .waitFor({ state: 'detached', timeout: 5000 });
+      await waitForSplash(page);
       const { visits, unreached } = await auditRoutes(
         page,
         suite.server.baseUrl,
@@ -70,9 +68,7 @@ describe('accessibility (axe)', () => {
       try {
         trackRequests(page);
         await loginThroughForm(page, suite.server.baseUrl, mail);
-        await page
-          .locator('#splash')
-          .waitFor({ state: 'detached', timeout: 5000 });
+        await waitForSplash(page);
         const { visits } = await auditRoutes(
           page,
           suite.server.baseUrl,

@@ -15,8 +15,6 @@ const webRoot = path.resolve(
   '..',
 );
 
-import { DEMO_PASSWORD } from './suite.ts';
-
 export type AppRoute = {
   /** The router's pattern without the leading slash, e.g. `info/:id`; '' is the landing page. */
   pattern: string;
@@ -252,21 +250,6 @@ export const openRoute = async (
     .waitFor({ state: 'detached', timeout: 5000 })
     .catch(() => undefined);
   return currentPath(page);
-};
-
-/** Logs in through the login form and waits for the member area. */
-export const loginThroughForm = async (
-  page: Page,
-  baseUrl: string,
-  mail: string,
-) => {
-  await page.goto(`${baseUrl}/#/auth`);
-  await page.getByRole('heading', { level: 1, name: 'ログイン' }).waitFor();
-  await page.getByRole('textbox', { name: /メールアドレス/ }).fill(mail);
-  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await page.waitForFunction(() => window.location.hash.startsWith('#/tabs/'));
-  await page.locator('.tab-bar').waitFor();
 };
 
 export type AxeFinding = {

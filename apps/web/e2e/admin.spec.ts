@@ -1,23 +1,23 @@
 /**
- * Issue 6: the admin's tools against the real server. The admin creates a
+ * The admin's tools against the real server. The admin creates a
  * competition, enters its results and finishes it, publishes one news item
  * and schedules another; a visitor then sees exactly what was published, and
  * an amateur gets no admin tab. Runs in its own process with its own server.
  */
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { SCREENSHOT_DIR, serverAndBrowser } from './suite.ts';
+import {
+  apiCall,
+  heading1,
+  loginThroughForm,
+  shootBoth as shoot,
+  waitForSplash,
+} from './helpers.ts';
+import { serverAndBrowser } from './suite.ts';
 
 const suite = serverAndBrowser();
 const openPage = suite.openPage;
-
-const heading1 = (page: Page, name: string | RegExp) =>
-  page.getByRole('heading', { level: 1, name });
-
-const waitForSplash = (page: Page) =>
-  page.locator('#splash').waitFor({ state: 'detached', timeout: 5000 });
 
 /** Opens a member page, logs in on the way and comes back to it. */
 const login = async (
@@ -27,12 +27,11 @@ const login = async (
   route: string,
   h1: string,
 ) => {
-  await page.goto(`${suite.server.baseUrl}/#${route}`);
-  await heading1(page, 'ログイン').waitFor();
-  await page.getByRole('textbox', { name: /メールアドレス/ }).fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await heading1(page, h1).waitFor();
+  await loginThroughForm(page, suite.server.baseUrl, email, {
+    route,
+    h1,
+    password,
+  });
   await page.waitForLoadState('networkidle');
 };
 
@@ -45,39 +44,12 @@ const go = async (page: Page, route: string, h1: string | RegExp) => {
   await page.waitForLoadState('networkidle');
 };
 
-/** Screenshots at 375 and 1280 px, checking nothing overflows sideways. */
-const shootBoth = async (page: Page, name: string) => {
-  const original = page.viewportSize() ?? { width: 1280, height: 900 };
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    // Fixed bars would be painted mid-page in a full-page shot of a scrolled page.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(100);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - window.innerWidth,
-    );
-    assert.ok(
-      overflow <= 0,
-      `${name} overflows by ${overflow}px at ${width}px`,
-    );
-    await page.screenshot({
-      path: path.join(SCREENSHOT_DIR, `${width}-${name}.png`),
-      fullPage: true,
-    });
-  }
-  await page.setViewportSize(original);
-};
+/** Screenshots at 375 and 1280 px from the top, checking nothing overflows sideways. */
+const shootBoth = (page: Page, name: string) =>
+  shoot(page, name, { top: true });
 
-const api = async <T>(p: string, body: unknown): Promise<T> => {
-  const res = await fetch(`${suite.server.baseUrl}/api${p}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { status: string; body: T };
-  assert.equal(json.status, 'OK', `${p} answered ${JSON.stringify(json)}`);
-  return json.body;
-};
+const api = <T>(p: string, body: unknown) =>
+  apiCall<T>(suite.server.baseUrl, p, body);
 
 /** `YYYY-MM-DD` and `YYYY-MM-DDTHH:mm` in Japan time, `days` from now. */
 const japanLocal = (days: number) =>

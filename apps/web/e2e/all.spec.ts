@@ -1,19 +1,15 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import type { Competition, News } from '@proam/contract';
-import { startMailPeer, type MailPeer } from './mail-peer.ts';
-import { startServer, type TestServer } from './server.ts';
-import { launchBrowser } from './browser.ts';
-import { DEMO_PASSWORD } from './suite.ts';
-
-const screenshotDir = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  'screenshots',
-);
+import {
+  apiCall,
+  screenshot,
+  shootBoth,
+  submitLogin,
+  waitForSplash,
+} from './helpers.ts';
+import { serverAndBrowser } from './suite.ts';
 
 const PUBLIC_ROUTES: {
   path: string;
@@ -62,45 +58,19 @@ const PUBLIC_ROUTES: {
   },
 ];
 
-let server: TestServer;
-let browser: Browser;
-/** Receives the server's mail; null when testing a server started elsewhere. */
-let mail: MailPeer | null = null;
+/** With a mail peer: `suite.mail` receives the server's mail (null with E2E_BASE_URL). */
+const suite = serverAndBrowser({ mail: true });
+const openPage = suite.openPage;
 
-const api = async <T>(p: string, body: unknown): Promise<T> => {
-  const res = await fetch(`${server.baseUrl}/api${p}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { status: string; body: T };
-  assert.equal(json.status, 'OK', `${p} answered ${JSON.stringify(json)}`);
-  return json.body;
-};
-
-type Tracked = { page: Page; context: BrowserContext; errors: string[] };
-
-/** A page that records console errors and uncaught exceptions. */
-const openPage = async (width: number): Promise<Tracked> => {
-  const context = await browser.newContext({
-    viewport: { width, height: 900 },
-    locale: 'ja-JP',
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`${m.text()} @ ${m.location().url}`);
-  });
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  return { page, context, errors };
-};
+const api = <T>(p: string, body: unknown) =>
+  apiCall<T>(suite.server.baseUrl, p, body);
 
 /**
  * Opens a route. Moving between hash routes does not reload the document, so
  * wait for the new page's own heading rather than any h1.
  */
 const visit = async (page: Page, route: string, h1?: string | RegExp) => {
-  await page.goto(`${server.baseUrl}/#${route}`);
+  await page.goto(`${suite.server.baseUrl}/#${route}`);
   const expected = h1 ?? PUBLIC_ROUTES.find((r) => r.path === route)?.h1;
   if (expected) {
     await page
@@ -116,19 +86,6 @@ const visit = async (page: Page, route: string, h1?: string | RegExp) => {
 
 const slug = (route: string) =>
   route.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'landing';
-
-before(async () => {
-  mkdirSync(screenshotDir, { recursive: true });
-  if (!process.env.E2E_BASE_URL) mail = await startMailPeer();
-  server = await startServer(mail ? { env: { SMTP_URL: mail.url } } : {});
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  await mail?.stop();
-});
 
 describe('public pages', () => {
   for (const width of [1280, 375]) {
@@ -172,13 +129,8 @@ describe('public pages', () => {
             `${r.path} overflows horizontally by ${overflow}px at ${width}px`,
           );
           // Wait out the 1500 ms splash so screenshots show the page itself.
-          await page
-            .locator('#splash')
-            .waitFor({ state: 'detached', timeout: 5000 });
-          await page.screenshot({
-            path: path.join(screenshotDir, `${width}-${slug(r.path)}.png`),
-            fullPage: true,
-          });
+          await waitForSplash(page);
+          await screenshot(page, `${width}-${slug(r.path)}`);
         }
         assert.deepEqual(errors, []);
       } finally {
@@ -190,7 +142,7 @@ describe('public pages', () => {
   it('hides the splash by itself and leaves nothing covering the page', async () => {
     const { page, context } = await openPage(1280);
     try {
-      await page.goto(`${server.baseUrl}/#/`);
+      await page.goto(`${suite.server.baseUrl}/#/`);
       const splash = page.locator('#splash');
       assert.equal(await splash.getAttribute('aria-hidden'), 'true');
       await splash.waitFor({ state: 'detached', timeout: 4000 });
@@ -246,9 +198,7 @@ describe('mobile menu at 375px', () => {
     const { page, context, errors } = await openPage(375);
     try {
       await visit(page, '/');
-      await page
-        .locator('#splash')
-        .waitFor({ state: 'detached', timeout: 5000 });
+      await waitForSplash(page);
       const toggle = page.getByRole('button', { name: 'メニュー' });
       const nav = page.getByRole('navigation', { name: 'メインメニュー' });
       assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
@@ -400,9 +350,7 @@ describe('contact form', () => {
     const { page, context, errors } = await openPage(375);
     try {
       await visit(page, '/contact');
-      await page
-        .locator('#splash')
-        .waitFor({ state: 'detached', timeout: 5000 });
+      await waitForSplash(page);
       await page.getByRole('button', { name: '送信する' }).click();
       const name = page.getByRole('textbox', { name: /お名前/ });
       assert.equal(await name.getAttribute('aria-invalid'), 'true');
@@ -412,10 +360,7 @@ describe('contact form', () => {
         await name.evaluate((el) => el === document.activeElement),
         'first invalid field has focus',
       );
-      await page.screenshot({
-        path: path.join(screenshotDir, '375-contact-errors.png'),
-        fullPage: true,
-      });
+      await screenshot(page, '375-contact-errors');
 
       const message = `E2Eテストからのお問い合わせです。整理番号 ${Date.now()}`;
       await name.fill('テスト 太郎');
@@ -432,13 +377,10 @@ describe('contact form', () => {
       await page
         .getByRole('heading', { name: 'お問い合わせありがとうございました' })
         .waitFor();
-      await page.screenshot({
-        path: path.join(screenshotDir, '375-contact-thanks.png'),
-        fullPage: true,
-      });
+      await screenshot(page, '375-contact-thanks');
 
       // The company's copy goes out through SMTP to the mail peer.
-      if (mail) await mail.waitFor((m) => m.text.includes(message));
+      if (suite.mail) await suite.mail.waitFor((m) => m.text.includes(message));
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
@@ -456,52 +398,23 @@ const withoutExpected401 = (errors: string[], paths: string[]) =>
       !paths.some(
         (p) =>
           e ===
-          `Failed to load resource: the server responded with a status of 401 (Unauthorized) @ ${server.baseUrl}/api${p}`,
+          `Failed to load resource: the server responded with a status of 401 (Unauthorized) @ ${suite.server.baseUrl}/api${p}`,
       ),
   );
 
-const waitForSplash = (page: Page) =>
-  page.locator('#splash').waitFor({ state: 'detached', timeout: 5000 });
-
-/** Screenshots at 375 and 1280 px of the page as it is now. */
-const shootBoth = async (page: Page, name: string) => {
-  const original = page.viewportSize() ?? { width: 1280, height: 900 };
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - window.innerWidth,
-    );
-    assert.ok(
-      overflow <= 0,
-      `${name} overflows by ${overflow}px at ${width}px`,
-    );
-    await page.screenshot({
-      path: path.join(screenshotDir, `${width}-${name}.png`),
-      fullPage: true,
-    });
-  }
-  await page.setViewportSize(original);
-};
-
 const storedRefreshToken = (page: Page) =>
   page.evaluate(() => localStorage.getItem('refresh_token'));
-
-const fillLogin = async (page: Page, email: string, password: string) => {
-  await page.getByRole('textbox', { name: /メールアドレス/ }).fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-};
 
 const expectHash = (page: Page, hash: string) =>
   page.waitForFunction((h) => window.location.hash === h, hash);
 
 describe('accounts', () => {
   it('registers a new member with the mailed code, logs out, resets the password and logs in again', async (t) => {
-    if (!mail) {
+    if (!suite.mail) {
       t.skip('needs the mail peer (not available with E2E_BASE_URL)');
       return;
     }
-    const peer = mail;
+    const peer = suite.mail;
     const { page, context, errors } = await openPage(375);
     const email = `e2e-${Date.now()}@example.jp`;
     try {
@@ -605,7 +518,7 @@ describe('accounts', () => {
         .waitFor();
       await shootBoth(page, 'reset-done');
       await page.getByRole('link', { name: 'ログイン画面へ' }).click();
-      await fillLogin(page, email, 'new-green-2026');
+      await submitLogin(page, email, 'new-green-2026');
       await page
         .getByRole('heading', { level: 1, name: 'スケジュール' })
         .waitFor();
@@ -622,7 +535,7 @@ describe('accounts', () => {
       await waitForSplash(page);
       await page.getByRole('link', { name: 'ログイン', exact: true }).waitFor();
       await shootBoth(page, 'login');
-      await fillLogin(page, 'ama1@example.jp', DEMO_PASSWORD);
+      await submitLogin(page, 'ama1@example.jp');
       await page
         .getByRole('heading', { level: 1, name: 'スケジュール' })
         .waitFor();
@@ -691,10 +604,10 @@ describe('accounts', () => {
   it('sends a logged-out visitor of #/tabs/likes to the login and back after it', async () => {
     const { page, context, errors } = await openPage(375);
     try {
-      await page.goto(`${server.baseUrl}/#/tabs/likes`);
+      await page.goto(`${suite.server.baseUrl}/#/tabs/likes`);
       await page.getByRole('heading', { level: 1, name: 'ログイン' }).waitFor();
       await expectHash(page, '#/auth');
-      await fillLogin(page, 'pro1@example.jp', DEMO_PASSWORD);
+      await submitLogin(page, 'pro1@example.jp');
       await page.getByRole('heading', { level: 1, name: 'いいね' }).waitFor();
       await expectHash(page, '#/tabs/likes');
       const tabBar = page.getByRole('navigation', { name: '会員メニュー' });
@@ -740,17 +653,14 @@ describe('accounts', () => {
     try {
       await visit(page, '/auth', 'ログイン');
       await waitForSplash(page);
-      await fillLogin(page, 'pro1@example.jp', 'not-the-password');
+      await submitLogin(page, 'pro1@example.jp', 'not-the-password');
       const dialog = page.getByRole('alertdialog');
       await dialog.getByRole('heading', { name: 'エラー' }).waitFor();
       await dialog.getByText('InvalidCredentials', { exact: true }).waitFor();
       await dialog
         .getByText('メールアドレスまたはパスワードが正しくありません。')
         .waitFor();
-      await page.screenshot({
-        path: path.join(screenshotDir, '375-login-error.png'),
-        fullPage: false,
-      });
+      await screenshot(page, '375-login-error', { fullPage: false });
       await dialog.getByRole('button', { name: 'OK' }).click();
       await dialog.waitFor({ state: 'hidden' });
       assert.equal(

@@ -14,7 +14,7 @@ export const CHROMIUM_ARGS: readonly string[] = [
   '--disable-sync',
 ];
 
-/** Debian's Chromium, with the flags this closed network needs (STACK.md, machine notes). */
+/** Debian's Chromium, with the flags this closed network needs (a closed network: no updates, no QUIC). */
 export const launchBrowser = (): Promise<Browser> =>
   chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
 

@@ -6,15 +6,13 @@
  */
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from './browser.ts';
-import { startServer, type TestServer } from './server.ts';
+import { after, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { heading1, submitLogin } from './helpers.ts';
+import { serverAndBrowser } from './suite.ts';
 
 type Received = { path: string; contentType: string; body: string };
 
-let server: TestServer;
-let browser: Browser;
 let procurement: Server;
 let procurementOrigin = '';
 const received: Received[] = [];
@@ -44,7 +42,8 @@ const setupRequest = (
   </Request>
 </cXML>`;
 
-before(async () => {
+/** The purchasing system's return page: keeps what the buyer's browser posts. */
+const startProcurement = async () => {
   procurement = createServer((req, res) => {
     let body = '';
     req.on('data', (d: Buffer) => (body += d.toString()));
@@ -64,20 +63,22 @@ before(async () => {
   await new Promise<void>((r) => procurement.listen(0, '127.0.0.1', r));
   const addr = procurement.address();
   procurementOrigin = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-  server = await startServer({
-    env: { PUNCHOUT_BUYERS: `${IDENTITY}:${SECRET}@${procurementOrigin}` },
-  });
-  browser = await launchBrowser();
+};
+
+// The purchasing system first: the server must know its origin.
+const suite = serverAndBrowser({
+  env: async () => {
+    await startProcurement();
+    return { PUNCHOUT_BUYERS: `${IDENTITY}:${SECRET}@${procurementOrigin}` };
+  },
 });
 
 after(async () => {
-  await browser?.close();
-  await server?.stop();
   await new Promise((r) => procurement?.close(r));
 });
 
 const punchOutSetup = async (): Promise<string> => {
-  const res = await fetch(`${server.baseUrl}/api/punchout/setup`, {
+  const res = await fetch(`${suite.server.baseUrl}/api/punchout/setup`, {
     method: 'POST',
     headers: { 'content-type': 'text/xml' },
     body: setupRequest(`${procurementOrigin}/punchout/return`),
@@ -90,10 +91,68 @@ const punchOutSetup = async (): Promise<string> => {
   return url;
 };
 
+const tabsOf = (page: Page) =>
+  page.getByRole('navigation', { name: '会員メニュー' });
+
+/** ama1 is herself: her profile, like buttons, no way back to a purchasing system. */
+const assertAma1 = async (page: Page) => {
+  await tabsOf(page).getByRole('link', { name: 'プロフィール' }).click();
+  await page.getByRole('heading', { name: /山本 拓也/ }).waitFor();
+  await page.getByText('アマチュア会員', { exact: true }).waitFor();
+  await tabsOf(page).getByRole('link', { name: 'いいね' }).click();
+  await page.getByRole('heading', { level: 1, name: 'いいね' }).waitFor();
+  await page
+    .getByRole('button', { name: /^いいね（/ })
+    .first()
+    .waitFor();
+  assert.equal(await page.getByTestId('buyer-notice').count(), 0);
+  assert.equal(
+    await page.getByRole('button', { name: '購買システムに戻る' }).count(),
+    0,
+  );
+  assert.equal(
+    await page.evaluate(() => localStorage.getItem('checkin')),
+    null,
+  );
+};
+
+/**
+ * On the login page of a browser a buyer used: ama1 logs in and keeps her
+ * rights across a reload, even with a check-in record left in storage (as an
+ * older version of the app left it behind): the server says who is a buyer.
+ */
+const memberHasFullRights = async (page: Page) => {
+  await submitLogin(page, 'ama1@example.jp');
+  await heading1(page, 'スケジュール').waitFor();
+  await assertAma1(page);
+
+  await page.reload();
+  await page.getByRole('heading', { level: 1, name: 'いいね' }).waitFor();
+  await assertAma1(page);
+
+  await page.evaluate(
+    (record) => localStorage.setItem('checkin', record),
+    JSON.stringify({
+      punchOutSetupRequest: {
+        userId: 'taro.yamada',
+        userName: '山田 太郎',
+        buyer: IDENTITY,
+        buyerCookie: COOKIE,
+        browserFormPost: `${procurementOrigin}/punchout/return`,
+      },
+      checkedInAt: new Date().toISOString(),
+    }),
+  );
+  await page.reload();
+  await page.getByRole('heading', { level: 1, name: 'いいね' }).waitFor();
+  await page.waitForFunction(() => localStorage.getItem('checkin') === null);
+  await assertAma1(page);
+};
+
 describe('procurement check-in', () => {
   it('a buyer checks in, browses pros read-only, returns to the purchasing system, and the ticket cannot be replayed', async (t) => {
     const startPage = await punchOutSetup();
-    const context = await browser.newContext({
+    const context = await suite.browser.newContext({
       viewport: { width: 1280, height: 900 },
       locale: 'ja-JP',
     });
@@ -130,7 +189,7 @@ describe('procurement check-in', () => {
     await results.waitFor();
     assert.ok((await results.getByRole('listitem').count()) > 0);
     assert.equal(
-      await page.getByRole('button', { name: /にいいね/ }).count(),
+      await page.getByRole('button', { name: /^いいね（/ }).count(),
       0,
     );
     await page.getByTestId('buyer-notice').first().waitFor();
@@ -158,7 +217,7 @@ describe('procurement check-in', () => {
     // The page's CSP decides whether the browser may post to the purchasing system.
     const csp =
       (await (
-        await fetch(`${server.baseUrl}/`)
+        await fetch(`${suite.server.baseUrl}/`)
       ).headers.get('content-security-policy')) ?? '';
     const formAction = /form-action ([^;]*)/.exec(csp)?.[1] ?? '';
     let returnPage = page;
@@ -168,15 +227,19 @@ describe('procurement check-in', () => {
       );
       const state = await context.storageState();
       await context.close();
-      const bypass = await browser.newContext({
+      const bypass = await suite.browser.newContext({
         viewport: { width: 1280, height: 900 },
         locale: 'ja-JP',
         bypassCSP: true,
         storageState: state,
       });
       returnPage = await bypass.newPage();
-      await returnPage.goto(`${server.baseUrl}/#/tabs/likes`);
+      await returnPage.goto(`${suite.server.baseUrl}/#/tabs/likes`);
     }
+    const buyerRefresh = await returnPage.evaluate(() =>
+      localStorage.getItem('refresh_token'),
+    );
+    assert.ok(buyerRefresh);
     await returnPage
       .getByRole('button', { name: '購買システムに戻る' })
       .click();
@@ -191,10 +254,40 @@ describe('procurement check-in', () => {
     assert.match(cxml, /<PunchOutOrderMessage>/);
     assert.match(cxml, /<BuyerCookie>COOKIE-8f2a&amp;b<\/BuyerCookie>/);
     assert.match(cxml, /<Money currency="JPY">0<\/Money>/);
+
+    // Going back ended the buyer session: its login is over on the server…
+    const refused = await fetch(`${suite.server.baseUrl}/api/auth/refresh`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${buyerRefresh}`,
+        'content-type': 'application/json',
+      },
+      body: '{}',
+    });
+    assert.equal(refused.status, 401, 'the buyer login was logged out');
+    assert.equal(
+      ((await refused.json()) as { code: string }).code,
+      'InvalidRefreshToken',
+    );
+
+    // …and nothing of it is left in this browser: a member logging in here
+    // afterwards is that member, with full rights, across reloads.
+    await returnPage.goto(`${suite.server.baseUrl}/#/auth`);
+    await returnPage
+      .getByRole('heading', { level: 1, name: 'ログイン' })
+      .waitFor();
+    assert.deepEqual(
+      await returnPage.evaluate(() => ({
+        checkin: localStorage.getItem('checkin'),
+        refresh: localStorage.getItem('refresh_token'),
+      })),
+      { checkin: null, refresh: null },
+    );
+    await memberHasFullRights(returnPage);
     await returnPage.context().close();
 
     // The ticket worked once.
-    const replay = await browser.newContext({ locale: 'ja-JP' });
+    const replay = await suite.browser.newContext({ locale: 'ja-JP' });
     const again = await replay.newPage();
     await again.goto(startPage);
     await again

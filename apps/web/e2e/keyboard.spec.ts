@@ -8,39 +8,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, serverAndBrowser } from './suite.ts';
+import {
+  apiLogin,
+  DEMO_PASSWORD,
+  japanDate,
+  waitForSplash,
+} from './helpers.ts';
+import { serverAndBrowser } from './suite.ts';
 
 const suite = serverAndBrowser();
-
-type Login = { token: string; id: string; userName: string };
-
-const apiLogin = async (mail: string): Promise<Login> => {
-  const res = await fetch(`${suite.server.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Basic ${Buffer.from('web:proam-web-dev').toString('base64')}`,
-    },
-    body: JSON.stringify({ mail, password: DEMO_PASSWORD }),
-  });
-  const json = (await res.json()) as {
-    body: {
-      token: { accessToken: string };
-      user: { id: string; userName: string };
-    };
-  };
-  return {
-    token: json.body.token.accessToken,
-    id: json.body.user.id,
-    userName: json.body.user.userName,
-  };
-};
-
-/** A date `days` ahead in Japan time, `YYYY-MM-DD`. */
-const japanDate = (days: number) =>
-  new Date(Date.now() + 9 * 3600_000 + days * 86_400_000)
-    .toISOString()
-    .slice(0, 10);
 
 type Focused = {
   tag: string;
@@ -136,7 +112,10 @@ const named = (name: string | RegExp) => (f: Focused) =>
 describe('keyboard only', () => {
   it('logs in, reserves a pro’s lesson and writes in its chat', async () => {
     // A lesson of pro3 that nobody has reserved yet.
-    const pro = await apiLogin('pro3@example.jp');
+    const { token, user: pro } = await apiLogin(
+      suite.server.baseUrl,
+      'pro3@example.jp',
+    );
     const place = `キーボード検証ゴルフ倶楽部 ${Date.now() % 100000}`;
     // The seed fills the pro's mornings: take the first day whose early slot is free.
     let created = 0;
@@ -145,7 +124,7 @@ describe('keyboard only', () => {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          authorization: `Bearer ${pro.token}`,
+          authorization: `Bearer ${token}`,
         },
         body: JSON.stringify({
           date: japanDate(day),
@@ -165,9 +144,7 @@ describe('keyboard only', () => {
     try {
       await page.goto(`${suite.server.baseUrl}/#/auth`);
       await page.getByRole('heading', { level: 1, name: 'ログイン' }).waitFor();
-      await page
-        .locator('#splash')
-        .waitFor({ state: 'detached', timeout: 5000 });
+      await waitForSplash(page);
 
       // The skip link comes first and moves the focus to the page itself.
       await tabTo(page, 'the skip link', named('本文へスキップ'), { max: 1 });

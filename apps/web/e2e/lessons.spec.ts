@@ -5,90 +5,45 @@
  * Enter during IME composition never sends. Runs with its own server.
  */
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, SCREENSHOT_DIR, serverAndBrowser } from './suite.ts';
+import {
+  apiLogin,
+  assertTouchTargets as touchTargets,
+  japanDate,
+  loginThroughForm,
+  settle,
+  shootBoth as shoot,
+  waitForSplash,
+} from './helpers.ts';
+import { serverAndBrowser } from './suite.ts';
 
 const suite = serverAndBrowser();
 const openPage = suite.openPage;
 
 const login = async (page: Page, email: string) => {
-  await page.goto(`${suite.server.baseUrl}/#/tabs/schedule`);
-  await page.getByRole('heading', { level: 1, name: 'ログイン' }).waitFor();
-  await page.getByRole('textbox', { name: /メールアドレス/ }).fill(email);
-  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await page.getByRole('heading', { level: 1, name: 'スケジュール' }).waitFor();
-  await page.locator('#splash').waitFor({ state: 'detached', timeout: 5000 });
-};
-
-const settle = async (page: Page) => {
-  await page.waitForLoadState('networkidle');
-  await page
-    .locator('.global-spinner')
-    .waitFor({ state: 'detached', timeout: 5000 })
-    .catch(() => undefined);
+  await loginThroughForm(page, suite.server.baseUrl, email, {
+    route: '/tabs/schedule',
+    h1: 'スケジュール',
+  });
+  await waitForSplash(page);
 };
 
 /** Screenshots at 375 and 1280 px, checking nothing overflows sideways. */
-const shootBoth = async (page: Page, name: string) => {
-  const original = page.viewportSize() ?? { width: 1280, height: 900 };
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await settle(page);
-    // The header is sticky: shoot from the top so it sits where it belongs.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - window.innerWidth,
-    );
-    assert.ok(
-      overflow <= 0,
-      `${name} overflows by ${overflow}px at ${width}px`,
-    );
-    await page.screenshot({
-      path: path.join(SCREENSHOT_DIR, `${width}-${name}.png`),
-      fullPage: true,
-    });
-  }
-  await page.setViewportSize(original);
-};
+const shootBoth = (page: Page, name: string) =>
+  // The header is sticky: shoot from the top so it sits where it belongs.
+  shoot(page, name, { settle: true, top: true });
 
 /** Every visible button and link in main is at least 44 px high. */
-const assertTouchTargets = async (page: Page, where: string) => {
-  const small = await page
-    .locator(
-      'main button:visible, main a.button:visible, main .chat-list a:visible',
-    )
-    .evaluateAll((els) =>
-      els
-        .map((el) => ({
-          text: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim(),
-          h: el.getBoundingClientRect().height,
-        }))
-        .filter((b) => b.h < 44),
-    );
-  assert.deepEqual(small, [], `${where}: touch targets under 44px`);
-};
+const assertTouchTargets = (page: Page, where: string) =>
+  touchTargets(
+    page,
+    'main button:visible, main a.button:visible, main .chat-list a:visible',
+    where,
+  );
 
-const userIdOf = async (mail: string): Promise<string> => {
-  const res = await fetch(`${suite.server.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Basic ${Buffer.from('web:proam-web-dev').toString('base64')}`,
-    },
-    body: JSON.stringify({ mail, password: DEMO_PASSWORD }),
-  });
-  const json = (await res.json()) as { body: { user: { id: string } } };
-  return json.body.user.id;
-};
-
-/** A date `days` ahead in Japan time, `YYYY-MM-DD`. */
-const japanDate = (days: number) =>
-  new Date(Date.now() + 9 * 3600_000 + days * 86_400_000)
-    .toISOString()
-    .slice(0, 10);
+const userIdOf = async (mail: string): Promise<string> =>
+  (await apiLogin(suite.server.baseUrl, mail)).user.id;
 
 describe('round lessons and chat', () => {
   it('a pro creates a lesson, an amateur reserves it, and they chat live', async () => {

@@ -4,67 +4,36 @@
  * Runs in its own process with its own server (see e2e/server.ts).
  */
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, SCREENSHOT_DIR, serverAndBrowser } from './suite.ts';
+import {
+  assertTouchTargets as touchTargets,
+  loginThroughForm,
+  settle,
+  shootBoth as shoot,
+  waitForSplash,
+} from './helpers.ts';
+import { serverAndBrowser } from './suite.ts';
 
 const suite = serverAndBrowser();
 const openPage = suite.openPage;
 
 const login = async (page: Page, email: string, route: string, h1: string) => {
-  await page.goto(`${suite.server.baseUrl}/#${route}`);
-  await page.getByRole('heading', { level: 1, name: 'ログイン' }).waitFor();
-  await page.getByRole('textbox', { name: /メールアドレス/ }).fill(email);
-  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await page.getByRole('heading', { level: 1, name: h1 }).waitFor();
-  await page.locator('#splash').waitFor({ state: 'detached', timeout: 5000 });
-};
-
-const settle = async (page: Page) => {
-  await page.waitForLoadState('networkidle');
-  await page
-    .locator('.global-spinner')
-    .waitFor({ state: 'detached', timeout: 5000 })
-    .catch(() => undefined);
+  await loginThroughForm(page, suite.server.baseUrl, email, { route, h1 });
+  await waitForSplash(page);
 };
 
 /** Screenshots at 375 and 1280 px, checking nothing overflows sideways. */
-const shootBoth = async (page: Page, name: string) => {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await settle(page);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - window.innerWidth,
-    );
-    assert.ok(
-      overflow <= 0,
-      `${name} overflows by ${overflow}px at ${width}px`,
-    );
-    await page.screenshot({
-      path: path.join(SCREENSHOT_DIR, `${width}-${name}.png`),
-      fullPage: true,
-    });
-  }
-};
+const shootBoth = (page: Page, name: string) =>
+  shoot(page, name, { settle: true });
 
 /** Every visible button and link in main is at least 44 px high. */
-const assertTouchTargets = async (page: Page, where: string) => {
-  const small = await page
-    .locator(
-      'main button:visible, main .member-card a:visible, main .back-link a:visible',
-    )
-    .evaluateAll((els) =>
-      els
-        .map((el) => ({
-          text: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim(),
-          h: el.getBoundingClientRect().height,
-        }))
-        .filter((b) => b.h < 44),
-    );
-  assert.deepEqual(small, [], `${where}: touch targets under 44px`);
-};
+const assertTouchTargets = (page: Page, where: string) =>
+  touchTargets(
+    page,
+    'main button:visible, main .member-card a:visible, main .back-link a:visible',
+    where,
+  );
 
 /** A 480×360 PNG drawn in the page (a golf green with a flag). */
 const makePng = (page: Page): Promise<Buffer> =>

@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { serviceWorkerActive } from './helpers.ts';
 import { serverAndBrowser } from './suite.ts';
 
 const suite = serverAndBrowser();
@@ -52,17 +53,7 @@ describe('PWA', () => {
     }
 
     // The service worker registers and takes charge of the app shell.
-    const state = await page.evaluate(async () => {
-      const reg = await navigator.serviceWorker.ready;
-      const worker = reg.active!;
-      if (worker.state !== 'activated')
-        await new Promise<void>((resolve) =>
-          worker.addEventListener('statechange', () => {
-            if (worker.state === 'activated') resolve();
-          }),
-        );
-      return { state: worker.state, scope: reg.scope };
-    });
+    const state = await serviceWorkerActive(page);
     assert.equal(state.state, 'activated');
 
     // What Chromium itself says: no manifest errors, nothing standing in the way of installing.

@@ -1,38 +1,49 @@
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { after, before } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage } from './browser.ts';
+import { SCREENSHOT_DIR } from './helpers.ts';
+import { startMailPeer, type MailPeer } from './mail-peer.ts';
 import { startServer, type TestServer } from './server.ts';
 
-/** The seeded demo members' password (README: demo logins). */
-export const DEMO_PASSWORD = 'proam-demo-2026';
-
-export const SCREENSHOT_DIR = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  'screenshots',
-);
+export { DEMO_PASSWORD, SCREENSHOT_DIR } from './helpers.ts';
 
 /**
  * A spec file's own real server and Chromium: started before its tests,
- * stopped after them. Read `server`/`browser` only inside tests or hooks.
+ * stopped after them. Read `server`/`browser`/`mail` only inside tests or
+ * hooks. `mail`: a loopback SMTP peer receives the server's mail (null when
+ * testing a server started elsewhere, E2E_BASE_URL). `env`: more server
+ * settings, asked for just before the server starts (it may start what they
+ * point at).
  */
-export function serverAndBrowser() {
-  const suite = {} as {
+export function serverAndBrowser(
+  options: {
+    mail?: boolean;
+    env?: () => Record<string, string> | Promise<Record<string, string>>;
+  } = {},
+) {
+  const suite = { mail: null } as {
     server: TestServer;
     browser: Browser;
+    mail: MailPeer | null;
     openPage(width: number): ReturnType<typeof openPage>;
   };
   suite.openPage = (width) => openPage(suite.browser, width);
   before(async () => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    suite.server = await startServer();
+    if (options.mail && !process.env.E2E_BASE_URL)
+      suite.mail = await startMailPeer();
+    const env = {
+      ...(await options.env?.()),
+      ...(suite.mail ? { SMTP_URL: suite.mail.url } : {}),
+    };
+    suite.server = await startServer({ env });
     suite.browser = await launchBrowser();
   });
   after(async () => {
     await suite.browser?.close();
     await suite.server?.stop();
+    await suite.mail?.stop();
   });
   return suite;
 }

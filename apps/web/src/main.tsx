@@ -6,6 +6,7 @@ import '@/styles/base.css';
 import '@/styles/layout.css';
 import '@/styles/components.css';
 import '@/styles/pages.css';
+import { isProduction } from '@/config/env';
 
 scheduleSplashHide();
 
@@ -36,7 +37,7 @@ if (appNow) void startApp({ beforeRender: () => Promise.resolve() });
 else runStaticLanding(startApp);
 
 // The service worker (offline app shell) registers after the first load.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+if (isProduction && 'serviceWorker' in navigator) {
   window.addEventListener('load', () => {
     void import('@/pwa/register').then((m) => m.registerServiceWorker());
   });

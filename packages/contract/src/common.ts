@@ -2,7 +2,23 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { ERROR_CODES } from './errors.js';
 
 /**
- * Free text as spec/API.md bounds it: trimmed by the API before validation
+ * Characters that draw nothing: white space, zero-width and joiner
+ * characters, the BOM, Hangul and braille fillers. A text made only of these
+ * looks empty to the person reading it.
+ */
+const INVISIBLE =
+  '\\s\\u00AD\\u115F\\u1160\\u180E\\u200B-\\u200F\\u2060-\\u2064\\u2800\\u3164\\uFEFF\\uFFA0';
+/**
+ * Control characters no person types: C0 except tab and line breaks, DEL, C1,
+ * and the bidirectional overrides and isolates that reorder what others read.
+ */
+const CONTROLS =
+  '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069';
+/** Free text: at least one visible character and no control characters. */
+export const TEXT_PATTERN = `^(?=[\\s\\S]*[^${INVISIBLE}])[^${CONTROLS}]*$`;
+
+/**
+ * Free text as docs/api.md bounds it: trimmed by the API before validation
  * (`x-trim`), and never only white space. NUL and lone surrogates are refused
  * for every string by the API's input stage, so they need no pattern here.
  */
@@ -14,20 +30,20 @@ export const Text = (opts: {
   Type.String({
     minLength: opts.min ?? 1,
     maxLength: opts.max,
-    ...(opts.min === 0 ? {} : { pattern: '\\S' }),
+    pattern: opts.min === 0 ? `^[^${CONTROLS}]*$` : TEXT_PATTERN,
     'x-trim': true,
     ...(opts.description ? { description: opts.description } : {}),
   });
 
 /**
  * One line of text (names, titles, labels): no control characters, so a value
- * can never smuggle a header line into a mail (SECURITY RC-08).
+ * can never smuggle a header line into a mail (docs/security.md RC-08).
  */
 export const Line = (opts: { max: number; description?: string }) =>
   Type.String({
     minLength: 1,
     maxLength: opts.max,
-    pattern: '^(?=.*\\S)[^\\u0000-\\u001F\\u007F]+$',
+    pattern: `^(?=.*[^${INVISIBLE}])[^\\u0000-\\u001F${CONTROLS}]+$`,
     'x-trim': true,
     ...(opts.description ? { description: opts.description } : {}),
   });
@@ -42,7 +58,11 @@ export const OptionalLine = (max: number) =>
 
 /** Optional free text that may be sent empty (""), e.g. a bio that was cleared. */
 export const OptionalText = (max: number) =>
-  Type.String({ maxLength: max, 'x-trim': true });
+  Type.String({
+    maxLength: max,
+    pattern: `^[^${CONTROLS}]*$`,
+    'x-trim': true,
+  });
 
 export const IdSchema = Type.String({
   minLength: 1,
@@ -161,5 +181,5 @@ export const PREFECTURES = [
 export type Prefecture = (typeof PREFECTURES)[number];
 export const PrefectureSchema = StringEnum(PREFECTURES);
 
-/** A password exactly as typed: never trimmed or case-folded (SECURITY AU-02). */
+/** A password exactly as typed: never trimmed or case-folded (docs/security.md AU-02). */
 export const PasswordSchema = Type.String({ minLength: 8, maxLength: 128 });

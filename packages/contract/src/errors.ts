@@ -1,5 +1,5 @@
 /**
- * The error catalogue of spec/API.md: every NG code with its HTTP status and
+ * The error catalogue of docs/api.md: every NG code with its HTTP status and
  * the Japanese message shown to the user. Kept free of TypeBox so the web
  * bundle can import it without pulling in the schema builder.
  */

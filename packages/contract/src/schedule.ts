@@ -167,6 +167,24 @@ export const UnreadLessonSchema = Type.Object({
 });
 export type UnreadLesson = Static<typeof UnreadLessonSchema>;
 
+export const ChatLessonsInputSchema = Type.Object(
+  { userId: IdSchema },
+  { additionalProperties: false },
+);
+
+/**
+ * (beyond the seed) One lesson of the chat list: the caller's lessons that
+ * have a chat (the pro's with at least one participant, and the ones the
+ * caller reserved), each with its newest message and the caller's unread
+ * count. Newest conversation first; lessons without messages after, by date.
+ */
+export const ChatLessonSchema = Type.Object({
+  schedule: ScheduleSchema,
+  lastMessage: Type.Union([MessageSchema, Type.Null()]),
+  unreadCount: Type.Integer({ minimum: 0 }),
+});
+export type ChatLesson = Static<typeof ChatLessonSchema>;
+
 /** What the WebSocket at GET /api/ws pushes. */
 export type SocketEvent =
   | { type: 'message'; body: Message }

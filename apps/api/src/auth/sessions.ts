@@ -15,7 +15,7 @@ import type { Caller } from '../lib/route.js';
 
 export const REFRESH_ABSOLUTE_MS = 30 * 86_400_000;
 export const REFRESH_IDLE_MS = 14 * 86_400_000;
-/** Parallel refreshes from one client within this window get the same successor (SECURITY TK-08). */
+/** Parallel refreshes from one client within this window get the same successor (docs/security.md TK-08). */
 export const REFRESH_GRACE_MS = 10_000;
 /** At most this many live logins per member; the oldest is revoked beyond it (TK-12). */
 export const MAX_LOGINS = 10;
@@ -34,7 +34,7 @@ const authUser = (u: Principal): AuthUser => ({
 /**
  * Logins are refresh-token families. Every refresh rotates the token; showing
  * a rotated token after the grace window revokes the whole family (RFC 9700
- * §4.14.2, SECURITY TK-07).
+ * §4.14.2, docs/security.md TK-07).
  */
 export function sessionStore(db: Db, clock: Clock, signAccess: SignAccess) {
   const invalid = () => new ApiError('InvalidRefreshToken');
@@ -195,3 +195,5 @@ export function sessionStore(db: Db, clock: Clock, signAccess: SignAccess) {
     },
   };
 }
+
+export type SessionStore = ReturnType<typeof sessionStore>;

@@ -77,7 +77,7 @@ export function openPostgres(url: string, max = 10): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max,
-    // Bounded work per request (SECURITY RL-04): a runaway query is cancelled.
+    // Bounded work per request (docs/security.md RL-04): a runaway query is cancelled.
     statement_timeout: 5_000,
     connectionTimeoutMillis: 5_000,
   });

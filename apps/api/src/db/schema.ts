@@ -48,7 +48,7 @@ export const users = pgTable(
     averageScore: integer('average_score'),
     experienceYears: integer('experience_years'),
     likeCount: integer('like_count').notNull().default(0),
-    /** Access tokens issued before this instant are refused (set by a password reset; SECURITY TK-11). */
+    /** Access tokens issued before this instant are refused (set by a password reset; docs/security.md TK-11). */
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -237,7 +237,6 @@ export const authCodes = pgTable(
     email: text('email').notNull(),
     purpose: text('purpose').$type<'register' | 'reset'>().notNull(),
     codeHash: text('code_hash').notNull(),
-    attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', {
       withTimezone: true,
       mode: 'date',
@@ -284,20 +283,41 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_login_idx').on(t.loginId)],
 );
 
-/** Failed sign-ins, per address and per IP, for throttling. */
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * Attempts that count against a limit (docs/security.md AU-07, RC-03), one row each,
+ * under a key naming the limit (`login:<address>`, `login-src:<ip>/<address>`,
+ * `login-ip:<ip>`, `code:<purpose>:<address>`). A row is written before the
+ * password or code is checked, under an advisory lock on its key, so parallel
+ * attempts on one or several API instances can't all pass the count
+ * (auth/codes.ts `attemptStore`).
+ */
+export const authAttempts = pgTable(
+  'auth_attempts',
   {
     id: text('id').primaryKey(),
-    email: text('email').notNull(),
-    ip: text('ip'),
-    at: timestamp('at', { withTimezone: true, mode: 'date' })
-      .notNull()
-      .defaultNow(),
+    key: text('key').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [
-    index('login_failures_email_idx').on(t.email, t.at),
-    index('login_failures_ip_idx').on(t.ip, t.at),
+    index('auth_attempts_key_idx').on(t.key, t.at),
+    index('auth_attempts_at_idx').on(t.at),
+  ],
+);
+
+/** Where an address last signed in successfully: such an IP keeps a login budget of its own. */
+export const loginSources = pgTable(
+  'login_sources',
+  {
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    lastSuccessAt: timestamp('last_success_at', {
+      withTimezone: true,
+      mode: 'date',
+    }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.email, t.ip] }),
+    index('login_sources_last_success_idx').on(t.lastSuccessAt),
   ],
 );
 

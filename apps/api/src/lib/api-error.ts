@@ -2,7 +2,7 @@ import { ERRORS, type ErrorCode } from '@proam/contract';
 
 /**
  * The one way a handler reports a failure. The error handler turns it into the
- * NG envelope with the HTTP status and Japanese message of spec/API.md.
+ * NG envelope with the HTTP status and Japanese message of docs/api.md.
  */
 export class ApiError extends Error {
   readonly http: number;
@@ -22,3 +22,13 @@ export class ApiError extends Error {
     return this.field ? `${base}（${this.field}）` : base;
   }
 }
+
+/**
+ * 503 ServiceUnavailable with Retry-After: the one answer for "not now"
+ * (shedding, closing, a full queue, a store away), so clients can wait and
+ * try again.
+ */
+export const serviceUnavailable = (retryAfterSeconds = 5): ApiError =>
+  new ApiError('ServiceUnavailable', undefined, {
+    'retry-after': String(retryAfterSeconds),
+  });

@@ -5,7 +5,7 @@ import type { Static, TObject, TSchema } from 'typebox';
 import { ApiError } from './api-error.js';
 
 /**
- * Strict validation, unlike Fastify's defaults (SECURITY.md §1.4): unknown
+ * Strict validation, unlike Fastify's defaults (docs/security.md §1.4): unknown
  * fields are rejected rather than stripped, and body values are never coerced.
  */
 const ajv = new Ajv({
@@ -45,17 +45,39 @@ const BAD_STRING =
   // eslint-disable-next-line no-control-regex -- finding NUL is the point
   /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** NUL becomes a database error and lone surrogates are silently mangled: refuse both. */
-function assertCleanStrings(value: unknown, at: string): void {
-  if (typeof value === 'string') {
-    if (BAD_STRING.test(value))
+/**
+ * How deep an input may nest. The deepest call of the contract (competition
+ * results: body → results → result) needs 3; a body of 10,000 nested arrays
+ * would otherwise reach every recursive walk of the value.
+ */
+export const MAX_INPUT_DEPTH = 16;
+
+/**
+ * NUL becomes a database error and lone surrogates are silently mangled:
+ * refuse both, and inputs nested deeper than any call needs. Walks with its
+ * own stack, so no input can overflow the call stack.
+ */
+function assertCleanInput(root: Record<string, unknown>): void {
+  const stack: { value: unknown; at: string; depth: number }[] = [
+    { value: root, at: '', depth: 0 },
+  ];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const { value, at, depth } = item;
+    if (typeof value === 'string') {
+      if (BAD_STRING.test(value))
+        throw new ApiError('ValidationError', at || undefined);
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= MAX_INPUT_DEPTH)
       throw new ApiError('ValidationError', at || undefined);
-  } else if (Array.isArray(value)) {
-    value.forEach((v) => assertCleanStrings(v, at));
-  } else if (value !== null && typeof value === 'object') {
+    if (Array.isArray(value)) {
+      for (const v of value) stack.push({ value: v, at, depth: depth + 1 });
+      continue;
+    }
     for (const [k, v] of Object.entries(value)) {
       if (BAD_STRING.test(k)) throw new ApiError('ValidationError');
-      assertCleanStrings(v, at ? `${at}.${k}` : k);
+      stack.push({ value: v, at: at ? `${at}.${k}` : k, depth: depth + 1 });
     }
   }
 }
@@ -114,7 +136,7 @@ function fieldOf(err: ErrorObject | undefined): string | undefined {
 }
 
 /**
- * Reads a route's inputs as spec/API.md transports them: from the query string
+ * Reads a route's inputs as docs/api.md transports them: from the query string
  * or the JSON body, the body winning when both name a field. Duplicate query
  * keys, unknown fields, NUL characters and wrong types are a ValidationError.
  */
@@ -138,7 +160,7 @@ export function readInput<S extends TObject>(
       throw new ApiError('ValidationError');
     for (const [key, value] of Object.entries(body)) merged[key] = value;
   }
-  assertCleanStrings(merged, '');
+  assertCleanInput(merged);
   trimMarked(schema as JsonSchemaish, merged);
   const validate = validatorFor(schema);
   if (!validate(merged))

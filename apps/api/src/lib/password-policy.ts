@@ -24,7 +24,7 @@ const SERVICE_WORDS = [
 /**
  * Why a new password is refused, or null. Length is the schema's job (8–128);
  * here: common passwords, the service's own name, and the member's address,
- * also with digits or symbols tacked on (SECURITY AU-03). No composition rules.
+ * also with digits or symbols tacked on (docs/security.md AU-03). No composition rules.
  */
 export function weakPasswordReason(
   password: string,

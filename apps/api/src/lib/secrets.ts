@@ -12,11 +12,11 @@ import {
 export const newRefreshToken = (): string =>
   randomBytes(32).toString('base64url');
 
-/** Refresh tokens are stored only as their SHA-256 (SECURITY TK-06). */
+/** Refresh tokens are stored only as their SHA-256 (docs/security.md TK-06). */
 export const hashToken = (raw: string): string =>
   createHash('sha256').update(raw).digest('hex');
 
-/** A code of `digits` decimal digits from the CSPRNG (SECURITY RC-01). */
+/** A code of `digits` decimal digits from the CSPRNG (docs/security.md RC-01). */
 export const newCode = (digits: 6 | 8): string =>
   String(randomInt(0, 10 ** digits)).padStart(digits, '0');
 

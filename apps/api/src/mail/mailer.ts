@@ -18,7 +18,7 @@ export type Mailer = {
   send(mail: Mail): Promise<void>;
   /**
    * Sends in the background, so an answer takes the same time whether or not
-   * a mail goes out (SECURITY RC-05). Failures are logged.
+   * a mail goes out (docs/security.md RC-05). Failures are logged.
    */
   enqueue(mail: Mail): void;
   /** Resolves when every enqueued mail has been handed over. */
@@ -50,7 +50,7 @@ function withQueue(
 
 /**
  * With SMTP_URL: a pooled SMTP transport (unpooled sends wait ~100 ms each for
- * the greeting, STACK.md). Without: each mail is rendered to an .eml file in
+ * the greeting). Without: each mail is rendered to an .eml file in
  * DATA_DIR/outbox/ and a log line names it; the log line carries no body, so a
  * code or a message text never lands in the log.
  */

@@ -4,8 +4,9 @@ import type {
   FastifyReply,
   FastifyRequest,
 } from 'fastify';
-import { ERRORS, type ErrorCode } from '@proam/contract';
-import { ApiError } from '../lib/api-error.js';
+import type { ErrorCode } from '@proam/contract';
+import fp from 'fastify-plugin';
+import { ApiError, serviceUnavailable } from '../lib/api-error.js';
 
 /** Fastify's own error codes that are the caller's fault, mapped to the catalogue. */
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -79,13 +80,16 @@ export function sendNg(
 
 /**
  * One error handler for the whole server. It never puts the raw error text in
- * the body (Fastify's default leaks `error.message`, SECURITY.md §1.4): the
+ * the body (Fastify's default leaks `error.message`, docs/security.md §1.4): the
  * detail goes to the log line carrying the same reqId.
  */
-export function registerErrorHandling(app: FastifyInstance): void {
+function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
     const apiError = classify(err);
-    if (apiError.http >= 500) {
+    // A 503 we chose (shedding, a store away) is logged where it is decided, once.
+    const chosen =
+      err instanceof ApiError && apiError.code === 'ServiceUnavailable';
+    if (apiError.http >= 500 && !chosen) {
       req.log.error({ err: redactQueryParams(err) }, 'request failed');
     } else if (!(err instanceof ApiError)) {
       req.log.info(
@@ -124,9 +128,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
   );
 }
 
-export const ngBody = (code: ErrorCode, reqId: string) => ({
-  status: 'NG' as const,
-  code,
-  reqId,
-  msg: ERRORS[code].msg,
-});
+/** Answers 503 with Retry-After outside a handler (closing, shedding hooks). */
+export const sendServiceUnavailable = (
+  req: FastifyRequest,
+  reply: FastifyReply,
+) => sendNg(req, reply, serviceUnavailable());
+
+/** Every failure as the NG envelope; unknown routes 404, wrong methods 405. */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    registerErrorHandling(app);
+  },
+  { name: 'errors', dependencies: ['rate-limit'] },
+);

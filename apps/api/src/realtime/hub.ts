@@ -123,6 +123,8 @@ export function createHub(deps: {
         if (set.size === 0) sockets.delete(userId);
       });
     },
+    /** How many sockets this member has open on this instance. */
+    socketsOf: (userId: string) => sockets.get(userId)?.size ?? 0,
     connectedCount: () => [...sockets.values()].reduce((n, s) => n + s.size, 0),
     messageSent: (message: Message, members: string[], tx?: Tx) =>
       publish(

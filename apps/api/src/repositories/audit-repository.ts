@@ -1,23 +1,24 @@
 import { desc } from 'drizzle-orm';
 import type { AuditEntry } from '@proam/contract';
-import type { Db, Tx } from '../db/database.js';
+import type { Db } from '../db/database.js';
 import { auditLog } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 
 export function auditRepository(db: Db) {
   return {
-    /** Records an admin change; pass the transaction so the entry commits with the change. */
-    async record(
-      tx: Db | Tx,
-      entry: {
-        actorId: string;
-        action: string;
-        targetId?: string;
-        detail?: Record<string, unknown>;
-        at: Date;
-      },
-    ) {
-      await tx.insert(auditLog).values({
+    /**
+     * Records an admin change. Called on the repositories of the change's own
+     * transaction (`repos.transaction`), so the entry commits with the change
+     * or neither does.
+     */
+    async record(entry: {
+      actorId: string;
+      action: string;
+      targetId?: string;
+      detail?: Record<string, unknown>;
+      at: Date;
+    }) {
+      await db.insert(auditLog).values({
         id: newId(),
         ...entry,
         targetId: entry.targetId ?? null,

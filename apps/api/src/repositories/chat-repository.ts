@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
-import type { Message, MessageListInput } from '@proam/contract';
+import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { ChatLesson, Message, MessageListInput } from '@proam/contract';
 import type { Db, Tx } from '../db/database.js';
 import {
   messageReads,
@@ -9,8 +9,19 @@ import {
 } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 import { ApiError } from '../lib/api-error.js';
+import { toSchedule } from './schedule-repository.js';
 
 type MessageRow = typeof messages.$inferSelect;
+type Viewer = { id: string; type: string };
+
+/** A lesson's newest message as the one-query chat list reads it. */
+type LastMessageJson = {
+  sortKey: string;
+  sender: string | null;
+  msg: string;
+  createTime: string;
+  readBy: string[];
+};
 
 /** A deleted member's messages stay in the lesson, shown as 退会したユーザー. */
 export const DELETED_SENDER = '退会したユーザー';
@@ -155,7 +166,7 @@ export function chatRepository(db: Db) {
         .from(messages)
         .innerJoin(schedules, eq(schedules.id, messages.partitionKey))
         .where(inArray(messages.sortKey, sortKeys));
-      // The caller must take part in every listed message's lesson (spec/API.md).
+      // The caller must take part in every listed message's lesson (docs/api.md).
       if (found.some((m) => !m.member)) throw new ApiError('Forbidden');
       const candidates = found
         .filter((m) => !m.own)
@@ -179,61 +190,66 @@ export function chatRepository(db: Db) {
     },
 
     /** Lessons of `userId` with messages they have not read, newest message first. */
-    async unread(
+    /**
+     * The member's lessons that have a chat (their own with a participant, or
+     * one they reserved), each with its newest message and the member's unread
+     * count, newest conversation first and lessons without messages after by
+     * date; `unreadOnly` keeps those with unread messages. One query, whatever
+     * the number of lessons.
+     */
+    async lessons(
       userId: string,
-      size: number,
-    ): Promise<
-      { partitionKey: string; unreadCount: number; lastKey: string }[]
-    > {
-      const rows = await db.execute(sql`
-        select m.partition_key as "partitionKey", count(*)::int as "unreadCount", max(m.sort_key) as "lastKey"
-        from ${messages} m
-        join ${schedules} s on s.id = m.partition_key
-        where m.sender is distinct from ${userId}
-          and (s.pro_id = ${userId} or exists (select 1 from ${reservations} r where r.schedule_id = s.id and r.user_id = ${userId}))
-          and not exists (select 1 from ${messageReads} mr where mr.partition_key = m.partition_key and mr.sort_key = m.sort_key and mr.user_id = ${userId})
-        group by m.partition_key
-        order by max(m.sort_key) desc
-        limit ${size}`);
-      // Both drivers answer { rows }; the count is a string on pg and a number on PGlite.
-      const list = (
-        rows as unknown as {
-          rows: {
-            partitionKey: string;
-            unreadCount: number | string;
-            lastKey: string;
-          }[];
-        }
-      ).rows;
-      return list.map((r) => ({
-        partitionKey: r.partitionKey,
-        unreadCount: Number(r.unreadCount),
-        lastKey: r.lastKey,
-      }));
-    },
-
-    async lastMessage(partitionKey: string): Promise<Message | undefined> {
+      viewer: Viewer,
+      opts: { unreadOnly: boolean; size: number },
+    ): Promise<ChatLesson[]> {
+      const unread = sql<number>`(select count(*)::int from ${messages} m
+        where m.partition_key = ${schedules.id} and m.sender is distinct from ${userId}
+          and not exists (select 1 from ${messageReads} mr
+            where mr.partition_key = m.partition_key and mr.sort_key = m.sort_key and mr.user_id = ${userId}))`;
       const rows = await db
-        .select()
-        .from(messages)
-        .where(eq(messages.partitionKey, partitionKey))
-        .orderBy(desc(messages.sortKey))
-        .limit(1);
-      return (await withReaders(rows))[0];
-    },
-
-    /** Sort keys of a lesson's messages from others, for tests and catch-up. */
-    async othersKeys(partitionKey: string, userId: string): Promise<string[]> {
-      const rows = await db
-        .select({ k: messages.sortKey })
-        .from(messages)
+        .select({
+          schedule: schedules,
+          participants: sql<
+            string[]
+          >`(select coalesce(json_agg(r.user_id order by r.created_at), '[]'::json)
+            from ${reservations} r where r.schedule_id = ${schedules.id})`,
+          last: sql<LastMessageJson | null>`(select json_build_object(
+              'sortKey', m.sort_key, 'sender', m.sender, 'msg', m.msg, 'createTime', m.create_time,
+              'readBy', coalesce((select json_agg(mr.user_id) from ${messageReads} mr
+                where mr.partition_key = m.partition_key and mr.sort_key = m.sort_key), '[]'::json))
+            from ${messages} m where m.partition_key = ${schedules.id}
+            order by m.sort_key desc limit 1)`,
+          unreadCount: unread.mapWith(Number),
+        })
+        .from(schedules)
         .where(
           and(
-            eq(messages.partitionKey, partitionKey),
-            ne(messages.sender, userId),
+            sql`(${schedules.proId} = ${userId} and ${schedules.reservedCount} > 0
+              or exists (select 1 from ${reservations} r where r.schedule_id = ${schedules.id} and r.user_id = ${userId}))`,
+            opts.unreadOnly ? sql`${unread} > 0` : undefined,
           ),
-        );
-      return rows.map((r) => r.k);
+        )
+        .orderBy(
+          sql`(select max(m.sort_key) from ${messages} m where m.partition_key = ${schedules.id}) desc nulls last`,
+          asc(schedules.date),
+          asc(schedules.startTime),
+          asc(schedules.id),
+        )
+        .limit(opts.size);
+      return rows.map((r) => ({
+        schedule: toSchedule(r.schedule, r.participants, viewer),
+        lastMessage: r.last
+          ? {
+              partitionKey: r.schedule.id,
+              sort_key: r.last.sortKey,
+              msg: r.last.msg,
+              sender: r.last.sender ?? DELETED_SENDER,
+              createTime: new Date(r.last.createTime).toISOString(),
+              readBy: r.last.readBy,
+            }
+          : null,
+        unreadCount: r.unreadCount,
+      }));
     },
   };
 }

@@ -24,7 +24,7 @@ import { newId } from '../lib/ids.js';
 export type ScheduleRow = typeof schedules.$inferSelect;
 type Viewer = { id: string; type: string };
 
-/** Participants are shown only to the pro, a participant, or an admin (spec/API.md). */
+/** Participants are shown only to the pro, a participant, or an admin (docs/api.md). */
 export function toSchedule(
   r: ScheduleRow,
   participants: string[],

@@ -22,7 +22,7 @@ export type UserCache = {
 
 /**
  * Member rows by id, kept in this process: profile look-ups are the busiest
- * reads of the member area (issue 4's /user/read budget), and a row changes
+ * reads of the member area (the /user/read figures in README, Reliability and performance), and a row changes
  * rarely. Staleness is bounded by these rules:
  * - the trigger's NOTIFY, sent at commit, drops the row on every instance
  *   (across instances on PostgreSQL; in this process on PGlite), whatever

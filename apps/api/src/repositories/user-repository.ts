@@ -62,7 +62,7 @@ const blankToNull = (v: string | undefined) =>
   v === undefined ? undefined : v === '' ? null : v;
 
 export function userRepository(db: Db, cache: UserCache) {
-  // Prepared once: the hottest read of the member area (STACK.md: prepared statements on hot paths).
+  // Prepared once: the hottest read of the member area (prepared statements on hot paths).
   const members = ne(users.type, 'buyer');
   const byId = db
     .select()
@@ -143,6 +143,17 @@ export function userRepository(db: Db, cache: UserCache) {
         .returning();
       cache.evict(id);
       return row;
+    },
+
+    /** Takes a deleted object out of its owner's photos. */
+    async removeImage(ownerId: string, keyName: string): Promise<void> {
+      await db
+        .update(users)
+        .set({
+          imageInfo: sql`coalesce((select jsonb_agg(e) from jsonb_array_elements(${users.imageInfo}) e where e->>'keyName' <> ${keyName}), '[]'::jsonb)`,
+        })
+        .where(eq(users.id, ownerId));
+      cache.evict(ownerId);
     },
 
     async listByType(

@@ -15,7 +15,6 @@ import {
 } from '@proam/contract';
 import { accountStore, weakPassword } from '../auth/accounts.js';
 import { codeStore, normalEmail } from '../auth/codes.js';
-import { sessionStore } from '../auth/sessions.js';
 import { ApiError } from '../lib/api-error.js';
 import { hashPassword } from '../lib/password.js';
 import { defineRoute } from '../lib/route.js';
@@ -25,9 +24,6 @@ import {
   registrationCodeMail,
   resetCodeMail,
 } from '../mail/templates.js';
-import { signAccessToken } from '../plugins/auth.js';
-import type { Deps } from './deps.js';
-import { objectStoreFor } from '../storage/object-store.js';
 
 /** The opaque refresh token from `Authorization: Bearer …`; missing is InvalidRefreshToken too. */
 function refreshTokenOf(req: FastifyRequest): string {
@@ -38,16 +34,11 @@ function refreshTokenOf(req: FastifyRequest): string {
   return m[1]!;
 }
 
-export function authRoutes(
-  app: FastifyInstance,
-  { database, mailer, clock, config, userCache }: Deps,
-): void {
+export function authRoutes(app: FastifyInstance): void {
+  const { database, mailer, clock, config, userCache, sessions } = app;
   const codes = codeStore(database.db, clock, config.jwtSecret);
-  const sessions = sessionStore(database.db, clock, (caller) =>
-    signAccessToken(app, caller),
-  );
   const accounts = accountStore(database.db, clock, userCache);
-  const store = objectStoreFor(config);
+  const store = app.objectStore;
   const tags = ['auth'];
 
   defineRoute(app, {
@@ -95,19 +86,24 @@ export function authRoutes(
     tags: ['user'],
     input: UserCreateInputSchema,
     output: LoginResultSchema,
+    // Each call tries a code and may hash a password (docs/security.md RL-01: register 10/h/IP).
+    rateLimit: { max: 10, timeWindow: '1 hour' },
     handler: async ({ input, req }) => {
       const email = normalEmail(input.email);
-      // Checked before the code is consumed, so a refused password costs no new code.
+      // Checked before the code is consumed, so a refused password costs no new code
+      // (it depends on the input alone, never on whether the address is registered).
       weakPassword(input.password, [
         email,
         email.split('@')[0]!,
         input.userName,
       ]);
-      if (await accounts.findByEmail(email)) throw new ApiError('EmailTaken');
+      // The code first: only its holder learns that the address is taken (RC-05).
+      // A registered address is never mailed a code, so this means "registered meanwhile".
       await codes.consume(email, 'register', input.code);
+      if (await accounts.findByEmail(email)) throw new ApiError('EmailTaken');
       const user = await accounts.create(
         input,
-        await hashPassword(input.password),
+        await hashPassword(input.password, req.ip),
       );
       req.log.info(
         { event: 'registered', userId: user.id, type: user.type },
@@ -152,6 +148,8 @@ export function authRoutes(
     tags,
     input: PasswordUpdateInputSchema,
     output: UpdatedSchema,
+    // Code verifications per IP (docs/security.md RC-03: 30 per 5 minutes); per address, see codes.ts.
+    rateLimit: { max: 30, timeWindow: '5 minutes' },
     handler: async ({ input, req }) => {
       const email = normalEmail(input.email);
       const user = await accounts.findByEmail(email);
@@ -162,7 +160,10 @@ export function authRoutes(
       ]);
       await codes.consume(email, 'reset', input.code);
       if (!user) throw new ApiError('InvalidCode');
-      await accounts.setPassword(user.id, await hashPassword(input.password));
+      await accounts.setPassword(
+        user.id,
+        await hashPassword(input.password, req.ip),
+      );
       await sessions.revokeAll(user.id);
       mailer.enqueue(passwordChangedMail(email));
       req.log.info(

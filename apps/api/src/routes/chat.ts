@@ -8,42 +8,51 @@ import {
   UnreadInputSchema,
   UnreadLessonSchema,
   UpdatedCountSchema,
-  type UnreadLesson,
+  ChatLessonSchema,
+  ChatLessonsInputSchema,
 } from '@proam/contract';
 import { ApiError } from '../lib/api-error.js';
 import { defineRoute, perCaller, type Caller } from '../lib/route.js';
 import { sendNg } from '../plugins/errors.js';
-import { chatRepository } from '../repositories/chat-repository.js';
-import { scheduleRepository } from '../repositories/schedule-repository.js';
 import { createHub } from '../realtime/hub.js';
-import type { Deps } from './deps.js';
 
 const HEARTBEAT_MS = 30_000;
+/** The chat list shows every lesson a member has a chat in; a bound all the same. */
+const MAX_CHAT_LESSONS = 500;
+/**
+ * Open sockets per member and instance: a phone, a tablet and a few browser
+ * tabs. Each socket holds memory and a share of every broadcast, so one member
+ * must not open thousands.
+ */
+export const MAX_SOCKETS_PER_MEMBER = 8;
+/** The subprotocol the server answers with; the token is never echoed back. */
+export const SOCKET_PROTOCOL = 'proam';
+
+/** The subprotocols a client offered, in order. */
+const offeredProtocols = (req: FastifyRequest): string[] => {
+  const proto = req.headers['sec-websocket-protocol'];
+  return typeof proto === 'string'
+    ? proto
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)
+    : [];
+};
 
 /** The caller checked before the upgrade, for the socket handler. */
 const socketCallers = new WeakMap<FastifyRequest, Caller>();
 
 /** The access token of a socket: `?access_token=` or `Sec-WebSocket-Protocol: bearer.<token>`. */
 function socketToken(req: FastifyRequest): string | null {
-  const proto = req.headers['sec-websocket-protocol'];
-  const fromProto =
-    typeof proto === 'string'
-      ? proto
-          .split(',')
-          .map((p) => p.trim())
-          .find((p) => p.startsWith('bearer.'))
-      : undefined;
+  const fromProto = offeredProtocols(req).find((p) => p.startsWith('bearer.'));
   if (fromProto) return fromProto.slice('bearer.'.length);
   const q = (req.query as Record<string, unknown>).access_token;
   return typeof q === 'string' ? q : null;
 }
 
-export async function chatRoutes(
-  app: FastifyInstance,
-  { database, clock }: Deps,
-): Promise<void> {
-  const chat = chatRepository(database.db);
-  const schedules = scheduleRepository(database.db);
+export async function chatRoutes(app: FastifyInstance): Promise<void> {
+  const { repos, clock, database } = app;
+  const { chat, schedules } = repos;
   const hub = createHub({
     database,
     chat,
@@ -65,19 +74,19 @@ export async function chatRoutes(
     auth: 'bearer',
     summary:
       "Post to a lesson's chat (participants; sender must be the caller)",
+    owner: { field: 'sender', admins: false },
     tags,
     input: MessageSendInputSchema,
     output: MessageSchema,
     rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: perCaller },
     handler: async ({ input, caller }) => {
-      if (input.sender !== caller!.id) throw new ApiError('Forbidden');
       // One look-up answers both "may they post?" and "who gets it?".
       const members = await schedules.members(input.partitionKey);
       if (members.length === 0) throw new ApiError('NotFound');
-      if (!members.includes(caller!.id)) throw new ApiError('Forbidden');
+      if (!members.includes(caller.id)) throw new ApiError('Forbidden');
       return chat.append(
         input.partitionKey,
-        caller!.id,
+        caller.id,
         input.msg,
         clock.now(),
         (tx, message) => hub.messageSent(message, members, tx),
@@ -94,7 +103,7 @@ export async function chatRoutes(
     input: MessageListInputSchema,
     output: Type.Array(MessageSchema),
     handler: async ({ input, caller }) => {
-      await participantOrThrow(input.partitionKey, caller!.id);
+      await participantOrThrow(input.partitionKey, caller.id);
       return chat.list(input);
     },
   });
@@ -103,18 +112,18 @@ export async function chatRoutes(
     path: '/roundLesson/messageReaded',
     auth: 'bearer',
     summary: 'Mark messages read by the caller',
+    owner: { field: 'userId', admins: false },
     tags,
     input: MessageReadInputSchema,
     output: UpdatedCountSchema,
     handler: async ({ input, caller }) => {
-      if (input.userId !== caller!.id) throw new ApiError('Forbidden');
       const changed = await chat.markRead(
-        caller!.id,
+        caller.id,
         input.msgIdList,
         clock.now(),
       );
       for (const c of changed)
-        await hub.messagesRead(c.partitionKey, caller!.id, c.sortKeys);
+        await hub.messagesRead(c.partitionKey, caller.id, c.sortKeys);
       return {
         updatedCount: changed.reduce((n, c) => n + c.sortKeys.length, 0),
       };
@@ -125,26 +134,37 @@ export async function chatRoutes(
     path: '/notification/unstepRoundLesson',
     auth: 'bearer',
     summary: "The caller's lessons with unread messages, newest message first",
+    owner: { field: 'userId', admins: false },
     tags: ['notification'],
     input: UnreadInputSchema,
     output: Type.Array(UnreadLessonSchema),
-    handler: async ({ input, caller }) => {
-      if (input.userId !== caller!.id) throw new ApiError('Forbidden');
-      const rows = await chat.unread(caller!.id, input.size ?? 20);
-      const out: UnreadLesson[] = [];
-      for (const r of rows) {
-        const row = await schedules.find(r.partitionKey);
-        const last = await chat.lastMessage(r.partitionKey);
-        if (!row || !last) continue;
-        out.push({
-          partitionKey: r.partitionKey,
-          schedule: (await schedules.view([row], caller!))[0]!,
-          unreadCount: r.unreadCount,
-          lastMessage: last,
-        });
-      }
-      return out;
-    },
+    handler: async ({ input, caller }) =>
+      (
+        await chat.lessons(caller.id, caller, {
+          unreadOnly: true,
+          size: input.size ?? 20,
+        })
+      ).flatMap(({ schedule, lastMessage, unreadCount }) =>
+        lastMessage
+          ? [{ partitionKey: schedule.id, schedule, unreadCount, lastMessage }]
+          : [],
+      ),
+  });
+
+  defineRoute(app, {
+    path: '/roundLesson/lessons',
+    auth: 'bearer',
+    summary:
+      "(beyond the seed) The caller's lessons with a chat, each with its newest message and unread count",
+    owner: { field: 'userId', admins: false },
+    tags,
+    input: ChatLessonsInputSchema,
+    output: Type.Array(ChatLessonSchema),
+    handler: ({ caller }) =>
+      chat.lessons(caller.id, caller, {
+        unreadOnly: false,
+        size: MAX_CHAT_LESSONS,
+      }),
   });
 
   app.get(
@@ -154,19 +174,43 @@ export async function chatRoutes(
       config: { auth: 'bearer' },
       // Checked before the upgrade, so a bad token gets a plain 401 NG answer.
       preValidation: async (req, reply) => {
+        // A client that offers subprotocols must offer ours: the server would
+        // otherwise have to answer with one of the others, the token among them.
+        const offered = offeredProtocols(req);
+        if (offered.length > 0 && !offered.includes(SOCKET_PROTOCOL))
+          return sendNg(
+            req,
+            reply,
+            new ApiError('ValidationError', 'Sec-WebSocket-Protocol'),
+          );
         const token = socketToken(req);
+        let caller: Caller;
         try {
           if (!token) throw new Error('missing');
           req.headers.authorization = `Bearer ${token}`;
-          socketCallers.set(req, (await app.authenticate(req, 'bearer'))!);
+          const found = await app.authenticate(req, 'bearer');
+          if (!found) throw new Error('missing');
+          caller = found;
         } catch {
           return sendNg(req, reply, new ApiError('InvalidAccessToken'));
         }
+        if (hub.socketsOf(caller.id) >= MAX_SOCKETS_PER_MEMBER)
+          return sendNg(
+            req,
+            reply,
+            new ApiError('TooManyRequests', undefined, { 'retry-after': '30' }),
+          );
+        socketCallers.set(req, caller);
       },
     },
     (socket, req) => {
       // Registered before anything can wait, so no message slips between "open" and delivery.
       const caller = socketCallers.get(req)!;
+      // Upgrades that passed the check together may overshoot: the late ones close.
+      if (hub.socketsOf(caller.id) >= MAX_SOCKETS_PER_MEMBER) {
+        socket.close(1008, 'too many sockets');
+        return;
+      }
       hub.add(caller.id, socket);
       const { exp } = app.jwt.decode<{ exp: number }>(socketToken(req)!) ?? {
         exp: 0,

@@ -8,97 +8,95 @@ import {
   CompetitionUpdateInputSchema,
   DeletedCountSchema,
 } from '@proam/contract';
-import { requireAdmin } from '../lib/roles.js';
-import { auditRepository } from '../repositories/audit-repository.js';
-import { defineRoute } from '../lib/route.js';
-import { competitionRepository } from '../repositories/competition-repository.js';
-import type { Deps } from './deps.js';
+import { defineRoute, MEMBERS_AND_BUYERS } from '../lib/route.js';
 
-export function competitionRoutes(
-  app: FastifyInstance,
-  { database, clock }: Deps,
-): void {
-  const repo = competitionRepository(database.db);
-  const audit = auditRepository(database.db);
+/** Up to 500 results with Japanese names: about 100 KB, above the default body limit. */
+const RESULTS_BODY_LIMIT = 256 * 1024;
+
+export function competitionRoutes(app: FastifyInstance): void {
+  const { repos, clock } = app;
 
   defineRoute(app, {
     path: '/competition/read',
     auth: 'optionalBearer',
-    buyer: 'allow',
+    roles: MEMBERS_AND_BUYERS,
     summary:
       'Competitions by condition, date ascending (drafts for admins only)',
     tags: ['competition'],
     input: CompetitionReadInputSchema,
     output: Type.Array(CompetitionSchema),
-    handler: ({ input, caller }) => repo.read(input, caller?.type === 'admin'),
+    handler: ({ input, caller }) =>
+      repos.competitions.read(input, caller?.type === 'admin'),
   });
 
   defineRoute(app, {
     path: '/competition/create',
-    auth: 'bearer',
+    auth: 'admin',
     summary: 'Create a competition (admins); answers the created count',
     tags: ['competition'],
     input: CompetitionCreateInputSchema,
+    bodyLimit: RESULTS_BODY_LIMIT,
     output: Type.Integer(),
-    handler: async ({ input, caller }) => {
-      requireAdmin(caller);
-      const id = await repo.create(input, clock.now());
-      await audit.record(database.db, {
-        actorId: caller!.id,
-        action: 'competition.create',
-        targetId: id,
-        detail: { name: input.name, status: input.status },
-        at: clock.now(),
-      });
-      return 1;
-    },
+    handler: ({ input, caller }) =>
+      repos.transaction(async (tx) => {
+        const id = await tx.competitions.create(input, clock.now());
+        await tx.audit.record({
+          actorId: caller.id,
+          action: 'competition.create',
+          targetId: id,
+          detail: { name: input.name, status: input.status },
+          at: clock.now(),
+        });
+        return 1;
+      }),
   });
 
   defineRoute(app, {
     path: '/competition/update',
-    auth: 'bearer',
+    auth: 'admin',
     summary:
       'Update a competition and its results (admins); answers the updated count',
     tags: ['competition'],
     input: CompetitionUpdateInputSchema,
+    bodyLimit: RESULTS_BODY_LIMIT,
     output: Type.Integer(),
-    handler: async ({ input, caller }) => {
-      requireAdmin(caller);
-      const n = await repo.update(input, clock.now());
-      if (n) {
-        const changed = Object.keys(input).filter(
-          (k) => !['id', 'createdAt', 'updatedAt'].includes(k),
-        );
-        await audit.record(database.db, {
-          actorId: caller!.id,
-          action: 'competition.update',
-          targetId: input.id,
-          detail: { fields: changed },
-          at: clock.now(),
-        });
-      }
-      return n;
-    },
+    handler: ({ input, caller }) =>
+      repos.transaction(async (tx) => {
+        const n = await tx.competitions.update(input, clock.now());
+        if (n) {
+          const changed = Object.keys(input).filter(
+            (k) => !['id', 'createdAt', 'updatedAt'].includes(k),
+          );
+          await tx.audit.record({
+            actorId: caller.id,
+            action: 'competition.update',
+            targetId: input.id,
+            detail: { fields: changed },
+            at: clock.now(),
+          });
+        }
+        return n;
+      }),
   });
 
   defineRoute(app, {
     path: '/competition/delete',
-    auth: 'bearer',
+    auth: 'admin',
     summary: 'Delete a competition (admins)',
     tags: ['competition'],
     input: CompetitionIdInputSchema,
     output: DeletedCountSchema,
-    handler: async ({ input, caller }) => {
-      requireAdmin(caller);
-      const deletedCount = await repo.remove(input.id);
-      if (deletedCount)
-        await audit.record(database.db, {
-          actorId: caller!.id,
-          action: 'competition.delete',
-          targetId: input.id,
-          at: clock.now(),
-        });
-      return { deletedCount };
-    },
+    handler: ({ input, caller }) =>
+      repos.transaction(async (tx) => {
+        const deletedCount = await tx.competitions.remove(input.id);
+        if (deletedCount)
+          await tx.audit.record({
+            actorId: caller.id,
+            action: 'competition.delete',
+            targetId: input.id,
+            at: clock.now(),
+          });
+        return { deletedCount };
+      }),
   });
 }

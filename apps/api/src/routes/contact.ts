@@ -10,18 +10,11 @@ import {
   ContactUpdateInputSchema,
 } from '@proam/contract';
 import { ApiError } from '../lib/api-error.js';
-import { requireAdmin } from '../lib/roles.js';
-import { auditRepository } from '../repositories/audit-repository.js';
 import { defineRoute } from '../lib/route.js';
-import { contactRepository } from '../repositories/contact-repository.js';
-import type { Deps } from './deps.js';
 
-export function contactRoutes(
-  app: FastifyInstance,
-  { database, mailer, config, clock }: Deps,
-): void {
-  const repo = contactRepository(database.db);
-  const audit = auditRepository(database.db);
+export function contactRoutes(app: FastifyInstance): void {
+  const { repos, mailer, config, clock } = app;
+  const repo = repos.contacts;
 
   defineRoute(app, {
     path: '/contact/create',
@@ -62,51 +55,46 @@ export function contactRoutes(
 
   defineRoute(app, {
     path: '/contact/list',
-    auth: 'bearer',
+    auth: 'admin',
     summary:
       '(beyond the seed) Contact messages, newest first, optionally by handled flag (admins)',
     tags: ['contact'],
     input: ContactListInputSchema,
     output: Type.Array(ContactMessageSchema),
-    handler: async ({ input, caller }) => {
-      requireAdmin(caller);
-      return repo.list(input.handled, input.page ?? 1, input.size ?? 50);
-    },
+    handler: ({ input }) =>
+      repo.list(input.handled, input.page ?? 1, input.size ?? 50),
   });
 
   defineRoute(app, {
     path: '/contact/update',
-    auth: 'bearer',
+    auth: 'admin',
     summary: '(beyond the seed) Mark a contact message handled or not (admins)',
     tags: ['contact'],
     input: ContactUpdateInputSchema,
     output: ContactMessageSchema,
-    handler: async ({ input, caller }) => {
-      requireAdmin(caller);
-      const row = await repo.setHandled(input.id, input.handled);
-      if (!row) throw new ApiError('NotFound');
-      await audit.record(database.db, {
-        actorId: caller!.id,
-        action: 'contact.update',
-        targetId: input.id,
-        detail: { handled: input.handled },
-        at: clock.now(),
-      });
-      return row;
-    },
+    handler: ({ input, caller }) =>
+      repos.transaction(async (tx) => {
+        const row = await tx.contacts.setHandled(input.id, input.handled);
+        if (!row) throw new ApiError('NotFound');
+        await tx.audit.record({
+          actorId: caller.id,
+          action: 'contact.update',
+          targetId: input.id,
+          detail: { handled: input.handled },
+          at: clock.now(),
+        });
+        return row;
+      }),
   });
 
   defineRoute(app, {
     path: '/audit/list',
-    auth: 'bearer',
+    auth: 'admin',
     summary:
       '(beyond the seed) The audit log of admin changes, newest first (admins)',
     tags: ['audit'],
     input: AuditListInputSchema,
     output: Type.Array(AuditEntrySchema),
-    handler: async ({ input, caller }) => {
-      requireAdmin(caller);
-      return audit.list(input.page ?? 1, input.size ?? 50);
-    },
+    handler: ({ input }) => repos.audit.list(input.page ?? 1, input.size ?? 50),
   });
 }

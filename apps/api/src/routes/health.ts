@@ -1,12 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../lib/api-error.js';
-import type { Deps } from './deps.js';
 
-export function healthRoutes(
-  app: FastifyInstance,
-  { database }: Deps,
-  state: { shuttingDown: boolean },
-): void {
+export function healthRoutes(app: FastifyInstance): void {
+  const { database, lifecycle } = app;
   app.get('/healthz', { config: { auth: 'none' } }, async (req) => ({
     status: 'OK',
     reqId: req.id,
@@ -14,7 +10,7 @@ export function healthRoutes(
   }));
 
   app.get('/readyz', { config: { auth: 'none' } }, async (req) => {
-    if (state.shuttingDown) throw new ApiError('ServiceUnavailable');
+    if (lifecycle.shuttingDown) throw new ApiError('ServiceUnavailable');
     try {
       await Promise.race([
         database.ping(),

@@ -8,17 +8,11 @@ import {
   UserIdInputSchema,
 } from '@proam/contract';
 import { ApiError } from '../lib/api-error.js';
-import { defineRoute, perCaller } from '../lib/route.js';
-import { likeRepository } from '../repositories/like-repository.js';
-import { userRepository } from '../repositories/user-repository.js';
-import type { Deps } from './deps.js';
+import { defineRoute, MEMBERS_AND_BUYERS, perCaller } from '../lib/route.js';
 
-export function likeRoutes(
-  app: FastifyInstance,
-  { database, clock, userCache }: Deps,
-): void {
-  const repo = likeRepository(database.db, userCache);
-  const users = userRepository(database.db, userCache);
+export function likeRoutes(app: FastifyInstance): void {
+  const { repos, clock } = app;
+  const repo = repos.likes;
   const tags = ['like'];
 
   defineRoute(app, {
@@ -27,13 +21,10 @@ export function likeRoutes(
     summary:
       'The likes a member has given, newest first (that member or an admin)',
     tags,
+    owner: { field: 'userId', admins: true },
     input: LikeQueryInputSchema,
     output: Type.Array(LikeSchema),
-    handler: async ({ input, caller }) => {
-      if (input.userId !== caller!.id && caller!.type !== 'admin')
-        throw new ApiError('Forbidden');
-      return repo.given(input.userId, input.userType);
-    },
+    handler: ({ input }) => repo.given(input.userId, input.userType),
   });
 
   defineRoute(app, {
@@ -42,45 +33,41 @@ export function likeRoutes(
     summary:
       '(beyond the seed) Who liked a member, newest first (that member or an admin)',
     tags,
+    owner: { field: 'userId', admins: true },
     input: UserIdInputSchema,
     output: Type.Array(LikeSchema),
-    handler: async ({ input, caller }) => {
-      if (input.userId !== caller!.id && caller!.type !== 'admin')
-        throw new ApiError('Forbidden');
-      return repo.received(input.userId);
-    },
+    handler: ({ input }) => repo.received(input.userId),
   });
 
   defineRoute(app, {
     path: '/user/likeCount',
     auth: 'bearer',
-    buyer: 'allow',
+    roles: MEMBERS_AND_BUYERS,
     summary: 'How many likes a member has received',
     tags,
     input: LikeQueryInputSchema,
     output: Type.Integer(),
     handler: async ({ input }) =>
-      (await users.find(input.userId))?.likeCount ?? 0,
+      (await repos.users.find(input.userId))?.likeCount ?? 0,
   });
 
   defineRoute(app, {
     path: '/user/likeCreate',
     auth: 'bearer',
     summary: 'Like a member of the other type (idempotent)',
+    roles: ['pro', 'amature'],
+    owner: { field: 'userId', admins: false },
     tags,
     input: LikePairInputSchema,
     output: LikeSchema,
     rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: perCaller },
     handler: async ({ input, caller }) => {
-      if (input.userId !== caller!.id) throw new ApiError('Forbidden');
-      if (caller!.type !== 'pro' && caller!.type !== 'amature')
-        throw new ApiError('Forbidden');
-      const target = await users.find(input.likeUserId);
+      const target = await repos.users.find(input.likeUserId);
       if (!target) throw new ApiError('NotFound');
-      const other = caller!.type === 'pro' ? 'amature' : 'pro';
+      const other = caller.type === 'pro' ? 'amature' : 'pro';
       if (target.type !== other)
         throw new ApiError('ValidationError', 'likeUserId');
-      return repo.create(caller!.id, caller!.type, target.id, clock.now());
+      return repo.create(caller.id, caller.type, target.id, clock.now());
     },
   });
 
@@ -88,12 +75,12 @@ export function likeRoutes(
     path: '/user/likeDelete',
     auth: 'bearer',
     summary: 'Withdraw a like',
+    owner: { field: 'userId', admins: false },
     tags,
     input: LikePairInputSchema,
     output: DeletedCountSchema,
-    handler: async ({ input, caller }) => {
-      if (input.userId !== caller!.id) throw new ApiError('Forbidden');
-      return { deletedCount: await repo.remove(caller!.id, input.likeUserId) };
-    },
+    handler: async ({ input, caller }) => ({
+      deletedCount: await repo.remove(caller.id, input.likeUserId),
+    }),
   });
 }

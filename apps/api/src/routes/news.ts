@@ -10,18 +10,11 @@ import {
   NewsUpdateInputSchema,
 } from '@proam/contract';
 import { ApiError } from '../lib/api-error.js';
-import { requireAdmin } from '../lib/roles.js';
-import { auditRepository } from '../repositories/audit-repository.js';
 import { defineRoute } from '../lib/route.js';
-import { newsRepository } from '../repositories/news-repository.js';
-import type { Deps } from './deps.js';
 
-export function newsRoutes(
-  app: FastifyInstance,
-  { database, clock }: Deps,
-): void {
-  const repo = newsRepository(database.db);
-  const audit = auditRepository(database.db);
+export function newsRoutes(app: FastifyInstance): void {
+  const { repos, clock } = app;
+  const repo = repos.news;
 
   defineRoute(app, {
     path: '/news/read',
@@ -46,80 +39,77 @@ export function newsRoutes(
 
   defineRoute(app, {
     path: '/news/create',
-    auth: 'bearer',
+    auth: 'admin',
     summary:
       'Publish (or schedule, with a future publishedAt) a news item (admins)',
     tags: ['news'],
     input: NewsCreateInputSchema,
     output: NewsSchema,
-    handler: async ({ input, caller }) => {
-      requireAdmin(caller);
-      const item = await repo.create(input, clock.now());
-      await audit.record(database.db, {
-        actorId: caller!.id,
-        action: 'news.create',
-        targetId: item.id,
-        detail: { title: item.title, publishedAt: item.publishedAt },
-        at: clock.now(),
-      });
-      return item;
-    },
+    handler: ({ input, caller }) =>
+      repos.transaction(async (tx) => {
+        const item = await tx.news.create(input, clock.now());
+        await tx.audit.record({
+          actorId: caller.id,
+          action: 'news.create',
+          targetId: item.id,
+          detail: { title: item.title, publishedAt: item.publishedAt },
+          at: clock.now(),
+        });
+        return item;
+      }),
   });
 
   defineRoute(app, {
     path: '/news/update',
-    auth: 'bearer',
+    auth: 'admin',
     summary: 'Edit a news item (admins)',
     tags: ['news'],
     input: NewsUpdateInputSchema,
     output: NewsSchema,
-    handler: async ({ input, caller }) => {
-      requireAdmin(caller);
-      const item = await repo.update(input, clock.now());
-      if (!item) throw new ApiError('NotFound');
-      await audit.record(database.db, {
-        actorId: caller!.id,
-        action: 'news.update',
-        targetId: item.id,
-        detail: { fields: Object.keys(input).filter((k) => k !== 'id') },
-        at: clock.now(),
-      });
-      return item;
-    },
+    handler: ({ input, caller }) =>
+      repos.transaction(async (tx) => {
+        const item = await tx.news.update(input, clock.now());
+        if (!item) throw new ApiError('NotFound');
+        await tx.audit.record({
+          actorId: caller.id,
+          action: 'news.update',
+          targetId: item.id,
+          detail: { fields: Object.keys(input).filter((k) => k !== 'id') },
+          at: clock.now(),
+        });
+        return item;
+      }),
   });
 
   defineRoute(app, {
     path: '/news/delete',
-    auth: 'bearer',
+    auth: 'admin',
     summary: 'Delete a news item (admins)',
     tags: ['news'],
     input: NewsReadInputSchema,
     output: DeletedCountSchema,
-    handler: async ({ input, caller }) => {
-      requireAdmin(caller);
-      const deletedCount = await repo.remove(input.id);
-      if (deletedCount)
-        await audit.record(database.db, {
-          actorId: caller!.id,
-          action: 'news.delete',
-          targetId: input.id,
-          at: clock.now(),
-        });
-      return { deletedCount };
-    },
+    handler: ({ input, caller }) =>
+      repos.transaction(async (tx) => {
+        const deletedCount = await tx.news.remove(input.id);
+        if (deletedCount)
+          await tx.audit.record({
+            actorId: caller.id,
+            action: 'news.delete',
+            targetId: input.id,
+            at: clock.now(),
+          });
+        return { deletedCount };
+      }),
   });
 
   defineRoute(app, {
     path: '/news/adminList',
-    auth: 'bearer',
+    auth: 'admin',
     summary:
       '(beyond the seed) Every news item, scheduled ones included, newest first (admins)',
     tags: ['news'],
     input: NewsAdminListInputSchema,
     output: Type.Array(NewsSchema),
-    handler: async ({ input, caller }) => {
-      requireAdmin(caller);
-      return repo.listAll(input.page ?? 1, input.size ?? 50);
-    },
+    handler: ({ input }) => repo.listAll(input.page ?? 1, input.size ?? 50),
   });
 }

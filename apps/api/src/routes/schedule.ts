@@ -12,21 +12,18 @@ import {
   UpdatedCountSchema,
 } from '@proam/contract';
 import { ApiError } from '../lib/api-error.js';
-import { defineRoute, type Caller } from '../lib/route.js';
-import { japanDate } from '../lib/time.js';
 import {
-  scheduleRepository,
-  type ScheduleRow,
-} from '../repositories/schedule-repository.js';
-import { userRepository } from '../repositories/user-repository.js';
-import type { Deps } from './deps.js';
+  refuseProtectedChanges,
+  unchanged,
+  sameInstant,
+} from '../lib/protected-fields.js';
+import { defineRoute, MEMBERS_AND_BUYERS, type Caller } from '../lib/route.js';
+import { japanDate } from '../lib/time.js';
+import type { ScheduleRow } from '../repositories/schedule-repository.js';
 
-export function scheduleRoutes(
-  app: FastifyInstance,
-  { database, clock, userCache }: Deps,
-): void {
-  const repo = scheduleRepository(database.db);
-  const users = userRepository(database.db, userCache);
+export function scheduleRoutes(app: FastifyInstance): void {
+  const { repos, clock } = app;
+  const repo = repos.schedules;
   const tags = ['schedule'];
   const list = Type.Array(ScheduleSchema);
   const today = () => japanDate(clock.now());
@@ -48,59 +45,56 @@ export function scheduleRoutes(
   defineRoute(app, {
     path: '/schedule/getById',
     auth: 'bearer',
-    buyer: 'allow',
+    roles: MEMBERS_AND_BUYERS,
     summary: 'Lessons where userId is the pro or a participant, date ascending',
     tags,
     input: ScheduleUserInputSchema,
     output: list,
-    handler: ({ input, caller }) => repo.forUser(input.userId, caller!, {}),
+    handler: ({ input, caller }) => repo.forUser(input.userId, caller, {}),
   });
 
   defineRoute(app, {
     path: '/schedule/getActive',
     auth: 'bearer',
-    buyer: 'allow',
+    roles: MEMBERS_AND_BUYERS,
     summary: 'The same, from today (Japan time) on, not done or cancelled',
     tags,
     input: ScheduleUserInputSchema,
     output: list,
     handler: ({ input, caller }) =>
-      repo.forUser(input.userId, caller!, { from: today(), activeOnly: true }),
+      repo.forUser(input.userId, caller, { from: today(), activeOnly: true }),
   });
 
   defineRoute(app, {
     path: '/schedule/getByDate',
     auth: 'bearer',
-    buyer: 'allow',
+    roles: MEMBERS_AND_BUYERS,
     summary: 'The same, on one date',
     tags,
     input: ScheduleByDateInputSchema,
     output: list,
     handler: ({ input, caller }) =>
-      repo.forUser(input.userId, caller!, { date: input.date }),
+      repo.forUser(input.userId, caller, { date: input.date }),
   });
 
   defineRoute(app, {
     path: '/schedule/create',
     auth: 'bearer',
     summary: 'A pro offers a round lesson (admins: for any pro)',
+    roles: ['pro', 'admin'],
+    owner: { field: 'proId', admins: true },
     tags,
     input: ScheduleCreateInputSchema,
     output: ScheduleSchema,
     handler: async ({ input, caller }) => {
-      let proId = caller!.id;
-      if (caller!.type === 'admin') {
+      let proId = caller.id;
+      if (caller.type === 'admin') {
         proId = input.proId ?? '';
-        if ((await users.find(proId))?.type !== 'pro')
+        if ((await repos.users.find(proId))?.type !== 'pro')
           throw new ApiError('ValidationError', 'proId');
-      } else if (
-        caller!.type !== 'pro' ||
-        (input.proId && input.proId !== caller!.id)
-      ) {
-        throw new ApiError('Forbidden');
       }
       checkTimes(input.date, input.startTime, input.endTime);
-      return one(await repo.create(proId, input, clock.now()), caller!);
+      return one(await repo.create(proId, input, clock.now()), caller);
     },
   });
 
@@ -113,7 +107,14 @@ export function scheduleRoutes(
     input: ScheduleUpdateInputSchema,
     output: ScheduleSchema,
     handler: async ({ input, caller }) => {
-      const current = await owned(input.id, caller!);
+      const current = await owned(input.id, caller);
+      // Who is in it (`participants`, `reservedCount`) follows the reservations
+      // and is ignored: a form opened before the last booking sends it stale.
+      refuseProtectedChanges([
+        // A lesson never changes hands.
+        unchanged('proId', input.proId, (p) => p === current.proId),
+        unchanged('createdAt', input.createdAt, sameInstant(current.createdAt)),
+      ]);
       const date = input.date ?? current.date;
       if (
         input.date !== undefined ||
@@ -125,7 +126,7 @@ export function scheduleRoutes(
           input.startTime ?? current.startTime,
           input.endTime ?? current.endTime,
         );
-      return one(await repo.update(current, input, clock.now()), caller!);
+      return one(await repo.update(current, input, clock.now()), caller);
     },
   });
 
@@ -133,21 +134,18 @@ export function scheduleRoutes(
     path: '/schedule/updateRound',
     auth: 'bearer',
     summary: "Set the round status of all of a pro's lessons on a date",
+    owner: { field: 'proId', admins: true },
     tags,
     input: UpdateRoundInputSchema,
     output: UpdatedCountSchema,
-    handler: async ({ input, caller }) => {
-      if (input.proId !== caller!.id && caller!.type !== 'admin')
-        throw new ApiError('Forbidden');
-      return {
-        updatedCount: await repo.setRound(
-          input.proId,
-          input.date,
-          input.statusRound,
-          clock.now(),
-        ),
-      };
-    },
+    handler: async ({ input }) => ({
+      updatedCount: await repo.setRound(
+        input.proId,
+        input.date,
+        input.statusRound,
+        clock.now(),
+      ),
+    }),
   });
 
   defineRoute(app, {
@@ -155,14 +153,14 @@ export function scheduleRoutes(
     auth: 'bearer',
     summary:
       'An amateur reserves a place (idempotent; 409 ScheduleFull when full)',
+    roles: ['amature'],
     tags,
     input: ScheduleIdInputSchema,
     output: ScheduleSchema,
     handler: async ({ input, caller }) => {
-      if (caller!.type !== 'amature') throw new ApiError('Forbidden');
       if (!(await repo.find(input.id))) throw new ApiError('NotFound');
-      await repo.reserve(input.id, caller!.id, today(), clock.now());
-      return one((await repo.find(input.id))!, caller!);
+      await repo.reserve(input.id, caller.id, today(), clock.now());
+      return one((await repo.find(input.id))!, caller);
     },
   });
 
@@ -175,9 +173,9 @@ export function scheduleRoutes(
     output: ScheduleSchema,
     handler: async ({ input, caller }) => {
       if (!(await repo.find(input.id))) throw new ApiError('NotFound');
-      if (!(await repo.cancel(input.id, caller!.id, clock.now())))
+      if (!(await repo.cancel(input.id, caller.id, clock.now())))
         throw new ApiError('Forbidden');
-      return one((await repo.find(input.id))!, caller!);
+      return one((await repo.find(input.id))!, caller);
     },
   });
 
@@ -189,7 +187,7 @@ export function scheduleRoutes(
     input: ScheduleIdInputSchema,
     output: DeletedCountSchema,
     handler: async ({ input, caller }) => {
-      const row = await owned(input.id, caller!);
+      const row = await owned(input.id, caller);
       if (row.reservedCount > 0) throw new ApiError('Conflict');
       return { deletedCount: await repo.remove(row.id) };
     },

@@ -1,5 +1,5 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
 import {
   DeletedCountSchema,
   ImageInfoSchema,
@@ -7,25 +7,23 @@ import {
   StorageUpdateInputSchema,
   UploadInputSchema,
 } from '@proam/contract';
-import { users } from '../db/schema.js';
 import { ApiError } from '../lib/api-error.js';
-import { newId } from '../lib/ids.js';
 import { defineRoute, perCaller, type Caller } from '../lib/route.js';
-import { mediaRepository } from '../repositories/media-repository.js';
-import { CONTENT_TYPES, cleanImage, decodeBase64 } from '../storage/images.js';
-import { objectStoreFor } from '../storage/object-store.js';
-import type { Deps } from './deps.js';
+import { imageQueue } from '../storage/image-queue.js';
+import {
+  CONTENT_TYPES,
+  cleanImage,
+  decodeBase64,
+  inspectImage,
+} from '../storage/images.js';
 
-/** Per-member cap on stored objects (SECURITY FU-08). */
+/** Per-member cap on stored objects (docs/security.md FU-08). */
 export const MAX_OBJECTS_PER_USER = 50;
 const UPLOAD_BODY_LIMIT = 8 * 1024 * 1024;
 
-export function storageRoutes(
-  app: FastifyInstance,
-  { database, config, clock, userCache }: Deps,
-): void {
-  const media = mediaRepository(database.db);
-  const store = objectStoreFor(config);
+export function storageRoutes(app: FastifyInstance): void {
+  const { repos, config, clock, objectStore: store } = app;
+  const media = repos.media;
   const tags = ['storage'];
   const urlOf = (keyName: string) => config.mediaBaseUrl + keyName;
 
@@ -52,14 +50,19 @@ export function storageRoutes(
     bodyLimit: UPLOAD_BODY_LIMIT,
     rateLimit: { max: 30, timeWindow: '1 hour', keyGenerator: perCaller },
     handler: async ({ input, caller }) => {
-      if ((await media.count(caller!.id)) >= MAX_OBJECTS_PER_USER)
+      if ((await media.count(caller.id)) >= MAX_OBJECTS_PER_USER)
         throw new ApiError('TooManyRequests');
-      const { kind, data } = await cleanImage(decodeBase64(input.data));
-      const keyName = `users/${caller!.id}/${newId()}${newId().slice(-10)}.${kind}`;
+      // The header check refuses huge canvases before they take a turn.
+      const image = await inspectImage(decodeBase64(input.data));
+      const { kind, data } = await imageQueue.run(caller.id, () =>
+        cleanImage(image),
+      );
+      // 128 random bits: media are public by name, so a name must not be guessable.
+      const keyName = `users/${caller.id}/${randomBytes(16).toString('base64url')}.${kind}`;
       await store.put(keyName, data, CONTENT_TYPES[kind]);
       await media.add(
         keyName,
-        caller!.id,
+        caller.id,
         CONTENT_TYPES[kind],
         data.length,
         clock.now(),
@@ -78,11 +81,14 @@ export function storageRoutes(
     bodyLimit: UPLOAD_BODY_LIMIT,
     rateLimit: { max: 30, timeWindow: '1 hour', keyGenerator: perCaller },
     handler: async ({ input, caller }) => {
-      await ownedOrThrow(input.keyName, caller!, false);
-      const { kind, data } = await cleanImage(decodeBase64(input.data));
+      await ownedOrThrow(input.keyName, caller, false);
+      const image = await inspectImage(decodeBase64(input.data));
       // The key keeps its extension: a replacement must be the same kind of image.
-      if (!input.keyName.endsWith(`.${kind}`))
+      if (!input.keyName.endsWith(`.${image.kind}`))
         throw new ApiError('UnsupportedMediaType');
+      const { kind, data } = await imageQueue.run(caller.id, () =>
+        cleanImage(image),
+      );
       await store.put(input.keyName, data, CONTENT_TYPES[kind]);
       await media.touch(input.keyName, CONTENT_TYPES[kind], data.length);
       return { keyName: input.keyName, url: urlOf(input.keyName) };
@@ -98,14 +104,8 @@ export function storageRoutes(
     input: StorageDeleteInputSchema,
     output: DeletedCountSchema,
     handler: async ({ input, caller }) => {
-      const row = await ownedOrThrow(input.keyName, caller!, true);
-      await database.db
-        .update(users)
-        .set({
-          imageInfo: sql`coalesce((select jsonb_agg(e) from jsonb_array_elements(${users.imageInfo}) e where e->>'keyName' <> ${input.keyName}), '[]'::jsonb)`,
-        })
-        .where(eq(users.id, row.ownerId));
-      userCache.evict(row.ownerId);
+      const row = await ownedOrThrow(input.keyName, caller, true);
+      await repos.users.removeImage(row.ownerId, input.keyName);
       const deletedCount = await media.remove(input.keyName);
       await store.remove(input.keyName);
       return { deletedCount };

@@ -12,24 +12,25 @@ import {
   type User,
 } from '@proam/contract';
 import { ApiError } from '../lib/api-error.js';
-import { defineRoute, type Caller } from '../lib/route.js';
-import { toUser, userRepository } from '../repositories/user-repository.js';
-import { mediaRepository } from '../repositories/media-repository.js';
-import type { Deps } from './deps.js';
+import {
+  refuseProtectedChanges,
+  unchanged,
+  sameInstant,
+} from '../lib/protected-fields.js';
+import { normalEmail } from '../auth/codes.js';
+import { defineRoute, MEMBERS_AND_BUYERS, type Caller } from '../lib/route.js';
+import { toUser } from '../repositories/user-repository.js';
 
-export function userRoutes(
-  app: FastifyInstance,
-  { database, config, clock, userCache }: Deps,
-): void {
-  const repo = userRepository(database.db, userCache);
-  const media = mediaRepository(database.db);
+export function userRoutes(app: FastifyInstance): void {
+  const { repos, config, clock } = app;
+  const repo = repos.users;
   const tags = ['user'];
   const view = (caller: Caller | null) => (row: Parameters<typeof toUser>[0]) =>
     toUser(row, {
       withEmail: caller?.id === row.id || caller?.type === 'admin',
       mediaBaseUrl: config.mediaBaseUrl,
     });
-  // A punch-out buyer sees what the public site shows: pros, never amateurs (SECURITY AC-05).
+  // A punch-out buyer sees what the public site shows: pros, never amateurs (docs/security.md AC-05).
   const visibleTo = (caller: Caller | null, row: { type: string }) =>
     caller?.type !== 'buyer' || row.type === 'pro';
   // A cached row is shared and never changed, so the view others see of it is built once.
@@ -48,15 +49,11 @@ export function userRoutes(
     return shown;
   };
   const users = Type.Array(UserSchema);
-  const requirePro = (caller: Caller | null) => {
-    if (caller?.type !== 'pro' && caller?.type !== 'admin')
-      throw new ApiError('Forbidden');
-  };
 
   defineRoute(app, {
     path: '/user/read',
     auth: 'bearer',
-    buyer: 'allow',
+    roles: MEMBERS_AND_BUYERS,
     summary: 'One member, or null for an unknown id',
     tags,
     input: UserReadInputSchema,
@@ -71,16 +68,33 @@ export function userRoutes(
     path: '/user/update',
     auth: 'bearer',
     summary:
-      "Update a profile (one's own, or any as admin); protected fields are ignored",
+      "Update a profile (one's own, or any as admin); identity fields only as they are",
+    owner: { field: 'id', admins: true },
     tags,
     input: UserUpdateInputSchema,
     output: UserSchema,
     handler: async ({ input, caller }) => {
-      const targetId = input.id ?? caller!.id;
-      if (targetId !== caller!.id && caller!.type !== 'admin')
-        throw new ApiError('Forbidden');
+      const targetId = input.id ?? caller.id;
       const target = await repo.find(targetId);
       if (!target) throw new ApiError('NotFound');
+      // `likeCount` follows others' likes and is ignored: a profile read a
+      // minute ago may carry an older count.
+      refuseProtectedChanges([
+        unchanged('type', input.type, (t) => t === target.type),
+        unchanged(
+          'email',
+          input.email,
+          (e) => normalEmail(e) === normalEmail(target.email ?? ''),
+        ),
+        unchanged('createdAt', input.createdAt, sameInstant(target.createdAt)),
+        // Photos change through /user/updateImageInfo, which checks ownership.
+        unchanged(
+          'imageInfo',
+          input.imageInfo?.map((i) => i.keyName).join('\n'),
+          (keys) =>
+            keys === (target.imageInfo ?? []).map((i) => i.keyName).join('\n'),
+        ),
+      ]);
       const row = await repo.update(targetId, target.type, input, clock.now());
       if (!row) throw new ApiError('NotFound');
       return view(caller)(row);
@@ -90,7 +104,7 @@ export function userRoutes(
   defineRoute(app, {
     path: '/user/getByIdList',
     auth: 'bearer',
-    buyer: 'allow',
+    roles: MEMBERS_AND_BUYERS,
     summary: 'Members by id, in the order asked; unknown ids skipped',
     tags,
     input: IdListInputSchema,
@@ -113,9 +127,9 @@ export function userRoutes(
       const keys = input.imageInfo.map((i) => i.keyName);
       if (new Set(keys).size !== keys.length)
         throw new ApiError('ValidationError', 'imageInfo');
-      const owned = await media.ownedBy(caller!.id, keys);
+      const owned = await repos.media.ownedBy(caller.id, keys);
       if (keys.some((k) => !owned.has(k))) throw new ApiError('Forbidden');
-      const row = await repo.setImages(caller!.id, keys, clock.now());
+      const row = await repo.setImages(caller.id, keys, clock.now());
       if (!row) throw new ApiError('NotFound');
       return view(caller)(row);
     },
@@ -125,15 +139,14 @@ export function userRoutes(
     path: '/users/amature/all',
     auth: 'bearer',
     summary: 'Amateur members, newest first (pros and admins)',
+    roles: ['pro', 'admin'],
     tags: ['users'],
     input: PageInputSchema,
     output: users,
-    handler: async ({ input, caller }) => {
-      requirePro(caller);
-      return (
-        await repo.listByType('amature', input.page ?? 1, input.size ?? 20)
-      ).map(view(caller));
-    },
+    handler: async ({ input, caller }) =>
+      (await repo.listByType('amature', input.page ?? 1, input.size ?? 20)).map(
+        view(caller),
+      ),
   });
 
   defineRoute(app, {
@@ -141,11 +154,11 @@ export function userRoutes(
     auth: 'bearer',
     summary:
       'Amateurs registered in the last 30 days, newest first (pros and admins)',
+    roles: ['pro', 'admin'],
     tags: ['users'],
     input: SizeInputSchema,
     output: users,
     handler: async ({ input, caller }) => {
-      requirePro(caller);
       const since = new Date(clock.now().getTime() - 30 * 86_400_000);
       return (await repo.listByType('amature', 1, input.size ?? 20, since)).map(
         view(caller),
@@ -156,7 +169,7 @@ export function userRoutes(
   defineRoute(app, {
     path: '/users/pro/all',
     auth: 'bearer',
-    buyer: 'allow',
+    roles: MEMBERS_AND_BUYERS,
     summary: 'Pro members, newest first',
     tags: ['users'],
     input: PageInputSchema,
@@ -170,7 +183,7 @@ export function userRoutes(
   defineRoute(app, {
     path: '/users/pro/condition',
     auth: 'bearer',
-    buyer: 'allow',
+    roles: MEMBERS_AND_BUYERS,
     summary: 'Search pros by area, keyword, fee range and open lesson date',
     tags: ['users'],
     input: ProConditionInputSchema,

@@ -15,7 +15,7 @@ export type ObjectStore = {
 
 /**
  * The one place a keyName becomes a file path. Keys are already of the
- * server's strict form; this check is the second lock (SECURITY FU-04).
+ * server's strict form; this check is the second lock (docs/security.md FU-04).
  */
 export function resolveInside(root: string, keyName: string): string {
   const full = path.resolve(root, keyName);

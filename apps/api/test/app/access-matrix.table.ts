@@ -49,7 +49,7 @@ POST /api/auth/refresh                   401R  OK    OK    OK    OK    OK    OK
 POST /api/auth/logout                    401R  OK    OK    OK    OK    OK    OK
 # users: reads for any member; a profile is changed by its owner or an admin
 # buyer: a read-only session; it may call the routes lib/route.ts marks buyer: 'allow' (a deliberate
-# widening of SECURITY AC-05, which limits BUYER to punch-out routes; punchout.test.ts relies on it).
+# widening of docs/security.md AC-05, which limits BUYER to punch-out routes; punchout.test.ts relies on it).
 # A buyer reads pros only: user/read answers null and user/getByIdList leaves amateurs out (checked below).
 POST /api/user/read                      401T  OK    OK    OK    OK    OK    OK
 POST /api/user/update                    401T  OK    403   403   403   OK    403
@@ -84,6 +84,7 @@ POST /api/roundLesson/message            401T  OK    403   OK    403   403   403
 POST /api/roundLesson/getMessage         401T  OK    403   OK    403   403   403
 POST /api/roundLesson/messageReaded      401T  OK    403   OK    403   403   403
 POST /api/notification/unstepRoundLesson 401T  OK    403   403   403   403   403
+POST /api/roundLesson/lessons            401T  OK    403   403   403   403   403
 GET  /api/ws                             401T  OK    OK    OK    OK    OK    OK
 # admin only
 POST /api/competition/create             401T  403   403   403   403   OK    403
@@ -455,6 +456,9 @@ export const REQUESTS: Record<string, RequestSpec> = {
     }),
   },
   'POST /api/notification/unstepRoundLesson': {
+    body: (c) => ({ userId: c.fx.ids.ama1 }),
+  },
+  'POST /api/roundLesson/lessons': {
     body: (c) => ({ userId: c.fx.ids.ama1 }),
   },
   'GET /api/ws': {

@@ -211,7 +211,7 @@ describe('envelopes and the error handler', () => {
     assert.match(String(r.json.reqId), ULID);
   });
 
-  it('sends the API headers of SECURITY.md HD-01..03 on answers and errors', async () => {
+  it('sends the API headers of docs/security.md HD-01..03 on answers and errors', async () => {
     const ok = await call(h.app, '/news/readAll', {});
     const ng = await call(h.app, '/user/read', { id: 'x' });
     assert.equal(ng.status, 401);
@@ -334,16 +334,43 @@ describe('envelopes and the error handler', () => {
     assert.equal(ready.json().body.ready, true);
   });
 
-  it('publishes an OpenAPI document listing the calls', async () => {
-    const r = await h.app.inject({ method: 'GET', url: '/api/openapi.json' });
-    const doc = r.json<{ paths: Record<string, unknown> }>();
-    for (const p of [
-      '/api/news/read',
-      '/api/news/readAll',
-      '/api/competition/read',
-      '/api/contact/create',
-    ])
-      assert.ok(doc.paths[p], p);
+  it('keeps the API description private unless API_DOCS is on', async () => {
+    for (const url of ['/api/openapi.json', '/api/docs', '/api/docs/json']) {
+      const r = await h.app.inject({ method: 'GET', url });
+      assert.equal(r.statusCode, 404, url);
+      assert.equal(r.json().code, 'NotFound');
+    }
+  });
+
+  it('publishes an OpenAPI document listing the calls where API_DOCS is on', async () => {
+    const docs = await harness('pglite', { API_DOCS: 'true' });
+    try {
+      const r = await docs.app.inject({
+        method: 'GET',
+        url: '/api/openapi.json',
+      });
+      const doc = r.json<{ paths: Record<string, unknown> }>();
+      for (const p of [
+        '/api/news/read',
+        '/api/news/readAll',
+        '/api/competition/read',
+        '/api/contact/create',
+      ])
+        assert.ok(doc.paths[p], p);
+      // Swagger UI renders the same document.
+      const ui = await docs.app.inject({ method: 'GET', url: '/api/docs/' });
+      assert.equal(ui.statusCode, 200);
+      assert.match(String(ui.headers['content-type']), /text\/html/);
+      const json = await docs.app.inject({
+        method: 'GET',
+        url: '/api/docs/json',
+      });
+      assert.ok(
+        json.json<{ paths: Record<string, unknown> }>().paths['/api/news/read'],
+      );
+    } finally {
+      await docs.close();
+    }
   });
 });
 

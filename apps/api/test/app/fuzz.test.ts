@@ -6,7 +6,7 @@ import { harness, memberTokens, type Harness } from '../helper.js';
 
 /**
  * Property-based requests derived from each route's contract schema (the
- * Schemathesis checks, SECURITY IV-01/02/03): wrong types, boundaries,
+ * Schemathesis checks, docs/security.md IV-01/02/03): wrong types, boundaries,
  * unknown fields, NUL and lone surrogates, huge strings, duplicated query
  * keys. Every answer must be an OK or NG envelope, never a 5xx.
  * FUZZ_RUNS sets the number of requests (npm test: 1500; the issue's figure: 10000).

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { harness, type Harness } from '../helper.js';
 
-/** Every call of spec/API.md (section "Calls"); the punch-out calls come with the check-in issue. */
+/** Every call of docs/api.md (section "Calls"); the punch-out calls come with the check-in issue. */
 const SPEC_PATHS = [
   '/auth/code',
   '/auth/code/reset',
@@ -76,14 +76,14 @@ describe('route inventory', () => {
   });
   after(() => h.close());
 
-  it('serves every call of spec/API.md as POST /api<path>', () => {
+  it('serves every call of docs/api.md as POST /api<path>', () => {
     const posts = new Set(
       routes.filter((r) => r.method === 'POST').map((r) => r.url),
     );
     for (const p of SPEC_PATHS) assert.ok(posts.has(`/api${p}`), p);
   });
 
-  it('declares who may call every route (SECURITY AU-08) and a response schema for every API call (AC-06)', () => {
+  it('declares who may call every route (docs/security.md AU-08) and a response schema for every API call (AC-06)', () => {
     const api = routes.filter(
       (r) => r.url.startsWith('/api/') && r.method !== 'HEAD',
     );

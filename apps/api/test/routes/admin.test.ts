@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'drizzle-orm';
 import {
   auditLog,
   competitions,
@@ -51,6 +52,50 @@ for (const driver of DRIVERS) {
       });
     });
     after(() => h.close());
+
+    it('commits an admin change with its audit row or not at all', async () => {
+      const [comp] = await h.database.db.select().from(competitions);
+      const [msg] = await h.database.db.select().from(contacts);
+      const before = await snapshot();
+      const auditBefore = await h.database.db.select().from(auditLog);
+      // Every new audit row fails from now on; the rows already there stay valid.
+      await h.database.db.execute(
+        sql`alter table audit_log add constraint audit_refused check (false) not valid`,
+      );
+      try {
+        for (const [path, body] of [
+          ['/news/create', { title: '監査テスト', body: '本文です。' }],
+          ['/competition/update', { id: comp!.id, name: '監査テスト大会' }],
+          ['/contact/update', { id: msg!.id, handled: !msg!.handled }],
+          ['/competition/delete', { id: comp!.id }],
+        ] as const) {
+          const r = await post('admin', path, body);
+          assert.equal(r.status, 500, path);
+          assert.equal(r.json.code, 'InternalError');
+        }
+      } finally {
+        await h.database.db.execute(
+          sql`alter table audit_log drop constraint audit_refused`,
+        );
+      }
+      assert.deepEqual(
+        await snapshot(),
+        before,
+        'no change without its audit row',
+      );
+      assert.equal(
+        (await h.database.db.select().from(auditLog)).length,
+        auditBefore.length,
+      );
+      // And with the audit table writable, the change and its row commit together.
+      const ok = await post('admin', '/news/create', {
+        title: '監査テスト',
+        body: '本文です。',
+      });
+      assert.equal(ok.status, 200);
+      const rows = await h.database.db.select().from(auditLog);
+      assert.equal(rows.length, auditBefore.length + 1);
+    });
 
     it('refuses every admin call to amateurs, pros (403) and visitors (401), changing nothing', async () => {
       const [comp] = await h.database.db.select().from(competitions);

@@ -239,6 +239,63 @@ for (const driver of DRIVERS) {
       );
     });
 
+    it('lists the chat lessons in one call: newest message, unread count, newest conversation first', async () => {
+      const r = await post('ama2', '/roundLesson/lessons', {
+        userId: ids.ama2,
+      });
+      assert.equal(r.status, 200, JSON.stringify(r.json));
+      const list = r.json.body as {
+        schedule: { id: string; participants?: string[] };
+        lastMessage: M | null;
+        unreadCount: number;
+      }[];
+      const entry = list.find((l) => l.schedule.id === lesson)!;
+      assert.ok(entry, 'a lesson the member reserved is listed');
+      const all = (
+        await post('ama2', '/roundLesson/getMessage', { partitionKey: lesson })
+      ).json.body as M[];
+      assert.deepEqual(entry.lastMessage, all.at(-1));
+      assert.ok(entry.schedule.participants?.includes(ids.ama2!));
+      const unread = (
+        await post('ama2', '/notification/unstepRoundLesson', {
+          userId: ids.ama2,
+        })
+      ).json.body as { partitionKey: string; unreadCount: number }[];
+      assert.equal(
+        entry.unreadCount,
+        unread.find((u) => u.partitionKey === lesson)?.unreadCount ?? 0,
+      );
+      // Conversations with messages come first, newest first.
+      const withMessages = list.filter((l) => l.lastMessage);
+      assert.deepEqual(
+        withMessages.map((l) => l.lastMessage!.sort_key),
+        withMessages
+          .map((l) => l.lastMessage!.sort_key)
+          .sort()
+          .reverse(),
+      );
+      assert.ok(
+        list.findIndex((l) => !l.lastMessage) === -1 ||
+          list
+            .slice(list.findIndex((l) => !l.lastMessage))
+            .every((l) => !l.lastMessage),
+      );
+      // The pro sees the lesson too; an outsider does not; nobody lists someone else's.
+      const pro = (
+        await post('pro2', '/roundLesson/lessons', { userId: ids.pro2 })
+      ).json.body as { schedule: { id: string } }[];
+      assert.ok(pro.some((l) => l.schedule.id === lesson));
+      const outsider = (
+        await post('ama5', '/roundLesson/lessons', { userId: ids.ama5 })
+      ).json.body as { schedule: { id: string } }[];
+      assert.ok(!outsider.some((l) => l.schedule.id === lesson));
+      assert.equal(
+        (await post('ama5', '/roundLesson/lessons', { userId: ids.ama2 })).json
+          .code,
+        'Forbidden',
+      );
+    });
+
     it('marks read: own and already-read messages are not counted; unread lessons are listed', async () => {
       const unreadBefore = (
         await post('ama2', '/notification/unstepRoundLesson', {

@@ -92,7 +92,7 @@ for (const driver of DRIVERS) {
     });
 
     it('shows drafts to admins only', async () => {
-      // Tokens are honoured only for members that exist (SECURITY TK-11).
+      // Tokens are honoured only for members that exist (docs/security.md TK-11).
       await h.database.db.insert(users).values(
         (['admin', 'pro'] as const).map((type) => ({
           id: type.toUpperCase(),

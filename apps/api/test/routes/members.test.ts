@@ -1,17 +1,11 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { mediaObjects, schedules, users } from '../../src/db/schema.js';
-import {
-  call,
-  DRIVERS,
-  harness,
-  memberTokens,
-  type Harness,
-} from '../helper.js';
+import { call, DRIVERS, memberSuite } from '../helper.js';
 
 type U = {
   id: string;
@@ -53,22 +47,8 @@ export async function jpegWithGps(): Promise<Buffer> {
 
 for (const driver of DRIVERS) {
   describe(`members, likes and storage (${driver})`, () => {
-    let h: Harness;
-    const tok: Record<string, string> = {};
-    const ids: Record<string, string> = {};
-    const as = (who: string) => ({
-      headers: { authorization: `Bearer ${tok[who]}` },
-    });
-    const post = (who: string, p: string, body: unknown) =>
-      call(h.app, p, body, as(who));
-
-    before(async () => {
-      h = await harness(driver);
-      const members = await memberTokens(h);
-      Object.assign(tok, members.tok);
-      Object.assign(ids, members.ids);
-    });
-    after(() => h.close());
+    const suite = memberSuite(driver);
+    const { ids, as, post } = suite;
 
     it('requires a bearer token on every member call', async () => {
       for (const p of [
@@ -88,7 +68,7 @@ for (const driver of DRIVERS) {
         '/storage/update',
         '/storage/delete',
       ]) {
-        const r = await call(h.app, p, {});
+        const r = await call(suite.h.app, p, {});
         assert.equal(r.status, 401, p);
         assert.equal(r.json.code, 'InvalidAccessToken', p);
       }
@@ -118,15 +98,28 @@ for (const driver of DRIVERS) {
         assert.equal(r.json.code, 'ValidationError');
       });
 
-      it("updates one's own profile and ignores protected fields", async () => {
+      it("updates one's own profile; protected fields may be sent back unchanged, never changed", async () => {
         const before = (await post('ama2', '/user/read', { id: ids.ama2 })).json
           .body as U;
+        // Asking to change what only the server sets: 400 naming the field, nothing changes.
+        for (const [field, value] of [
+          ['type', 'admin'],
+          ['email', 'hijack@example.jp'],
+          ['createdAt', '2000-01-01T00:00:00.000Z'],
+        ] as const) {
+          const refused = await post('ama2', '/user/update', {
+            ...before,
+            [field]: value,
+            userName: '乗っ取り',
+          });
+          assert.equal(refused.status, 400, field);
+          assert.equal(refused.json.code, 'ValidationError');
+        }
+        // The profile as read, with edits: the echoed protected fields are ignored.
+        // A counter that follows others' likes is ignored, even when it differs.
         const r = await post('ama2', '/user/update', {
           ...before,
-          type: 'admin',
-          email: 'hijack@example.jp',
           likeCount: 999,
-          createdAt: '2000-01-01T00:00:00.000Z',
           userName: '  中村 あゆみ（更新）',
           bio: '新しい自己紹介です。',
           area: '千葉県',
@@ -141,7 +134,7 @@ for (const driver of DRIVERS) {
         assert.equal(after.type, 'amature');
         assert.equal(after.email, 'ama2@example.jp');
         assert.equal(after.likeCount, before.likeCount);
-        const [row] = await h.database.db
+        const [row] = await suite.h.database.db
           .select()
           .from(users)
           .where(eq(users.id, ids.ama2!));
@@ -163,7 +156,7 @@ for (const driver of DRIVERS) {
       });
 
       it("refuses another member's profile (403, nothing changed) but lets admins edit", async () => {
-        const before = await h.database.db
+        const before = await suite.h.database.db
           .select()
           .from(users)
           .where(eq(users.id, ids.pro1!));
@@ -175,7 +168,7 @@ for (const driver of DRIVERS) {
         assert.equal(r.json.code, 'Forbidden');
         assert.equal(r.json.msg, 'この操作を行う権限がありません。');
         assert.deepEqual(
-          await h.database.db
+          await suite.h.database.db
             .select()
             .from(users)
             .where(eq(users.id, ids.pro1!)),
@@ -209,7 +202,7 @@ for (const driver of DRIVERS) {
           (r.json.body as U[]).map((u) => u.id),
           [ids.pro2, ids.ama3, ids.pro1],
         );
-        const q = await call(h.app, '/user/getByIdList', undefined, {
+        const q = await call(suite.h.app, '/user/getByIdList', undefined, {
           query: `idList=${ids.pro1},${ids.pro2}`,
           ...as('ama1'),
         });
@@ -285,7 +278,7 @@ for (const driver of DRIVERS) {
           byLikes,
           [...byLikes].sort((a, b) => b - a),
         );
-        const [open] = await h.database.db
+        const [open] = await suite.h.database.db
           .select()
           .from(schedules)
           .where(eq(schedules.statusRound, 'open'))
@@ -474,7 +467,8 @@ for (const driver of DRIVERS) {
 
     describe('storage', () => {
       const b64 = (b: Buffer) => b.toString('base64');
-      const mediaFile = (key: string) => path.join(h.dataDir, 'media', key);
+      const mediaFile = (key: string) =>
+        path.join(suite.h.dataDir, 'media', key);
 
       it('stores a photo under users/<id>/, re-encoded without EXIF, served at /media/', async () => {
         const jpeg = await jpegWithGps();
@@ -499,7 +493,7 @@ for (const driver of DRIVERS) {
           !stored.includes(Buffer.from('SecretCam')) &&
             !stored.includes(Buffer.from('home-location')),
         );
-        const served = await h.app.inject({ method: 'GET', url });
+        const served = await suite.h.app.inject({ method: 'GET', url });
         assert.equal(served.statusCode, 200);
         assert.equal(served.headers['x-content-type-options'], 'nosniff');
         assert.match(
@@ -569,7 +563,7 @@ for (const driver of DRIVERS) {
         for (const keyName of bad) {
           const r = await post('pro1', '/storage/delete', { keyName });
           assert.equal(r.json.code, 'ValidationError', keyName);
-          const q = await call(h.app, '/storage/delete', undefined, {
+          const q = await call(suite.h.app, '/storage/delete', undefined, {
             query: `keyName=${encodeURIComponent(keyName)}`,
             ...as('pro1'),
           });
@@ -658,7 +652,7 @@ for (const driver of DRIVERS) {
           after.imageInfo.map((i) => i.keyName),
           keys.slice(0, 5).reverse(),
         );
-        const rows = await h.database.db
+        const rows = await suite.h.database.db
           .select()
           .from(mediaObjects)
           .where(eq(mediaObjects.ownerId, ids.pro3!));

@@ -1,18 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { and, eq, inArray } from 'drizzle-orm';
 import { reservations, schedules, users } from '../../src/db/schema.js';
 import { signAccessToken } from '../../src/plugins/auth.js';
 import { addDays, japanDate } from '../../src/lib/time.js';
 import { newId } from '../../src/lib/ids.js';
 import { afterMissedPlace } from '../../src/repositories/schedule-repository.js';
-import {
-  call,
-  DRIVERS,
-  harness,
-  memberTokens,
-  type Harness,
-} from '../helper.js';
+import { call, DRIVERS, memberSuite } from '../helper.js';
 
 type S = {
   id: string;
@@ -29,13 +23,8 @@ type S = {
 
 for (const driver of DRIVERS) {
   describe(`schedules and reservations (${driver})`, () => {
-    let h: Harness;
-    const tok: Record<string, string> = {};
-    const ids: Record<string, string> = {};
-    const post = (who: string, p: string, body: unknown) =>
-      call(h.app, p, body, {
-        headers: { authorization: `Bearer ${tok[who]}` },
-      });
+    const suite = memberSuite(driver);
+    const { ids, post } = suite;
     const today = japanDate();
     const lesson = (over: Record<string, unknown> = {}) => ({
       date: addDays(today, 40),
@@ -48,14 +37,6 @@ for (const driver of DRIVERS) {
       note: '集合はクラブハウス前',
       ...over,
     });
-
-    before(async () => {
-      h = await harness(driver);
-      const members = await memberTokens(h);
-      Object.assign(tok, members.tok);
-      Object.assign(ids, members.ids);
-    });
-    after(() => h.close());
 
     it('lets a pro create a lesson for themselves, and refuses amateurs and other pros', async () => {
       const r = await post('pro1', '/schedule/create', lesson());
@@ -202,7 +183,7 @@ for (const driver of DRIVERS) {
     /** `n` more amateurs, straight into the table; their access tokens. */
     const extraAmateurs = async (n: number, tag: string) => {
       const extra = Array.from({ length: n }, (_, i) => ({ id: newId(), i }));
-      await h.database.db.insert(users).values(
+      await suite.h.database.db.insert(users).values(
         extra.map((u) => ({
           id: u.id,
           type: 'amature' as const,
@@ -212,7 +193,7 @@ for (const driver of DRIVERS) {
         })),
       );
       return extra.map((u) =>
-        signAccessToken(h.app, { id: u.id, type: 'amature' }),
+        signAccessToken(suite.h.app, { id: u.id, type: 'amature' }),
       );
     };
 
@@ -229,7 +210,7 @@ for (const driver of DRIVERS) {
         const results = await Promise.all(
           tokens.map((t) =>
             call(
-              h.app,
+              suite.h.app,
               '/schedule/reserve',
               { id: s.id },
               { headers: { authorization: `Bearer ${t}` } },
@@ -246,7 +227,7 @@ for (const driver of DRIVERS) {
           46,
           `round ${round}: ${JSON.stringify([...new Set(results.map((r) => r.json.code))])}`,
         );
-        const [row] = await h.database.db
+        const [row] = await suite.h.database.db
           .select()
           .from(schedules)
           .where(eq(schedules.id, s.id));
@@ -254,7 +235,7 @@ for (const driver of DRIVERS) {
         assert.equal(row!.statusRound, 'full');
         assert.equal(
           (
-            await h.database.db
+            await suite.h.database.db
               .select()
               .from(reservations)
               .where(eq(reservations.scheduleId, s.id))
@@ -279,18 +260,24 @@ for (const driver of DRIVERS) {
         ).json.body as S;
         for (const i of [0, 1])
           assert.equal(
-            (await call(h.app, '/schedule/reserve', { id: s.id }, auth(i)))
-              .status,
+            (
+              await call(
+                suite.h.app,
+                '/schedule/reserve',
+                { id: s.id },
+                auth(i),
+              )
+            ).status,
             200,
           );
         // Both places go free while ten others try to take them.
         const results = await Promise.all([
-          call(h.app, '/schedule/cancel', { id: s.id }, auth(0)),
-          call(h.app, '/schedule/cancel', { id: s.id }, auth(1)),
+          call(suite.h.app, '/schedule/cancel', { id: s.id }, auth(0)),
+          call(suite.h.app, '/schedule/cancel', { id: s.id }, auth(1)),
           ...tokens
             .slice(2)
             .map((_, k) =>
-              call(h.app, '/schedule/reserve', { id: s.id }, auth(k + 2)),
+              call(suite.h.app, '/schedule/reserve', { id: s.id }, auth(k + 2)),
             ),
         ]);
         const reserves = results.slice(2);
@@ -303,11 +290,11 @@ for (const driver of DRIVERS) {
           `round ${round}`,
         );
         const ok = reserves.filter((r) => r.status === 200).length;
-        const [row] = await h.database.db
+        const [row] = await suite.h.database.db
           .select()
           .from(schedules)
           .where(eq(schedules.id, s.id));
-        const held = await h.database.db
+        const held = await suite.h.database.db
           .select()
           .from(reservations)
           .where(eq(reservations.scheduleId, s.id));
@@ -325,7 +312,7 @@ for (const driver of DRIVERS) {
       ).json.body as S;
       await post('ama5', '/schedule/reserve', { id: s.id });
       await post('ama6', '/schedule/reserve', { id: s.id });
-      const before = await h.database.db
+      const before = await suite.h.database.db
         .select()
         .from(schedules)
         .where(eq(schedules.id, s.id));
@@ -340,7 +327,7 @@ for (const driver of DRIVERS) {
         'Forbidden',
       );
       assert.deepEqual(
-        await h.database.db
+        await suite.h.database.db
           .select()
           .from(schedules)
           .where(eq(schedules.id, s.id)),
@@ -351,11 +338,19 @@ for (const driver of DRIVERS) {
         capacity: 1,
       });
       assert.equal(low.json.code, 'ValidationError');
+      // Handing the lesson to another pro: refused, naming the field, nothing changes.
+      const handOver = await post('pro5', '/schedule/update', {
+        ...s,
+        place: '変更後のコース',
+        proId: ids.pro1,
+      });
+      assert.equal(handOver.status, 400);
+      assert.equal(handOver.json.code, 'ValidationError');
+      // The lesson as read before two bookings, edited: the stale counts are ignored.
       const r = await post('pro5', '/schedule/update', {
         ...s,
         id: s.id,
         place: '変更後のコース',
-        proId: ids.pro1,
         participants: [],
         reservedCount: 0,
         capacity: 2,
@@ -477,7 +472,7 @@ for (const driver of DRIVERS) {
       assert.ok(
         own.length > 0 && own.every((s) => s.participants!.includes(ids.ama1!)),
       );
-      const bookings = await h.database.db
+      const bookings = await suite.h.database.db
         .select()
         .from(reservations)
         .where(

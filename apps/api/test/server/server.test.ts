@@ -1,67 +1,26 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { ConfigError, loadConfig } from '../../src/config.js';
+import {
+  spawnServer,
+  type ServerOptions,
+} from '../../../../test-support/server-process.js';
 
-const API_ROOT = path.join(import.meta.dirname, '..', '..');
-
-function startServer(env: Record<string, string>) {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', 'src/server.ts'],
-    {
-      cwd: API_ROOT,
-      env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('exit', (code) => resolve(code)),
-  );
-  return { child, exited, output: () => output };
-}
-
-async function waitReady(
-  port: number,
-  child: ChildProcess,
-  timeoutMs = 60_000,
-) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error('server exited early');
-    try {
-      const r = await fetch(`http://127.0.0.1:${port}/readyz`);
-      if (r.status === 200) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server not ready in time');
-}
+/** The server from its sources (no build needed), logging warnings only. */
+const fromSource = (options: ServerOptions) =>
+  spawnServer({ entry: 'src', ...options });
 
 describe('the server process', () => {
   it('holds DATA_DIR: a second server on the same folder refuses to start; SIGTERM drains and releases it', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'proam-lock-'));
-    const port = 20000 + Math.floor(Math.random() * 20000);
-    const first = startServer({
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      SEED_DEMO: 'false',
-    });
+    const env = { DATA_DIR: dataDir, SEED_DEMO: 'false' };
+    const first = await fromSource({ env });
     try {
-      await waitReady(port, first.child);
-      const second = startServer({
-        DATA_DIR: dataDir,
-        PORT: String(port + 1),
-        SEED_DEMO: 'false',
-      });
+      await first.waitReady();
+      const second = await fromSource({ env });
       const code = await second.exited;
       assert.equal(code, 73);
       assert.match(
@@ -69,26 +28,27 @@ describe('the server process', () => {
         /DATA_DIR .* is in use by another ProAm Connect server/,
       );
       // The first one still serves.
-      const r = await fetch(`http://127.0.0.1:${port}/api/news/readAll`, {
+      const r = await fetch(`${first.origin}/api/news/readAll`, {
         method: 'POST',
       });
       assert.equal(r.status, 200);
 
-      first.child.kill('SIGTERM');
+      const stopped = first.stop();
       // The grace period: no longer ready, still answering.
       await new Promise((r) => setTimeout(r, 200));
-      assert.equal(
-        (await fetch(`http://127.0.0.1:${port}/readyz`)).status,
-        503,
-      );
-      const during = await fetch(`http://127.0.0.1:${port}/api/news/readAll`, {
+      assert.equal((await fetch(`${first.origin}/readyz`)).status, 503);
+      const during = await fetch(`${first.origin}/api/news/readAll`, {
         method: 'POST',
       });
       assert.equal(during.status, 200);
-      assert.equal(await first.exited, 0);
-      assert.equal(existsSync(path.join(dataDir, 'server.lock')), false);
+      assert.equal(await stopped, 0);
+      assert.deepEqual(
+        readdirSync(dataDir).filter((n) => n.startsWith('server.lock')),
+        [],
+        'the lock is released',
+      );
     } finally {
-      first.child.kill('SIGKILL');
+      await first.kill();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
@@ -96,7 +56,9 @@ describe('the server process', () => {
   it('stops at start-up with a message naming a bad setting', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'proam-cfg-'));
     try {
-      const bad = startServer({ DATA_DIR: dataDir, PORT: 'eighty' });
+      const bad = await fromSource({
+        env: { DATA_DIR: dataDir, PORT: 'eighty' },
+      });
       assert.equal(await bad.exited, 78);
       assert.match(bad.output(), /PORT/);
     } finally {

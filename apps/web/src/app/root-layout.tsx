@@ -1,4 +1,5 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { useStore } from 'react-redux';
 import {
   Outlet,
   ScrollRestoration,
@@ -7,20 +8,45 @@ import {
   useRouteError,
 } from 'react-router';
 import { NotFound } from '@/components/not-found';
+import { OfflineNotice } from '@/components/offline-notice';
 import { PageHeader } from '@/components/page-header';
 import { SiteFooter } from '@/components/site-footer';
 import { SiteHeader } from '@/components/site-header';
-import { selectAuthStatus } from '@/features/auth/auth-slice';
+import { retryRenewalNow } from '@/features/auth/auth-session';
+import {
+  selectConnectionProblem,
+  selectHoldsLogin,
+} from '@/features/auth/auth-slice';
 import { selectIsBuyer } from '@/features/auth/buyer-mode';
 import { ProcurementReturn } from '@/features/auth/components/procurement-return';
 import { useAppSelector } from './hooks';
 import { Spinner } from '@/components/spinner';
 
+/**
+ * The connection notice, with 今すぐ再接続 while a member's login waits to be
+ * renewed and the browser is online (a login not confirmed yet has the
+ * button on its waiting page instead).
+ */
+const ConnectionNotice = () => {
+  const store = useStore();
+  const problem = useAppSelector(selectConnectionProblem);
+  const canRetry = useAppSelector(
+    ({ auth }) =>
+      auth.browserOnline &&
+      auth.renewalProblem !== null &&
+      auth.status === 'authenticated',
+  );
+  const retry = useCallback(() => void retryRenewalNow(store), [store]);
+  return (
+    <OfflineNotice problem={problem} onRetry={canRetry ? retry : undefined} />
+  );
+};
+
 const Shell = ({ children }: { children: ReactNode }) => {
   const { pathname } = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
-  const authStatus = useAppSelector(selectAuthStatus);
+  const holdsLogin = useAppSelector(selectHoldsLogin);
   const isBuyer = useAppSelector(selectIsBuyer);
 
   // After a client-side navigation, start screen readers and keyboards at the new content.
@@ -45,11 +71,13 @@ const Shell = ({ children }: { children: ReactNode }) => {
       >
         本文へスキップ
       </a>
-      {/* A stored login being restored counts as logged in, so the header does not flicker. */}
+      {/* A stored login being restored (or waiting for the network) counts as
+          logged in, so the header neither flickers nor offers a needless login. */}
       <SiteHeader
-        loggedIn={authStatus === 'authenticated' || authStatus === 'restoring'}
+        loggedIn={holdsLogin}
         extraAction={isBuyer ? <ProcurementReturn /> : null}
       />
+      <ConnectionNotice />
       <main id="main" ref={mainRef} tabIndex={-1} className="site-main">
         {children}
       </main>

@@ -1,16 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import type { AppDispatch } from './store';
-
-/**
- * Starts a page's API requests before its first render (src/boot/start-app.ts
- * calls it on the page a visit starts on). Not for the prerendered landing page: its
- * first render must find the store as the prerender did.
- */
-export type RoutePrefetch = (
-  dispatch: AppDispatch,
-  params: Readonly<Record<string, string>>,
-) => void;
+import type { RoutePrefetch } from './route-prefetch';
 
 /** What a route module exports; `handle.prefetch` carries its prefetch. */
 type RouteModule = { default: ComponentType; prefetch?: RoutePrefetch };

@@ -7,7 +7,7 @@ export type RuntimeConfig = {
   companyName: string;
   stripePublishableKey: string | null;
   apiBase: string;
-  /** `name:code` of this app build for the client (Basic) calls of spec/API.md. */
+  /** `name:code` of this app build for the client (Basic) calls of docs/api.md. */
   apiClient: string;
 };
 

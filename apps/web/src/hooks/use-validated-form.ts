@@ -1,86 +1,192 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { isApiError } from '@/lib/api-error';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+} from 'react';
+import { useAppSelector } from '@/app/hooks';
+import { isApiError, type ApiError } from '@/lib/api-error';
+import { selectCurrentAlert } from '@/lib/ui-slice';
 
-type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+type Control =
+  | HTMLInputElement
+  | HTMLSelectElement
+  | HTMLTextAreaElement
+  | HTMLButtonElement;
+
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
 /** What an RTK Query mutation trigger resolves to. */
 type SaveResult<T> = { data?: T; error?: unknown };
 
-type ValidatedFormOptions<V> = {
-  initialValues: () => V;
-  validate: (values: V) => Partial<Record<keyof V, string>>;
+type ValidatedFormOptions<V, F extends string> = {
+  initialValues: V | (() => V);
   /** The fields in screen order: the first invalid one gets the focus. */
-  fields: readonly (keyof V & string)[];
+  fields: readonly F[];
+  /** One field's message in Japanese, or undefined when it is fine. */
+  validate: (field: F, values: V) => string | undefined;
+  /**
+   * When a field is first checked: as it is left after typing (`blur`), or
+   * only when the form is sent (`submit`).
+   */
+  checkOn?: 'blur' | 'submit';
+  /** What `submit` shows when a save fails without an answer from the server. */
+  failedMessage?: string;
 };
 
 const SAVE_FAILED_MSG =
   '保存できませんでした。時間をおいて再度お試しください。';
 
 /**
- * The state of an admin create/edit form whose fields are all text. Input is
- * kept on errors, and a field shown as invalid is checked again as it is
- * edited, so its message goes away as soon as it is fixed.
+ * The one form state of the web app: values (all text, kept on every
+ * error), Japanese messages per field and focus. A field showing an error is
+ * checked again on every edit, so its message follows what is typed (a new
+ * password can fix its confirmation); a send checks every field and focuses
+ * the first invalid one.
  */
 export const useValidatedForm = <V extends Record<keyof V, string>>({
   initialValues,
-  validate,
   fields,
-}: ValidatedFormOptions<V>) => {
-  type Field = keyof V & string;
+  validate,
+  checkOn = 'blur',
+  failedMessage = SAVE_FAILED_MSG,
+}: ValidatedFormOptions<V, keyof V & string>) => {
+  type F = keyof V & string;
   const [values, setValues] = useState<V>(initialValues);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errors, setErrors] = useState<FieldErrors<F>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const baseId = useId();
-  const refs = useRef<Partial<Record<Field, Control | null>>>({});
+  const refs = useRef<Partial<Record<F, Control | null>>>({});
+  const pendingFocus = useRef<F | null>(null);
+  const alertOpen = useAppSelector(selectCurrentAlert) !== null;
 
-  const idOf = (field: Field) => `${baseId}-${field}`;
+  const idOf = (field: F) => `${baseId}-${field}`;
 
-  const set = (field: Field, value: string) => {
+  const setValue = (field: F, value: string) => {
     const next: V = { ...values, [field]: value };
     setValues(next);
-    if (errors[field])
-      setErrors((prev) => ({ ...prev, [field]: validate(next)[field] }));
+    setErrors((prev) => {
+      const updated = { ...prev };
+      for (const f of fields) if (prev[f]) updated[f] = validate(f, next);
+      return updated;
+    });
+  };
+
+  const blur = (field: F) => {
+    // An untouched empty field should not shout.
+    if (checkOn === 'submit' || (values[field] === '' && !errors[field]))
+      return;
+    setErrors((prev) => ({ ...prev, [field]: validate(field, values) }));
+  };
+
+  const focusField = useCallback((field: F) => {
+    refs.current[field]?.focus();
+  }, []);
+
+  const register = (field: F) => (el: Control | null) => {
+    refs.current[field] = el;
   };
 
   /** The props that tie a control to one field. */
-  const bind = (field: Field) => ({
-    name: field,
+  const bind = (field: F) => ({
+    id: idOf(field),
+    name: field as string,
     value: values[field],
-    onChange: (e: { target: { value: string } }) => set(field, e.target.value),
-    ref: (el: Control | null) => {
-      refs.current[field] = el;
-    },
+    onChange: (e: { target: { value: string } }) =>
+      setValue(field, e.target.value),
+    onBlur: () => blur(field),
+    ref: register(field),
   });
+
+  /** Checks every field; false, with the focus on the first invalid one, on a mistake. */
+  const validateForm = (): boolean => {
+    const found: FieldErrors<F> = {};
+    for (const f of fields) {
+      const message = validate(f, values);
+      if (message) found[f] = message;
+    }
+    setErrors(found);
+    const first = fields.find((f) => found[f]);
+    if (first) {
+      focusField(first);
+      return false;
+    }
+    return true;
+  };
+
+  /**
+   * Marks a field the server rejected. While the エラー alert is up, focus
+   * moves there once it is acknowledged.
+   */
+  const markServerError = (field: F, message: string) => {
+    setErrors((prev) => ({ ...prev, [field]: message }));
+    pendingFocus.current = field;
+  };
+
+  useEffect(() => {
+    if (alertOpen || !pendingFocus.current) return;
+    const field = pendingFocus.current;
+    pendingFocus.current = null;
+    // After the dialog has handed focus back to where it was.
+    const timer = window.setTimeout(() => focusField(field), 0);
+    return () => window.clearTimeout(timer);
+  }, [alertOpen, errors, focusField]);
+
+  /** Starts again from `next`, without messages. */
+  const reset = (next: V) => {
+    setValues(next);
+    setErrors({});
+    setServerError(null);
+  };
 
   /**
    * Handles the form's submit event: checks every field, then saves. A failed
-   * save shows the server's message, or a generic one when there is none.
+   * save shows the server's message (or `failedMessage`) and hands an NG
+   * answer to `onFailed`.
    */
   const submit = async <T>(
     e: FormEvent<HTMLFormElement>,
-    save: (values: V) => Promise<SaveResult<T>>,
+    save: (values: V) => PromiseLike<SaveResult<T>>,
     onSaved: (saved: T, values: V) => void,
+    onFailed?: (error: ApiError) => void,
   ) => {
     e.preventDefault();
     setServerError(null);
-    const errs = validate(values);
-    setErrors(errs);
-    const first = fields.find((f) => errs[f]);
-    if (first) {
-      refs.current[first]?.focus();
-      return;
-    }
+    if (!validateForm()) return;
     const result = await save(values);
     if (result.data !== undefined) {
       onSaved(result.data, values);
       return;
     }
-    setServerError(
-      isApiError(result.error) ? result.error.msg : SAVE_FAILED_MSG,
-    );
+    const error = isApiError(result.error) ? result.error : null;
+    setServerError(error ? error.msg : failedMessage);
+    if (error) onFailed?.(error);
   };
 
   const errorCount = Object.values(errors).filter(Boolean).length;
 
-  return { values, errors, errorCount, serverError, idOf, bind, submit };
+  return {
+    values,
+    errors,
+    errorCount,
+    serverError,
+    idOf,
+    bind,
+    register,
+    setValue,
+    blur,
+    focusField,
+    validateForm,
+    markServerError,
+    reset,
+    submit,
+  };
 };
+
+/** What a field needs from a form that has (at least) the fields K. */
+export type FormFields<K extends string> = Pick<
+  ReturnType<typeof useValidatedForm<Record<K, string>>>,
+  'values' | 'errors' | 'bind' | 'setValue'
+>;

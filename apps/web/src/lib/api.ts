@@ -23,13 +23,13 @@ import {
 } from './ui-slice';
 
 /**
- * Which Authorization a call needs (spec/API.md, Authentication): `bearer`
+ * Which Authorization a call needs (docs/api.md, Authentication): `bearer`
  * (the default) sends the access token when there is a login, `client` the
  * app's Basic credentials, `refresh` the refresh token, `none` nothing.
  */
 export type AuthKind = 'none' | 'client' | 'refresh' | 'bearer';
 
-/** Every call is `POST {apiBase}{path}` with a JSON body (spec/API.md, Transport). */
+/** Every call is `POST {apiBase}{path}` with a JSON body (docs/api.md, Transport). */
 export type ApiRequest = {
   path: string;
   body?: unknown;
@@ -100,7 +100,7 @@ const fromHttpStatus = (status: number, reqId: string): ApiError => {
       };
 };
 
-/** Turns whatever fetchBaseQuery produced into the NG shape of spec/API.md. */
+/** Turns whatever fetchBaseQuery produced into the NG shape of docs/api.md. */
 export const normaliseError = (
   error: FetchBaseQueryError,
   meta: FetchBaseQueryMeta | undefined,
@@ -202,9 +202,19 @@ const runOnce = async (
 };
 
 /**
+ * A call that failed because the browser has no network: the app's offline
+ * notice already says so, and one dialog per call would only be in the way.
+ */
+const offlineFailure = (error: ApiError): boolean =>
+  error.code === 'NetworkError' &&
+  typeof navigator !== 'undefined' &&
+  navigator.onLine === false;
+
+/**
  * Never throws: every failure comes back as `{ error: ApiError }`, the global
  * spinner counts the call, and NG answers raise the エラー alert (or the
- * re-login alert for InvalidRefreshToken) unless the call is `silent`.
+ * re-login alert for InvalidRefreshToken) unless the call is `silent` or
+ * failed for want of a network while the browser is offline.
  * An InvalidAccessToken answer renews the session once and retries once.
  */
 export const apiBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (
@@ -232,7 +242,7 @@ export const apiBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (
       if (outcome.error.code === 'InvalidRefreshToken') {
         api.dispatch(sessionExpired());
         if (!args.silent) api.dispatch(reloginAlertRaised());
-      } else if (!args.silent) {
+      } else if (!args.silent && !offlineFailure(outcome.error)) {
         api.dispatch(errorAlertRaised(outcome.error));
       }
       return { error: outcome.error };
@@ -247,7 +257,8 @@ export const apiBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (
       msg: NETWORK_ERROR_MSG,
       httpStatus: 0,
     };
-    if (!args.silent) api.dispatch(errorAlertRaised(error));
+    if (!args.silent && !offlineFailure(error))
+      api.dispatch(errorAlertRaised(error));
     return { error };
   } finally {
     api.dispatch(requestFinished());
@@ -257,6 +268,20 @@ export const apiBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
-  tagTypes: ['News', 'Competition'],
+  // Every tag of every feature, declared once here (features only use them).
+  tagTypes: [
+    'News',
+    'Competition',
+    'Contact',
+    'User',
+    'Like',
+    'Schedule',
+    'LessonMember',
+    'ChatList',
+    'Unread',
+  ],
+  // Queries on screen load again once the connection is back (auth-session.ts
+  // dispatches the reconnect after renewing the login, if it had to).
+  refetchOnReconnect: true,
   endpoints: () => ({}),
 });

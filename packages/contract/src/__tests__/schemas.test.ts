@@ -19,7 +19,7 @@ const ajv = new Ajv({
 const ok = (schema: object, value: unknown) => ajv.validate(schema, value);
 
 describe('contract schemas', () => {
-  it('has the error table of spec/API.md', () => {
+  it('has the error table of docs/api.md', () => {
     const expected: [keyof typeof ERRORS, number][] = [
       ['ValidationError', 400],
       ['InvalidCode', 400],

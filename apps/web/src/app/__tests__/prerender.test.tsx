@@ -2,20 +2,15 @@ import { act, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderLanding } from '@/prerender';
-import { jsonResponse } from '@/testing/render';
+import { ok, serveAll } from '@/testing/msw';
 import { App } from '../app';
 import { createAppRouter } from '../router';
 import { makeStore } from '../store';
 
-const fetchMock = vi.fn<typeof fetch>();
-
 beforeEach(() => {
   window.location.hash = '';
   // The landing page asks for news and competitions once hydrated.
-  fetchMock.mockImplementation(async () =>
-    jsonResponse({ status: 'OK', reqId: 'r', body: [] }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
+  serveAll(() => ok([]));
 });
 
 afterEach(() => {

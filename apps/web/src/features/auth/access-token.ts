@@ -1,4 +1,4 @@
-/** The access token counts as expired this long before its `exp` (spec/API.md). */
+/** The access token counts as expired this long before its `exp` (docs/api.md). */
 export const EXPIRY_MARGIN_MS = 300_000;
 
 const base64UrlDecode = (part: string): string => {
@@ -8,23 +8,36 @@ const base64UrlDecode = (part: string): string => {
   return new TextDecoder().decode(bytes);
 };
 
+/** A JWT's payload claims, or null when the token is not a JWT with an object payload. */
+const readJwtClaims = (token: string): Record<string, unknown> | null => {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims: unknown = JSON.parse(base64UrlDecode(payload));
+    return typeof claims === 'object' && claims !== null
+      ? (claims as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+};
+
 /**
  * `exp` (seconds since the epoch) from a JWT's payload, or null when the token
  * is not a JWT with a numeric `exp`. The signature is the server's business.
  */
 export const readJwtExp = (token: string): number | null => {
-  const payload = token.split('.')[1];
-  if (!payload) return null;
-  try {
-    const claims: unknown = JSON.parse(base64UrlDecode(payload));
-    const exp =
-      typeof claims === 'object' && claims !== null
-        ? (claims as { exp?: unknown }).exp
-        : undefined;
-    return typeof exp === 'number' && Number.isFinite(exp) ? exp : null;
-  } catch {
-    return null;
-  }
+  const exp = readJwtClaims(token)?.exp;
+  return typeof exp === 'number' && Number.isFinite(exp) ? exp : null;
+};
+
+/**
+ * The `typ` claim the server signs into an access token: the member type, or
+ * `buyer` for a punch-out session (apps/api plugins/auth.ts). Null when absent.
+ */
+export const readJwtType = (token: string): string | null => {
+  const typ = readJwtClaims(token)?.typ;
+  return typeof typ === 'string' ? typ : null;
 };
 
 /**

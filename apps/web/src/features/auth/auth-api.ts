@@ -31,7 +31,7 @@ const receiveToken = async (
 };
 
 /**
- * The authentication calls of spec/API.md. The refresh-token calls are silent:
+ * The authentication calls of docs/api.md. The refresh-token calls are silent:
  * the session code (auth-session.ts) decides which alert they deserve.
  */
 export const authApi = api.injectEndpoints({

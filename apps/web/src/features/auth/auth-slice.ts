@@ -7,10 +7,16 @@ import {
 import type { AuthUser, LoginResult, Token } from '@proam/contract';
 import { sessionExpired } from '@/lib/api';
 import { readJwtExp } from './access-token';
-import { buyerFromCheckin, parseCheckin, type BuyerUser } from './checkin-data';
+import {
+  buyerFromCheckin,
+  isBuyerLogin,
+  parseCheckin,
+  type BuyerUser,
+} from './checkin-data';
 import {
   readCheckinRaw,
   readRefreshToken,
+  removeCheckinRecord,
   removeRefreshToken,
   writeRefreshToken,
 } from './token-storage';
@@ -19,10 +25,20 @@ export type SessionUser = AuthUser | BuyerUser;
 
 /**
  * `restoring`: a stored refresh token is being exchanged at startup;
+ * `reconnecting`: that exchange failed for a passing reason (no network, a
+ * busy server), so the login is kept, the user is not known yet, and the
+ * exchange is retried (auth-session.ts);
  * `loggedOut`: the person logged out themself (no way back to a tab).
  */
 export type AuthStatus =
-  'restoring' | 'authenticated' | 'anonymous' | 'loggedOut';
+  'restoring' | 'reconnecting' | 'authenticated' | 'anonymous' | 'loggedOut';
+
+/**
+ * Why the last renewal of the stored login failed for a passing reason:
+ * `offline` (no network), `unavailable` (the server answered 5xx or 429, or
+ * could not be understood). Null when no renewal is waiting for a retry.
+ */
+export type RenewalProblem = 'offline' | 'unavailable';
 
 export type AuthState = {
   user: SessionUser | null;
@@ -33,15 +49,23 @@ export type AuthState = {
   /** Server clock minus the device clock, learnt at the handshake. */
   serverOffsetMs: number;
   status: AuthStatus;
+  /** The browser's own view of its connection (`navigator.onLine` and its events). */
+  browserOnline: boolean;
+  renewalProblem: RenewalProblem | null;
 };
 
 type RefreshPayload = {
   token: Token;
   user: AuthUser;
-  /** Set when a check-in record is in storage: it replaces the user. */
+  /** The server says this is a punch-out buyer session. */
+  isBuyer: boolean;
+  /** That buyer's identity from the check-in record, when one is stored. */
   buyer: BuyerUser | null;
   serverOffsetMs: number | null;
 };
+
+const browserOnline = (): boolean =>
+  typeof navigator === 'undefined' || navigator.onLine !== false;
 
 const initialAuthState = (): AuthState => ({
   user: null,
@@ -49,12 +73,15 @@ const initialAuthState = (): AuthState => ({
   accessTokenExp: null,
   serverOffsetMs: 0,
   status: readRefreshToken() ? 'restoring' : 'anonymous',
+  browserOnline: browserOnline(),
+  renewalProblem: null,
 });
 
 const storeToken = (state: AuthState, token: Token) => {
   state.accessToken = token.accessToken;
   state.accessTokenExp = readJwtExp(token.accessToken);
   state.status = 'authenticated';
+  state.renewalProblem = null;
 };
 
 const empty = (state: AuthState, status: AuthStatus) => {
@@ -62,13 +89,14 @@ const empty = (state: AuthState, status: AuthStatus) => {
   state.accessToken = null;
   state.accessTokenExp = null;
   state.status = status;
+  state.renewalProblem = null;
 };
 
 export const authSlice = createSlice({
   name: 'auth',
   initialState: initialAuthState,
   reducers: {
-    /** Login or registration answered with a token. */
+    /** Login, registration or check-in answered with a token. */
     tokenReceived(state, action: PayloadAction<LoginResult>) {
       storeToken(state, action.payload.token);
       state.user = action.payload.user;
@@ -76,9 +104,12 @@ export const authSlice = createSlice({
     /** A refresh or the startup handshake rotated the token. */
     tokenRefreshed: {
       reducer(state, action: PayloadAction<RefreshPayload>) {
-        const { token, user, buyer, serverOffsetMs } = action.payload;
+        const { token, user, isBuyer, buyer, serverOffsetMs } = action.payload;
         storeToken(state, token);
-        state.user = buyer ?? user;
+        // Buyer mode only when the server says so; the record only names the buyer.
+        state.user = isBuyer
+          ? (buyer ?? { id: user.id, userName: user.userName, type: 'BUYER' })
+          : user;
         if (serverOffsetMs !== null) state.serverOffsetMs = serverOffsetMs;
       },
       // Storage and the clock are read here so the reducer stays pure.
@@ -86,11 +117,15 @@ export const authSlice = createSlice({
         const serverMs = result.serverTime
           ? Date.parse(result.serverTime)
           : NaN;
+        const isBuyer = isBuyerLogin(result);
         return {
           payload: {
             token: result.token,
             user: result.user,
-            buyer: buyerFromCheckin(parseCheckin(readCheckinRaw())),
+            isBuyer,
+            buyer: isBuyer
+              ? buyerFromCheckin(parseCheckin(readCheckinRaw()))
+              : null,
             serverOffsetMs: Number.isNaN(serverMs)
               ? null
               : serverMs - Date.now(),
@@ -98,7 +133,19 @@ export const authSlice = createSlice({
         };
       },
     },
-    /** The session could not be kept (a failed refresh). */
+    /**
+     * A renewal of the stored login failed for a passing reason: the login
+     * stays (refresh token, user, UI) and the renewal is retried.
+     */
+    renewalFailed(state, action: PayloadAction<RenewalProblem>) {
+      state.renewalProblem = action.payload;
+      if (state.status === 'restoring') state.status = 'reconnecting';
+    },
+    /** The browser's `online` / `offline` events. */
+    connectivityChanged(state, action: PayloadAction<boolean>) {
+      state.browserOnline = action.payload;
+    },
+    /** The session could not be kept. */
     tokenCleared(state) {
       empty(state, 'anonymous');
     },
@@ -113,30 +160,60 @@ export const authSlice = createSlice({
     selectAuthUser: (state) => state.user,
     selectAuthStatus: (state) => state.status,
     selectIsLoggedIn: (state) => state.status === 'authenticated',
+    /**
+     * Whether this device holds a login, confirmed or not yet: the header
+     * shows マイページ and nothing offers the login form as if logged out.
+     */
+    selectHoldsLogin: (state) =>
+      state.status === 'authenticated' ||
+      state.status === 'restoring' ||
+      state.status === 'reconnecting',
+    /** What the connection notice says: offline, server unavailable, or nothing. */
+    selectConnectionProblem: (state): RenewalProblem | null =>
+      state.browserOnline ? state.renewalProblem : 'offline',
   },
 });
 
-export const { tokenReceived, tokenRefreshed, tokenCleared, loggedOut } =
-  authSlice.actions;
-export const { selectAuthUser, selectAuthStatus, selectIsLoggedIn } =
-  authSlice.selectors;
+export const {
+  tokenReceived,
+  tokenRefreshed,
+  renewalFailed,
+  connectivityChanged,
+  tokenCleared,
+  loggedOut,
+} = authSlice.actions;
+export const {
+  selectAuthUser,
+  selectAuthStatus,
+  selectIsLoggedIn,
+  selectHoldsLogin,
+  selectConnectionProblem,
+} = authSlice.selectors;
 
 /**
- * Keeps the stored refresh token in step with the session: every token the
- * server hands out is written, every way out of the session removes it.
+ * Keeps storage in step with the session: every token the server hands out
+ * is written; a member's token removes any check-in record (it belonged to a
+ * buyer session that is over); every way out of the session removes both.
  */
 export const authStorageListener = createListenerMiddleware();
-for (const actionCreator of [tokenReceived, tokenRefreshed]) {
-  authStorageListener.startListening({
-    actionCreator,
-    effect: (action) => {
-      writeRefreshToken(action.payload.token.refreshToken);
-    },
-  });
-}
+authStorageListener.startListening({
+  actionCreator: tokenReceived,
+  effect: ({ payload }) => {
+    writeRefreshToken(payload.token.refreshToken);
+    if (!isBuyerLogin(payload)) removeCheckinRecord();
+  },
+});
+authStorageListener.startListening({
+  actionCreator: tokenRefreshed,
+  effect: ({ payload }) => {
+    writeRefreshToken(payload.token.refreshToken);
+    if (!payload.isBuyer) removeCheckinRecord();
+  },
+});
 authStorageListener.startListening({
   matcher: isAnyOf(tokenCleared, loggedOut, sessionExpired),
   effect: () => {
     removeRefreshToken();
+    removeCheckinRecord();
   },
 });

@@ -1,10 +1,18 @@
-import { PREFECTURES } from '@proam/contract';
+import {
+  CodeSendInputSchema,
+  PREFECTURES,
+  UserCreateInputSchema,
+} from '@proam/contract';
+import { charCount, maxLengthOf, minLengthOf } from '@/lib/contract-limits';
 
-/** Mirrors the API's bounds (spec/API.md, Objects) so most mistakes never leave the page. */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-export const USER_NAME_MAX = 40;
-export const KANA_MAX = 40;
+// The API's bounds, so most mistakes never leave the page.
+const { password, userName, nameKana } = UserCreateInputSchema.properties;
+export const PASSWORD_MIN = minLengthOf(password);
+export const PASSWORD_MAX = maxLengthOf(password);
+export const USER_NAME_MAX = maxLengthOf(userName);
+export const KANA_MAX = maxLengthOf(nameKana);
+const EMAIL_MAX = maxLengthOf(CodeSendInputSchema.properties.email);
+/** The contract's code is 6 to 8 digits: 6 for registration, 8 for a reset. */
 export const REGISTER_CODE_DIGITS = 6;
 export const RESET_CODE_DIGITS = 8;
 
@@ -12,12 +20,10 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 // ひらがな・カタカナ・長音・空白 (全角/半角)
 const KANA_RE = /^[\u3041-\u3096\u30A1-\u30FA\u30FC\u3000 ]+$/;
 
-export type Errors<F extends string> = Partial<Record<F, string>>;
-
 export const validateEmail = (value: string): string | undefined => {
   const v = value.trim();
   if (!v) return 'メールアドレスを入力してください。';
-  if (v.length > 254 || !EMAIL_RE.test(v))
+  if (charCount(v) > EMAIL_MAX || !EMAIL_RE.test(v))
     return 'メールアドレスの形式が正しくありません（例：taro@example.jp）。';
   return undefined;
 };
@@ -28,7 +34,8 @@ export const validateLoginPassword = (value: string): string | undefined =>
 
 export const validateNewPassword = (value: string): string | undefined => {
   if (!value) return 'パスワードを入力してください。';
-  if (value.length < PASSWORD_MIN || value.length > PASSWORD_MAX)
+  const length = charCount(value);
+  if (length < PASSWORD_MIN || length > PASSWORD_MAX)
     return `パスワードは${PASSWORD_MIN}文字以上${PASSWORD_MAX}文字以内で入力してください。`;
   if (!value.trim()) return 'パスワードに空白以外の文字を含めてください。';
   return undefined;
@@ -91,14 +98,14 @@ export const validateProfileField = (
     case 'userName': {
       const v = values.userName.trim();
       if (!v) return '氏名を入力してください。';
-      if (v.length > USER_NAME_MAX)
+      if (charCount(v) > USER_NAME_MAX)
         return `氏名は${USER_NAME_MAX}文字以内で入力してください。`;
       return undefined;
     }
     case 'nameKana': {
       const v = values.nameKana.trim();
       if (!v) return 'ふりがなを入力してください。';
-      if (v.length > KANA_MAX)
+      if (charCount(v) > KANA_MAX)
         return `ふりがなは${KANA_MAX}文字以内で入力してください。`;
       if (!KANA_RE.test(v)) return 'ふりがなはひらがなで入力してください。';
       return undefined;
@@ -141,20 +148,6 @@ export const validateResetField = (
     case 'passwordConfirm':
       return validatePasswordConfirm(values.password, values.passwordConfirm);
   }
-};
-
-/** Runs a field validator over every field, in order. */
-export const validateAll = <F extends string, V>(
-  fields: readonly F[],
-  values: V,
-  validate: (field: F, values: V) => string | undefined,
-): Errors<F> => {
-  const errors: Errors<F> = {};
-  for (const f of fields) {
-    const e = validate(f, values);
-    if (e) errors[f] = e;
-  }
-  return errors;
 };
 
 /** `入力内容に誤りがあります。（password）` → `password`. */

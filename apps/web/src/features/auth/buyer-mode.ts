@@ -1,12 +1,20 @@
 import type { LoginResult } from '@proam/contract';
+import { resolveApiBase } from '@/config/env';
 import type { AuthState, SessionUser } from './auth-slice';
-import { CHECKIN_KEY } from './token-storage';
+import {
+  CHECKIN_KEY,
+  readRefreshToken,
+  removeCheckinRecord,
+  removeRefreshToken,
+} from './token-storage';
 
 /**
  * Buyer mode: a person who arrived through the procurement check-in
- * (spec/PRODUCT.md, Check-in). Their token is read-only on the server, so the
+ * (README.md, Web app: Check-in). Their token is read-only on the server, so the
  * member area offers them reading only, and the header offers the way back to
- * their purchasing system.
+ * their purchasing system. The server decides who is a buyer (the session's
+ * user type and token, see checkin-data.ts `isBuyerLogin`); the stored
+ * check-in record only names the buyer and the way back.
  */
 export const isBuyer = (user: SessionUser | null | undefined): boolean =>
   user?.type === 'BUYER';
@@ -87,6 +95,35 @@ export const writeCheckinRecord = (record: CheckinRecord): void => {
     localStorage.setItem(CHECKIN_KEY, JSON.stringify(record));
   } catch {
     // Without storage the buyer mode lasts until the page closes.
+  }
+};
+
+/**
+ * Going back to the purchasing system ends the punch-out session: the basket
+ * is returned and a new punch-out starts a new session. The login is ended on
+ * the server (a keepalive request, which outlives the page) and the stored
+ * refresh token and check-in record go at once, so whoever opens the app next
+ * on this browser finds no buyer session. The page itself is left alone: it
+ * is navigating to the purchasing system.
+ */
+export const endBuyerSession = (): void => {
+  const refreshToken = readRefreshToken();
+  removeRefreshToken();
+  removeCheckinRecord();
+  if (!refreshToken) return;
+  try {
+    fetch(`${resolveApiBase()}/auth/logout`, {
+      method: 'POST',
+      keepalive: true,
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${refreshToken}`,
+      },
+      body: '{}',
+    }).catch(() => undefined);
+  } catch {
+    // The refresh token is gone from this browser either way.
   }
 };
 

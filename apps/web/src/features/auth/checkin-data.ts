@@ -1,5 +1,18 @@
+import type { LoginResult } from '@proam/contract';
+import { readJwtType } from './access-token';
+
 /** A person who arrived through the procurement check-in; exists only on the client. */
 export type BuyerUser = { id: string; userName: string; type: 'BUYER' };
+
+/**
+ * Whether the server handed out a buyer (punch-out) session: it says so in
+ * the user it answers (`type: "BUYER"`) and in the access token's `typ`
+ * claim (`buyer`). Only then does the stored check-in record mean anything;
+ * a member's login is a member's login whatever the storage holds.
+ */
+export const isBuyerLogin = (result: LoginResult): boolean =>
+  result.user.type === 'BUYER' ||
+  readJwtType(result.token.accessToken) === 'buyer';
 
 /**
  * The part of the stored check-in data (key `checkin`) the session reads: the

@@ -1,5 +1,5 @@
 /**
- * Browser storage of the session (spec/PRODUCT.md, Storage keys). Only the
+ * Browser storage of the session (README.md, Web app: Storage keys). Only the
  * refresh token is kept; the access token lives in memory (the auth slice).
  * Storage can be unavailable (private modes, quotas): then the login simply
  * does not survive a reload.
@@ -44,3 +44,16 @@ export const removeRefreshToken = (): void => {
 
 /** The raw check-in JSON the check-in flow stores; parse with `parseCheckin`. */
 export const readCheckinRaw = (): string | null => read(CHECKIN_KEY);
+
+/**
+ * The check-in record belongs to one buyer session (README.md, Web app:
+ * Check-in): it goes with that session's logout, with any cleared login and
+ * with any member login, so it can never turn a later member into a buyer.
+ */
+export const removeCheckinRecord = (): void => {
+  try {
+    storage()?.removeItem(CHECKIN_KEY);
+  } catch {
+    // Nothing stored that could be read back either.
+  }
+};

@@ -1,86 +1,134 @@
 import type {
+  ChatLesson,
   Message,
-  MessageListInput,
-  Schedule,
   SocketEvent,
   UnreadLesson,
 } from '@proam/contract';
 import { isAccessTokenFresh } from '@/features/auth/access-token';
 import { renewSession } from '@/features/auth/auth-session';
 import type { AuthState } from '@/features/auth/auth-slice';
-import { api, type ApiRequest } from '@/lib/api';
+import { api } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 import { connectChatSocket, chatSocketUrl } from './chat-socket';
 import {
-  messageReceived,
-  messagesLoaded,
-  readReceived,
-  type ChatState,
-} from './chat-slice';
-
-/** A lesson in the chat list with its newest message, if any. */
-export type ChatLesson = { schedule: Schedule; lastMessage: Message | null };
+  byLatest,
+  markReadBy,
+  newestSortKey,
+  PAGE_SIZE,
+  upsertMessage,
+  type MessagePage,
+  type PageBefore,
+} from './message-pages';
 
 type SendInput = { partitionKey: string; msg: string; sender: string };
+type ReadInput = { partitionKey: string; userId: string; msgIdList: string[] };
 
-const chatTagged = api.enhanceEndpoints({
-  addTagTypes: ['Schedule', 'Unread', 'ChatList'],
-});
+/** A reconnect's catch-up: at most this many messages after the newest one loaded. */
+const CATCH_UP_SIZE = 200;
 
-const uniqueById = (lists: Schedule[][]): Schedule[] => {
-  const map = new Map<string, Schedule>();
-  for (const list of lists) for (const s of list) map.set(s.id, s);
-  return [...map.values()];
-};
-
-/** Newest message first; lessons without messages after, by date. */
-/** Newest conversation first; lessons without messages by date. */
-const byLatest = (a: ChatLesson, b: ChatLesson): number => {
-  if (a.lastMessage && b.lastMessage)
-    return b.lastMessage.sort_key.localeCompare(a.lastMessage.sort_key);
-  if (a.lastMessage) return -1;
-  if (b.lastMessage) return 1;
-  return (
-    a.schedule.date.localeCompare(b.schedule.date) ||
-    a.schedule.startTime.localeCompare(b.schedule.startTime)
-  );
-};
-
-export const sortChatLessons = (lessons: ChatLesson[]): ChatLesson[] =>
-  [...lessons].sort(byLatest);
-
-/** A lesson has a chat once someone other than the pro takes part. */
-const hasChat = (s: Schedule) =>
-  s.reservedCount > 0 || (s.participants?.length ?? 0) > 0;
-
-export const chatApi = chatTagged.injectEndpoints({
+export const chatApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** Silent: the conversation shows its own loading error. */
-    getMessages: build.query<Message[], MessageListInput>({
-      query: (body) => ({
+    /**
+     * A lesson's conversation, the one home of its messages: the newest page
+     * first, もっと見る fetches the next older one (`before` = the oldest
+     * sort_key loaded). Sending, the socket and a reconnect's catch-up write
+     * into it (upsertMessage). Silent: the conversation shows its own error.
+     */
+    getMessages: build.infiniteQuery<MessagePage, string, PageBefore>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (oldestPage) =>
+          oldestPage.hasOlder ? oldestPage.messages[0]?.sort_key : undefined,
+      },
+      query: ({ queryArg: partitionKey, pageParam: before }) => ({
         path: '/roundLesson/getMessage',
-        body,
+        body: before
+          ? { partitionKey, before, size: PAGE_SIZE }
+          : { partitionKey, size: PAGE_SIZE },
+        silent: true,
+      }),
+      transformResponse: (messages: Message[]): MessagePage => ({
+        messages,
+        hasOlder: messages.length >= PAGE_SIZE,
+      }),
+      // Left, the conversation is forgotten; opened again, it loads afresh.
+      keepUnusedDataFor: 0,
+    }),
+    /**
+     * What was said after `after` while the socket was down, merged into the
+     * lesson's conversation; its own cache entry is dropped at once.
+     */
+    catchUpMessages: build.query<
+      Message[],
+      { partitionKey: string; after: string }
+    >({
+      query: ({ partitionKey, after }) => ({
+        path: '/roundLesson/getMessage',
+        body: { partitionKey, after, size: CATCH_UP_SIZE },
         silent: true,
       }),
       keepUnusedDataFor: 0,
+      onQueryStarted: async (
+        { partitionKey },
+        { dispatch, queryFulfilled },
+      ) => {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(
+            chatApi.util.updateQueryData('getMessages', partitionKey, (d) => {
+              for (const m of data) upsertMessage(d, m);
+            }),
+          );
+        } catch {
+          // The next reconnect tries again.
+        }
+      },
     }),
     /** Silent: a failed message stays in the composer with 再送信. */
     sendMessage: build.mutation<Message, SendInput>({
       query: (body) => ({ path: '/roundLesson/message', body, silent: true }),
+      onQueryStarted: async (
+        { partitionKey },
+        { dispatch, queryFulfilled },
+      ) => {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(
+            chatApi.util.updateQueryData('getMessages', partitionKey, (d) =>
+              upsertMessage(d, data),
+            ),
+          );
+        } catch {
+          // The composer keeps the text.
+        }
+      },
       invalidatesTags: ['ChatList'],
     }),
     /** In the background: a failure only means it is tried again later. */
-    markRead: build.mutation<
-      { updatedCount: number },
-      { userId: string; msgIdList: string[] }
-    >({
-      query: (body) => ({
+    markRead: build.mutation<{ updatedCount: number }, ReadInput>({
+      query: ({ userId, msgIdList }) => ({
         path: '/roundLesson/messageReaded',
-        body,
+        body: { userId, msgIdList },
         silent: true,
       }),
-      invalidatesTags: ['Unread'],
+      onQueryStarted: async (
+        { partitionKey, userId, msgIdList },
+        { dispatch, queryFulfilled },
+      ) => {
+        try {
+          await queryFulfilled;
+          dispatch(
+            chatApi.util.updateQueryData('getMessages', partitionKey, (d) =>
+              markReadBy(d, userId, msgIdList),
+            ),
+          );
+        } catch {
+          // Still unread: the conversation tries again.
+        }
+      },
+      invalidatesTags: ['Unread', 'ChatList'],
     }),
+    /** The tab bar's unread count (the socket keeps it current). */
     getUnread: build.query<UnreadLesson[], string>({
       query: (userId) => ({
         path: '/notification/unstepRoundLesson',
@@ -89,39 +137,19 @@ export const chatApi = chatTagged.injectEndpoints({
       }),
       providesTags: ['Unread'],
     }),
-    /** The member's lessons (active and past) that have a chat, with the last message. */
+    /**
+     * The member's lessons that have a chat, each with its newest message and
+     * unread count, newest conversation first (one call; the socket keeps it
+     * current).
+     */
     getChatLessons: build.query<ChatLesson[], string>({
-      queryFn: async (userId, _api, _extra, baseQuery) => {
-        const run = async (args: ApiRequest) => await baseQuery(args);
-        const [active, all] = await Promise.all([
-          run({ path: '/schedule/getActive', body: { userId } }),
-          run({ path: '/schedule/getById', body: { userId } }),
-        ]);
-        if (active.error) return { error: active.error };
-        if (all.error) return { error: all.error };
-        const lessons = uniqueById([
-          active.data as Schedule[],
-          all.data as Schedule[],
-        ]).filter(hasChat);
-        const withLast = await Promise.all(
-          lessons.map(async (schedule): Promise<ChatLesson> => {
-            const res = await run({
-              path: '/roundLesson/getMessage',
-              body: { partitionKey: schedule.id, size: 1 },
-              silent: true,
-            });
-            const list = (res.data as Message[] | undefined) ?? [];
-            return { schedule, lastMessage: list.at(-1) ?? null };
-          }),
-        );
-        return { data: sortChatLessons(withLast) };
-      },
+      query: (userId) => ({ path: '/roundLesson/lessons', body: { userId } }),
       providesTags: ['ChatList', 'Schedule'],
     }),
     /**
-     * The live connection (spec/API.md, WebSocket): no data of its own; while
-     * subscribed it pushes new messages and read receipts into the chat slice
-     * and the cached lists (the streaming pattern of STYLE.md).
+     * The live connection (docs/api.md, WebSocket): no data of its own; while
+     * subscribed it writes new messages and read receipts into the cached
+     * conversation and lists (RTK Query's streaming updates).
      */
     chatStream: build.query<null, string>({
       queryFn: () => ({ data: null }),
@@ -148,10 +176,22 @@ export const chatApi = chatTagged.injectEndpoints({
           return (getState() as unknown as { auth: AuthState }).auth
             .accessToken;
         };
+        type State = Parameters<
+          typeof chatApi.util.selectCachedArgsForQuery
+        >[0];
+        const state = () => getState() as unknown as State;
         const onEvent = (event: SocketEvent) => {
           if (event.type === 'message') {
             const message = event.body;
-            dispatch(messageReceived(message));
+            const fromOther = message.sender !== userId;
+            // Only a conversation that is open has a cache entry to write to.
+            dispatch(
+              chatApi.util.updateQueryData(
+                'getMessages',
+                message.partitionKey,
+                (d) => upsertMessage(d, message),
+              ),
+            );
             dispatch(
               chatApi.util.updateQueryData('getChatLessons', userId, (list) => {
                 const entry = list.find(
@@ -160,10 +200,11 @@ export const chatApi = chatTagged.injectEndpoints({
                 if (!entry) return;
                 // Mutate the draft only: returning a new list as well is an Immer error.
                 entry.lastMessage = message;
+                if (fromOther) entry.unreadCount += 1;
                 list.sort(byLatest);
               }),
             );
-            if (message.sender !== userId) {
+            if (fromOther) {
               let known = false;
               dispatch(
                 chatApi.util.updateQueryData('getUnread', userId, (list) => {
@@ -179,39 +220,40 @@ export const chatApi = chatTagged.injectEndpoints({
               // A lesson new to the unread list needs its schedule: ask again.
               if (!known) dispatch(chatApi.util.invalidateTags(['Unread']));
               const inList = chatApi.endpoints.getChatLessons
-                .select(userId)(getState() as never)
+                .select(userId)(state())
                 .data?.some((l) => l.schedule.id === message.partitionKey);
               if (inList === false)
                 dispatch(chatApi.util.invalidateTags(['ChatList']));
             }
           } else if (event.type === 'read') {
-            dispatch(readReceived(event.body));
-            if (event.body.userId === userId)
-              dispatch(chatApi.util.invalidateTags(['Unread']));
+            const { partitionKey, userId: reader, sort_keys } = event.body;
+            dispatch(
+              chatApi.util.updateQueryData('getMessages', partitionKey, (d) =>
+                markReadBy(d, reader, sort_keys),
+              ),
+            );
+            // Read on another device: the counts go down.
+            if (reader === userId)
+              dispatch(chatApi.util.invalidateTags(['Unread', 'ChatList']));
           }
         };
         const onReconnected = () => {
-          // Catch up on what was said while the socket was down.
-          const { partitionKey, ids } = (
-            getState() as unknown as { chat: ChatState }
-          ).chat;
-          const last = ids.at(-1);
-          if (partitionKey && last) {
-            void dispatch(
-              chatApi.endpoints.getMessages.initiate(
-                { partitionKey, after: String(last), size: 200 },
-                { subscribe: false, forceRefetch: true },
-              ),
-            ).then(({ data }) => {
-              if (data)
-                dispatch(
-                  messagesLoaded({
-                    partitionKey,
-                    messages: data,
-                    mode: 'newer',
-                  }),
-                );
-            });
+          // Catch up on what was said while the socket was down, in every
+          // conversation in the cache (the one on screen).
+          for (const partitionKey of chatApi.util.selectCachedArgsForQuery(
+            state(),
+            'getMessages',
+          )) {
+            const { data } =
+              chatApi.endpoints.getMessages.select(partitionKey)(state());
+            const after = data && newestSortKey(data);
+            if (after)
+              void dispatch(
+                chatApi.endpoints.catchUpMessages.initiate(
+                  { partitionKey, after },
+                  { subscribe: false, forceRefetch: true },
+                ),
+              );
           }
           dispatch(chatApi.util.invalidateTags(['Unread', 'ChatList']));
         };
@@ -229,7 +271,7 @@ export const chatApi = chatTagged.injectEndpoints({
 });
 
 export const {
-  useGetMessagesQuery,
+  useGetMessagesInfiniteQuery,
   useSendMessageMutation,
   useMarkReadMutation,
   useGetUnreadQuery,

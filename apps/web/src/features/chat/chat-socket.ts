@@ -1,7 +1,7 @@
 import type { SocketEvent } from '@proam/contract';
 import { resolveApiBase } from '@/config/env';
 
-/** `{API_BASE}/ws` with ws:// or wss:// to match the page (spec/API.md). */
+/** `{API_BASE}/ws` with ws:// or wss:// to match the page (docs/api.md). */
 export const chatSocketUrl = (apiBase: string = resolveApiBase()): string => {
   const url = new URL(`${apiBase.replace(/\/+$/, '')}/ws`);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';

@@ -1,3 +1,5 @@
+import { MessageSendInputSchema } from '@proam/contract';
+import { maxLengthOf, textLength } from '@/lib/contract-limits';
 /** The parts of a keydown the composer looks at (React's or the DOM's event). */
 export type ComposerKey = {
   key: string;
@@ -22,9 +24,9 @@ export const composerKeyAction = (
   return e.shiftKey ? 'newline' : 'send';
 };
 
-export const MESSAGE_MAX = 2000;
+export const MESSAGE_MAX = maxLengthOf(MessageSendInputSchema.properties.msg);
 /** The counter shows from here on. */
 export const COUNTER_FROM = 1800;
 
 export const canSend = (text: string): boolean =>
-  text.trim().length > 0 && text.length <= MESSAGE_MAX;
+  textLength(text) > 0 && textLength(text) <= MESSAGE_MAX;

@@ -1,11 +1,14 @@
 import {
   COMPETITION_STATUS,
+  CompetitionCreateInputSchema,
+  CompetitionResultSchema,
   PREFECTURES,
   type Competition,
   type CompetitionCreateInput,
   type CompetitionResult,
   type CompetitionStatus,
 } from '@proam/contract';
+import { maxLengthOf, rangeOf, textLength } from '@/lib/contract-limits';
 
 /** Full-width digits and minus signs (typed with a Japanese IME) → ASCII. */
 export const toHalfWidthNumber = (value: string): string =>
@@ -18,8 +21,7 @@ export const toHalfWidthNumber = (value: string): string =>
 /** An integer in [min, max], or undefined for anything else. */
 const parseInteger = (
   value: string,
-  min: number,
-  max: number,
+  [min, max]: readonly [number, number],
 ): number | undefined => {
   const v = toHalfWidthNumber(value);
   if (!/^-?\d+$/.test(v)) return undefined;
@@ -50,7 +52,10 @@ export type ResultRowErrors = {
   score?: string;
 };
 
-export const PLAYER_NAME_MAX = 40;
+const resultInput = CompetitionResultSchema.properties;
+export const PLAYER_NAME_MAX = maxLengthOf(resultInput.playerName);
+const RANK = rangeOf(resultInput.rank);
+const SCORE = rangeOf(resultInput.score);
 
 let rowSerial = 0;
 export const newRowKey = (): string => `row-${++rowSerial}`;
@@ -83,7 +88,7 @@ export const rowsFromResults = (
 export const validateResults = (
   rows: readonly ResultRow[],
 ): ResultRowErrors[] => {
-  const ranks = rows.map((r) => parseInteger(r.rank, 1, 10_000));
+  const ranks = rows.map((r) => parseInteger(r.rank, RANK));
   const counts = new Map<number, number>();
   for (const n of ranks)
     if (n !== undefined) counts.set(n, (counts.get(n) ?? 0) + 1);
@@ -92,18 +97,15 @@ export const validateResults = (
     const rank = ranks[i];
     if (row.rank.trim() === '') errors.rank = '順位を入力してください。';
     else if (rank === undefined)
-      errors.rank = '順位は1以上の整数で入力してください。';
+      errors.rank = `順位は${RANK[0]}以上の整数で入力してください。`;
     else if ((counts.get(rank) ?? 0) > 1)
       errors.rank = '順位が重複しています。';
     const name = row.playerName.trim();
     if (name === '') errors.playerName = '選手名を入力してください。';
-    else if ([...name].length > PLAYER_NAME_MAX)
+    else if (textLength(name) > PLAYER_NAME_MAX)
       errors.playerName = `選手名は${PLAYER_NAME_MAX}文字以内で入力してください。`;
-    if (
-      row.score.trim() !== '' &&
-      parseInteger(row.score, -100, 1_000) === undefined
-    )
-      errors.score = 'スコアは-100〜1000の整数で入力してください。';
+    if (row.score.trim() !== '' && parseInteger(row.score, SCORE) === undefined)
+      errors.score = `スコアは${SCORE[0]}〜${SCORE[1]}の整数で入力してください。`;
     return errors;
   });
 };
@@ -115,9 +117,9 @@ export const hasRowErrors = (errors: readonly ResultRowErrors[]): boolean =>
 export const toResults = (rows: readonly ResultRow[]): CompetitionResult[] =>
   rows
     .map((r) => {
-      const score = parseInteger(r.score, -100, 1_000);
+      const score = parseInteger(r.score, SCORE);
       const result: CompetitionResult = {
-        rank: parseInteger(r.rank, 1, 10_000) ?? 0,
+        rank: parseInteger(r.rank, RANK) ?? 0,
         playerName: r.playerName.trim(),
       };
       if (r.userId) result.userId = r.userId;
@@ -155,9 +157,14 @@ export const COMPETITION_FIELDS: readonly CompetitionField[] = [
   'description',
 ];
 
-export const NAME_MAX = 100;
-export const VENUE_MAX = 100;
-export const DESCRIPTION_MAX = 2000;
+const input = CompetitionCreateInputSchema.properties;
+const NAME_MAX = maxLengthOf(input.name);
+const VENUE_MAX = maxLengthOf(input.venue);
+export const DESCRIPTION_MAX = maxLengthOf(input.description);
+const ENTRY_FEE = rangeOf(input.entryFee);
+const CAPACITY = rangeOf(input.capacity);
+/** 10000000 → 10,000,000. */
+const grouped = (n: number) => n.toLocaleString('ja-JP');
 
 export const emptyCompetitionValues = (): CompetitionValues => ({
   name: '',
@@ -183,19 +190,17 @@ export const valuesFromCompetition = (c: Competition): CompetitionValues => ({
   status: c.status,
 });
 
-const length = (v: string) => [...v.trim()].length;
-
 export const validateCompetition = (
   v: CompetitionValues,
 ): CompetitionErrors => {
   const e: CompetitionErrors = {};
   if (v.name.trim() === '') e.name = '大会名を入力してください。';
-  else if (length(v.name) > NAME_MAX)
+  else if (textLength(v.name) > NAME_MAX)
     e.name = `大会名は${NAME_MAX}文字以内で入力してください。`;
   if (v.date === '') e.date = '開催日を入力してください。';
   else if (!isDate(v.date)) e.date = '開催日を正しい日付で入力してください。';
   if (v.venue.trim() === '') e.venue = '会場を入力してください。';
-  else if (length(v.venue) > VENUE_MAX)
+  else if (textLength(v.venue) > VENUE_MAX)
     e.venue = `会場は${VENUE_MAX}文字以内で入力してください。`;
   if (v.area !== '' && !(PREFECTURES as readonly string[]).includes(v.area))
     e.area = '開催エリアは一覧から選んでください。';
@@ -209,15 +214,15 @@ export const validateCompetition = (
   }
   if (
     v.entryFee.trim() !== '' &&
-    parseInteger(v.entryFee, 0, 10_000_000) === undefined
+    parseInteger(v.entryFee, ENTRY_FEE) === undefined
   )
-    e.entryFee = '参加費は0〜10,000,000円の整数で入力してください。';
+    e.entryFee = `参加費は${grouped(ENTRY_FEE[0])}〜${grouped(ENTRY_FEE[1])}円の整数で入力してください。`;
   if (
     v.capacity.trim() !== '' &&
-    parseInteger(v.capacity, 1, 10_000) === undefined
+    parseInteger(v.capacity, CAPACITY) === undefined
   )
-    e.capacity = '定員は1〜10,000の整数で入力してください。';
-  if (length(v.description) > DESCRIPTION_MAX)
+    e.capacity = `定員は${grouped(CAPACITY[0])}〜${grouped(CAPACITY[1])}の整数で入力してください。`;
+  if (textLength(v.description) > DESCRIPTION_MAX)
     e.description = `大会概要は${DESCRIPTION_MAX}文字以内で入力してください。`;
   return e;
 };
@@ -239,8 +244,8 @@ export const toCompetitionInput = (
     entryDeadline: v.entryDeadline,
     status: v.status,
   };
-  const fee = parseInteger(v.entryFee, 0, 10_000_000);
-  const capacity = parseInteger(v.capacity, 1, 10_000);
+  const fee = parseInteger(v.entryFee, ENTRY_FEE);
+  const capacity = parseInteger(v.capacity, CAPACITY);
   if (fee !== undefined) input.entryFee = fee;
   if (capacity !== undefined) input.capacity = capacity;
   return input;

@@ -8,23 +8,21 @@ export type ContactListInput = {
 };
 
 /** The admins' inbox of contact-form messages. */
-export const contactAdminApi = api
-  .enhanceEndpoints({ addTagTypes: ['Contact'] })
-  .injectEndpoints({
-    endpoints: (build) => ({
-      getContactMessages: build.query<ContactMessage[], ContactListInput>({
-        query: (body) => ({ path: '/contact/list', body }),
-        providesTags: ['Contact'],
-      }),
-      setContactHandled: build.mutation<
-        ContactMessage,
-        { id: string; handled: boolean }
-      >({
-        query: (body) => ({ path: '/contact/update', body }),
-        invalidatesTags: ['Contact'],
-      }),
+export const contactAdminApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getContactMessages: build.query<ContactMessage[], ContactListInput>({
+      query: (body) => ({ path: '/contact/list', body }),
+      providesTags: ['Contact'],
     }),
-  });
+    setContactHandled: build.mutation<
+      ContactMessage,
+      { id: string; handled: boolean }
+    >({
+      query: (body) => ({ path: '/contact/update', body }),
+      invalidatesTags: ['Contact'],
+    }),
+  }),
+});
 
 export const { useGetContactMessagesQuery, useSetContactHandledMutation } =
   contactAdminApi;

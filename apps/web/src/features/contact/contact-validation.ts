@@ -1,4 +1,8 @@
-import type { ContactCreateInput } from '@proam/contract';
+import {
+  ContactCreateInputSchema,
+  type ContactCreateInput,
+} from '@proam/contract';
+import { charCount, maxLengthOf } from '@/lib/contract-limits';
 
 export type ContactValues = {
   name: string;
@@ -8,7 +12,6 @@ export type ContactValues = {
   message: string;
 };
 export type ContactField = keyof ContactValues;
-export type ContactErrors = Partial<Record<ContactField, string>>;
 
 export const CONTACT_FIELDS: readonly ContactField[] = [
   'name',
@@ -17,10 +20,14 @@ export const CONTACT_FIELDS: readonly ContactField[] = [
   'category',
   'message',
 ];
-export const MESSAGE_MAX = 2000;
-export const NAME_MAX = 40;
 
-// Mirrors the API's bounds (spec/API.md) so most mistakes are caught before sending.
+// The API's bounds, so most mistakes are caught before sending.
+const input = ContactCreateInputSchema.properties;
+export const MESSAGE_MAX = maxLengthOf(input.message);
+const NAME_MAX = maxLengthOf(input.name);
+const EMAIL_MAX = maxLengthOf(input.email);
+const PHONE_MAX = maxLengthOf(input.phone);
+
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_RE = /^[0-9+()\- ]*$/;
 
@@ -32,38 +39,29 @@ export const validateContactField = (
   switch (field) {
     case 'name':
       if (!v) return 'お名前を入力してください。';
-      if (v.length > NAME_MAX)
+      if (charCount(v) > NAME_MAX)
         return `お名前は${NAME_MAX}文字以内で入力してください。`;
       return undefined;
     case 'email':
       if (!v) return 'メールアドレスを入力してください。';
-      if (v.length > 254 || !EMAIL_RE.test(v)) {
+      if (charCount(v) > EMAIL_MAX || !EMAIL_RE.test(v)) {
         return 'メールアドレスの形式が正しくありません（例：taro@example.jp）。';
       }
       return undefined;
     case 'phone':
-      if (v.length > 20 || !PHONE_RE.test(v)) {
-        return '電話番号は半角数字とハイフンで、20文字以内で入力してください。';
+      if (charCount(v) > PHONE_MAX || !PHONE_RE.test(v)) {
+        return `電話番号は半角数字とハイフンで、${PHONE_MAX}文字以内で入力してください。`;
       }
       return undefined;
     case 'category':
       return v ? undefined : 'お問い合わせ種別を選択してください。';
     case 'message':
       if (!v) return 'お問い合わせ内容を入力してください。';
-      if (values.message.length > MESSAGE_MAX) {
+      if (charCount(v) > MESSAGE_MAX) {
         return `お問い合わせ内容は${MESSAGE_MAX}文字以内で入力してください。`;
       }
       return undefined;
   }
-};
-
-export const validateContact = (values: ContactValues): ContactErrors => {
-  const errors: ContactErrors = {};
-  for (const f of CONTACT_FIELDS) {
-    const e = validateContactField(f, values);
-    if (e) errors[f] = e;
-  }
-  return errors;
 };
 
 export const toContactInput = (values: ContactValues): ContactCreateInput => {
@@ -75,13 +73,4 @@ export const toContactInput = (values: ContactValues): ContactCreateInput => {
     category: values.category,
     message: values.message.trim(),
   };
-};
-
-/** `入力内容に誤りがあります。（email）` → `email`, when it names a form field. */
-export const fieldFromServerMessage = (
-  msg: string,
-): ContactField | undefined => {
-  const m = /[（(]([A-Za-z]+)[）)]\s*$/.exec(msg);
-  const name = m?.[1];
-  return CONTACT_FIELDS.find((f) => f === name);
 };

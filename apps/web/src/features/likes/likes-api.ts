@@ -2,7 +2,6 @@ import type { Like, ProConditionInput, User } from '@proam/contract';
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { api } from '@/lib/api';
 import { profileApi } from '@/features/profile/profile-api';
-import { usersRetrieved } from '@/features/profile/user-slice';
 
 export type MemberType = 'pro' | 'amature';
 export type LikeQuery = { userType: MemberType; userId: string };
@@ -15,8 +14,6 @@ export type LikePair = {
 export type ProSearch = Omit<ProConditionInput, 'page' | 'size'>;
 
 export const SEARCH_PAGE_SIZE = 12;
-
-const withLikeTags = api.enhanceEndpoints({ addTagTypes: ['Like'] });
 
 /** Runs the cache-patching thunks of both injected APIs. */
 type Dispatch = <R>(thunk: ThunkAction<R, never, unknown, UnknownAction>) => R;
@@ -85,10 +82,10 @@ const patchLikeCount = (
 };
 
 /**
- * Likes (spec/API.md, Likes) and finding people to like. Liking and unliking
+ * Likes (docs/api.md, Likes) and finding people to like. Liking and unliking
  * show at once and are rolled back when the server says no.
  */
-export const likesApi = withLikeTags.injectEndpoints({
+export const likesApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The likes `userId` has given, newest first (only oneself). */
     getGivenLikes: build.query<Like[], LikeQuery>({
@@ -182,26 +179,10 @@ export const likesApi = withLikeTags.injectEndpoints({
         path: '/users/pro/condition',
         body: { ...queryArg, page: pageParam, size: SEARCH_PAGE_SIZE },
       }),
-      onQueryStarted: async (_arg, { dispatch, queryFulfilled }) => {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(usersRetrieved(data.pages.flat()));
-        } catch {
-          // Shown by the base query.
-        }
-      },
     }),
     /** Amateurs registered in the last 30 days (pros and admins only). */
     getNewAmateurs: build.query<User[], number>({
       query: (size) => ({ path: '/users/amature/newer', body: { size } }),
-      onQueryStarted: async (_arg, { dispatch, queryFulfilled }) => {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(usersRetrieved(data));
-        } catch {
-          // Shown by the base query.
-        }
-      },
     }),
   }),
 });

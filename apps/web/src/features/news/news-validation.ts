@@ -1,4 +1,9 @@
-import type { News, NewsCreateInput } from '@proam/contract';
+import {
+  NewsCreateInputSchema,
+  type News,
+  type NewsCreateInput,
+} from '@proam/contract';
+import { charCount, maxLengthOf, textLength } from '@/lib/contract-limits';
 import { japanLocalInputToIso, toJapanLocalInput } from '@/lib/format';
 
 export type NewsValues = {
@@ -11,7 +16,7 @@ export type NewsValues = {
 };
 
 export type NewsField = keyof NewsValues;
-export type NewsErrors = Partial<Record<NewsField, string>>;
+type NewsErrors = Partial<Record<NewsField, string>>;
 
 export const NEWS_FIELDS: readonly NewsField[] = [
   'title',
@@ -21,9 +26,11 @@ export const NEWS_FIELDS: readonly NewsField[] = [
   'publishedAt',
 ];
 
-export const TITLE_MAX = 120;
-export const CATEGORY_MAX = 30;
-export const BODY_MAX = 10_000;
+const input = NewsCreateInputSchema.properties;
+export const TITLE_MAX = maxLengthOf(input.title);
+export const CATEGORY_MAX = maxLengthOf(input.category);
+export const BODY_MAX = maxLengthOf(input.body);
+const IMAGE_URL_MAX = maxLengthOf(input.imageUrl);
 
 const IMAGE_URL_RE = /^(https:\/\/|\/media\/)[^\s"<>]*$/;
 
@@ -43,20 +50,18 @@ export const valuesFromNews = (n: News): NewsValues => ({
   publishedAt: toJapanLocalInput(n.publishedAt),
 });
 
-const length = (v: string) => [...v.trim()].length;
-
 export const validateNews = (v: NewsValues): NewsErrors => {
   const e: NewsErrors = {};
   if (v.title.trim() === '') e.title = 'タイトルを入力してください。';
-  else if (length(v.title) > TITLE_MAX)
+  else if (textLength(v.title) > TITLE_MAX)
     e.title = `タイトルは${TITLE_MAX}文字以内で入力してください。`;
-  if (length(v.category) > CATEGORY_MAX)
+  if (textLength(v.category) > CATEGORY_MAX)
     e.category = `カテゴリは${CATEGORY_MAX}文字以内で入力してください。`;
   if (v.body.trim() === '') e.body = '本文を入力してください。';
-  else if ([...v.body].length > BODY_MAX)
+  else if (textLength(v.body) > BODY_MAX)
     e.body = `本文は${BODY_MAX.toLocaleString('ja-JP')}文字以内で入力してください。`;
   const url = v.imageUrl.trim();
-  if (url !== '' && (url.length > 500 || !IMAGE_URL_RE.test(url)))
+  if (url !== '' && (charCount(url) > IMAGE_URL_MAX || !IMAGE_URL_RE.test(url)))
     e.imageUrl =
       '画像URLは「https://」または「/media/」で始まるURLを入力してください。';
   if (v.publishedAt.trim() !== '' && !japanLocalInputToIso(v.publishedAt))

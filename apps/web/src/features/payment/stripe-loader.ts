@@ -1,17 +1,19 @@
 import type { Stripe } from '@stripe/stripe-js';
-import type * as PaymentModule from './payment-elements';
 
 /**
- * Card payments (spec/PRODUCT.md, Payment): with a Stripe publishable key in
+ * Card payments (README.md, Web app: Payment): with a Stripe publishable key in
  * the run-time config, Stripe.js and the payment components are loaded once,
  * lazily, at startup; without one nothing is loaded and nothing fails. Only
  * dynamic imports live here, so the public pages' first load does not grow.
  */
-export type PaymentComponents = typeof PaymentModule;
-
 type Started = {
   stripe: Promise<Stripe | null>;
-  components: Promise<PaymentComponents | null>;
+  /**
+   * The payment components' chunk, fetched ahead so the payment step opens at
+   * once. Not typed by that module: it imports `getStripe` from here, and a
+   * type import back would make the two a cycle.
+   */
+  components: Promise<unknown>;
 };
 
 let started: Started | null = null;

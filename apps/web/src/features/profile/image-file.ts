@@ -1,4 +1,4 @@
-/** What `/storage/upload` accepts (spec/API.md, Storage). */
+/** What `/storage/upload` accepts (docs/api.md, Storage). */
 export const IMAGE_TYPES = [
   'image/jpeg',
   'image/png',

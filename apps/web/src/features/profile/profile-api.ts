@@ -12,13 +12,11 @@ export type UploadInput = {
 };
 export type Uploaded = { keyName: string; url: string };
 
-const withUserTags = api.enhanceEndpoints({ addTagTypes: ['User'] });
-
 /**
- * Profiles and photos (spec/API.md, Users and Storage). The user slice
- * (user-slice.ts) keeps every profile these calls bring back.
+ * Profiles and photos (docs/api.md, Users and Storage). The cache entries of
+ * `getUser` (by id) are the home of a profile (app/store.ts).
  */
-export const profileApi = withUserTags.injectEndpoints({
+export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
     getUser: build.query<User | null, string>({
       query: (id) => ({ path: '/user/read', body: { id } }),

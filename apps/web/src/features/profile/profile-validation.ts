@@ -1,19 +1,24 @@
-import { PREFECTURES, type User } from '@proam/contract';
+import { PREFECTURES, UserUpdateInputSchema, type User } from '@proam/contract';
+import { maxLengthOf, rangeOf, textLength } from '@/lib/contract-limits';
 import type { ProfileUpdate } from './profile-api';
 
-/** The bounds of ProfileFieldsSchema (packages/contract/src/user.ts). */
+const input = UserUpdateInputSchema.properties;
+const pro = input.pro.properties;
+const amateur = input.amateur.properties;
+
+/** The bounds of /user/update. */
 export const LIMITS = {
-  userName: 40,
-  nameKana: 40,
-  bio: 1000,
-  affiliation: 100,
-  career: 1000,
-  homeCourse: 100,
-  specialty: 200,
-  lessonFeeMax: 10_000_000,
-  averageScore: [50, 200],
-  experienceYears: [0, 80],
-} as const;
+  userName: maxLengthOf(input.userName),
+  nameKana: maxLengthOf(input.nameKana),
+  bio: maxLengthOf(input.bio),
+  affiliation: maxLengthOf(pro.affiliation),
+  career: maxLengthOf(pro.career),
+  homeCourse: maxLengthOf(pro.homeCourse),
+  specialty: maxLengthOf(pro.specialty),
+  lessonFee: rangeOf(pro.lessonFee),
+  averageScore: rangeOf(amateur.averageScore),
+  experienceYears: rangeOf(amateur.experienceYears),
+};
 
 export type ProfileFormValues = {
   userName: string;
@@ -102,7 +107,7 @@ export const parseWhole = (v: string): number | null => {
 };
 
 const maxLength = (label: string, value: string, max: number) =>
-  value.trim().length > max
+  textLength(value) > max
     ? `${label}は${max}文字以内で入力してください。`
     : undefined;
 
@@ -161,7 +166,7 @@ export const validateProfileEditField = (
     case 'lessonFee':
       return (
         cannotClear('レッスン料金') ??
-        wholeInRange('レッスン料金', v, 0, LIMITS.lessonFeeMax, '円')
+        wholeInRange('レッスン料金', v, ...LIMITS.lessonFee, '円')
       );
     case 'averageScore':
       return (

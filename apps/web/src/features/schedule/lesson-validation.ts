@@ -1,14 +1,21 @@
 import {
   PREFECTURES,
+  ScheduleCreateInputSchema,
   type Schedule,
   type ScheduleCreateInput,
 } from '@proam/contract';
+import { maxLengthOf, rangeOf, textLength } from '@/lib/contract-limits';
 
-/** Mirrors the API's bounds (packages/contract, schedule.ts). */
-export const PLACE_MAX = 100;
-export const NOTE_MAX = 500;
-export const FEE_MAX = 10_000_000;
-export const CAPACITY_OPTIONS = ['1', '2', '3', '4'] as const;
+// The API's bounds.
+const input = ScheduleCreateInputSchema.properties;
+export const PLACE_MAX = maxLengthOf(input.place);
+export const NOTE_MAX = maxLengthOf(input.note);
+const FEE_MAX = rangeOf(input.fee)[1];
+export const CAPACITY = rangeOf(input.capacity);
+export const CAPACITY_OPTIONS = Array.from(
+  { length: CAPACITY[1] - CAPACITY[0] + 1 },
+  (_, i) => String(CAPACITY[0] + i),
+);
 
 export const LESSON_FIELDS = [
   'date',
@@ -73,7 +80,7 @@ export const validateLesson =
           : undefined;
       case 'place':
         if (!v.place.trim()) return 'ゴルフ場を入力してください。';
-        return v.place.trim().length > PLACE_MAX
+        return textLength(v.place) > PLACE_MAX
           ? `ゴルフ場は${PLACE_MAX}文字以内で入力してください。`
           : undefined;
       case 'area':
@@ -82,20 +89,20 @@ export const validateLesson =
           ? undefined
           : '地域を選んでください。';
       case 'capacity':
-        return (CAPACITY_OPTIONS as readonly string[]).includes(v.capacity)
+        return CAPACITY_OPTIONS.includes(v.capacity)
           ? undefined
-          : '定員は1〜4名で選んでください。';
+          : `定員は${CAPACITY[0]}〜${CAPACITY[1]}名で選んでください。`;
       case 'fee': {
         const fee = v.fee.trim();
         if (!fee) return '料金を入力してください。';
         if (!/^\d+$/.test(fee))
           return '料金は半角数字（円）で入力してください。';
         return Number(fee) > FEE_MAX
-          ? '料金は10,000,000円以下で入力してください。'
+          ? `料金は${FEE_MAX.toLocaleString('ja-JP')}円以下で入力してください。`
           : undefined;
       }
       case 'note':
-        return v.note.length > NOTE_MAX
+        return textLength(v.note) > NOTE_MAX
           ? `メモは${NOTE_MAX}文字以内で入力してください。`
           : undefined;
     }

@@ -1,15 +1,20 @@
-import { render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { FormErrorSummary } from '@/components/form-error-summary';
+import { TextField } from '@/components/form/field';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
+import { errorAlertRaised, alertDismissed } from '@/lib/ui-slice';
+import { renderWithProviders } from '@/testing/render';
 import { useValidatedForm } from '../use-validated-form';
 
 type Values = { title: string; body: string };
 
-const validate = (v: Values) => ({
-  title: v.title.trim() === '' ? 'タイトルを入力してください。' : undefined,
-  body: v.body.trim() === '' ? '本文を入力してください。' : undefined,
-});
+const validate = (field: keyof Values, v: Values) =>
+  v[field].trim() === ''
+    ? field === 'title'
+      ? 'タイトルを入力してください。'
+      : '本文を入力してください。'
+    : undefined;
 
 type SaveResult = { data?: string; error?: unknown };
 
@@ -24,15 +29,16 @@ const TestForm = ({ save, onSaved }: TestFormProps) => {
       initialValues: () => ({ title: '', body: '' }),
       validate,
       fields: ['title', 'body'],
+      checkOn: 'submit',
     });
   return (
     <form noValidate onSubmit={(e) => void submit(e, save, onSaved)}>
       <FormErrorSummary errorCount={errorCount} serverError={serverError} />
       <label htmlFor={idOf('title')}>タイトル</label>
-      <input id={idOf('title')} {...bind('title')} />
+      <input {...bind('title')} />
       {errors.title && <p>{errors.title}</p>}
       <label htmlFor={idOf('body')}>本文</label>
-      <textarea id={idOf('body')} {...bind('body')} />
+      <textarea {...bind('body')} />
       {errors.body && <p>{errors.body}</p>}
       <button type="submit">保存する</button>
     </form>
@@ -43,7 +49,7 @@ describe('useValidatedForm', () => {
   it('counts the errors, focuses the first invalid field and does not save', async () => {
     const user = userEvent.setup();
     const save = vi.fn<TestFormProps['save']>();
-    render(<TestForm save={save} onSaved={vi.fn()} />);
+    renderWithProviders(<TestForm save={save} onSaved={vi.fn()} />);
     await user.type(screen.getByLabelText('本文'), '本文です');
     await user.click(screen.getByRole('button', { name: '保存する' }));
 
@@ -66,7 +72,7 @@ describe('useValidatedForm', () => {
       data: 'n-1',
     });
     const onSaved = vi.fn();
-    render(<TestForm save={save} onSaved={onSaved} />);
+    renderWithProviders(<TestForm save={save} onSaved={onSaved} />);
     await user.type(screen.getByLabelText('タイトル'), 'お知らせ');
     await user.type(screen.getByLabelText('本文'), '本文です');
     await user.click(screen.getByRole('button', { name: '保存する' }));
@@ -92,7 +98,7 @@ describe('useValidatedForm', () => {
       })
       .mockResolvedValueOnce({ error: new Error('offline') });
     const onSaved = vi.fn();
-    render(<TestForm save={save} onSaved={onSaved} />);
+    renderWithProviders(<TestForm save={save} onSaved={onSaved} />);
     await user.type(screen.getByLabelText('タイトル'), 'お知らせ');
     await user.type(screen.getByLabelText('本文'), '本文です');
 
@@ -107,5 +113,104 @@ describe('useValidatedForm', () => {
     expect(onSaved).not.toHaveBeenCalled();
     // Input is kept for another try.
     expect(screen.getByLabelText('タイトル')).toHaveValue('お知らせ');
+  });
+});
+
+type Passwords = { password: string; confirm: string };
+
+const PasswordForm = ({ onValid }: { onValid: () => void }) => {
+  const form = useValidatedForm<Passwords>({
+    initialValues: { password: '', confirm: '' },
+    fields: ['password', 'confirm'],
+    validate: (field, v) =>
+      field === 'password'
+        ? v.password.length < 8
+          ? '8文字以上で入力してください。'
+          : undefined
+        : v.confirm === v.password
+          ? undefined
+          : 'パスワードが一致しません。',
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (form.validateForm()) onValid();
+        else form.markServerError('confirm', 'サーバーが拒否しました。');
+      }}
+    >
+      <TextField
+        label="パスワード"
+        required
+        error={form.errors.password}
+        {...form.bind('password')}
+      />
+      <TextField
+        label="確認"
+        required
+        error={form.errors.confirm}
+        {...form.bind('confirm')}
+      />
+      <button type="submit">送信</button>
+    </form>
+  );
+};
+
+describe('useValidatedForm, checked on blur', () => {
+  it('leaves an untouched field alone and checks a typed one when it is left', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<PasswordForm onValid={vi.fn()} />);
+    const password = screen.getByRole('textbox', { name: /パスワード/ });
+    await user.click(password);
+    await user.tab();
+    expect(password).not.toHaveAttribute('aria-invalid');
+
+    await user.type(password, 'short');
+    await user.tab();
+    expect(password).toHaveAccessibleDescription(
+      '8文字以上で入力してください。',
+    );
+  });
+
+  it('checks a shown error again when another field changes', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<PasswordForm onValid={vi.fn()} />);
+    const password = screen.getByRole('textbox', { name: /パスワード/ });
+    const confirm = screen.getByRole('textbox', { name: /確認/ });
+    await user.type(password, 'long-password');
+    await user.type(confirm, 'long-passwor');
+    await user.tab();
+    expect(confirm).toHaveAccessibleDescription('パスワードが一致しません。');
+
+    // Shortening the password makes the confirmation right: its error goes.
+    await user.type(password, '{Backspace}');
+    expect(confirm).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('focuses a field the server rejected once the エラー alert is acknowledged', async () => {
+    const user = userEvent.setup();
+    const { store } = renderWithProviders(<PasswordForm onValid={vi.fn()} />);
+    act(() => {
+      store.dispatch(
+        errorAlertRaised({
+          status: 'NG',
+          code: 'ValidationError',
+          reqId: 'r-1',
+          msg: '入力内容に誤りがあります。',
+          httpStatus: 400,
+        }),
+      );
+    });
+    // Invalid on submit: the hook marks `confirm` as the server would.
+    await user.click(screen.getByRole('button', { name: '送信' }));
+    const confirm = screen.getByRole('textbox', { name: /確認/ });
+    expect(confirm).toHaveAccessibleDescription('サーバーが拒否しました。');
+    expect(confirm).not.toHaveFocus();
+
+    act(() => {
+      store.dispatch(alertDismissed());
+    });
+    await vi.waitFor(() => expect(confirm).toHaveFocus());
   });
 });

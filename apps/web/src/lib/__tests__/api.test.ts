@@ -1,6 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '@/app/store';
-import { jsonResponse, okEnvelope } from '@/testing/render';
+import {
+  answerOnce,
+  apiCalls,
+  bodyOf,
+  deferred,
+  networkError,
+  ng,
+  ok,
+  requestAt,
+  serveAll,
+} from '@/testing/msw';
 import { api, type ApiRequest } from '../api';
 import type { ApiError } from '../api-error';
 import { selectCurrentAlert, selectSpinnerVisible } from '../ui-slice';
@@ -9,16 +19,6 @@ const probeApi = api.injectEndpoints({
   endpoints: (build) => ({
     probe: build.query<unknown, ApiRequest>({ query: (args) => args }),
   }),
-});
-
-const fetchMock = vi.fn<typeof fetch>();
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 const call = async (body: unknown = { size: 3 }) => {
@@ -31,28 +31,23 @@ const call = async (body: unknown = { size: 3 }) => {
 
 describe('apiBaseQuery', () => {
   it('POSTs the JSON body to /api<path> and yields the envelope body', async () => {
-    fetchMock.mockResolvedValue(okEnvelope([{ id: 'n1' }]));
+    serveAll(() => ok([{ id: 'n1' }]));
     const { store, result } = await call({ page: 1, size: 3 });
     expect(result.data).toEqual([{ id: 'n1' }]);
-    const request = fetchMock.mock.calls[0]?.[0] as Request;
+    const request = requestAt(0);
     expect(request.method).toBe('POST');
     expect(new URL(request.url).pathname).toBe('/api/news/readAll');
-    expect(await request.json()).toEqual({ page: 1, size: 3 });
+    expect(await bodyOf(0)).toEqual({ page: 1, size: 3 });
     expect(selectCurrentAlert(store.getState())).toBeNull();
     expect(selectSpinnerVisible(store.getState())).toBe(false);
   });
 
   it('yields an NG envelope from a 400 as the error value and raises the エラー alert', async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse(
-        {
-          status: 'NG',
-          code: 'ValidationError',
-          reqId: 'req-1',
-          msg: '入力内容に誤りがあります。（size）',
-        },
-        { status: 400 },
-      ),
+    serveAll(() =>
+      ng('ValidationError', {
+        reqId: 'req-1',
+        msg: '入力内容に誤りがあります。（size）',
+      }),
     );
     const { store, result } = await call({ size: 999 });
     const error = result.error as ApiError;
@@ -73,11 +68,12 @@ describe('apiBaseQuery', () => {
   });
 
   it('turns a non-JSON HTTP 500 into an InternalError NG with the request id header', async () => {
-    fetchMock.mockResolvedValue(
-      new Response('<html>Bad gateway</html>', {
-        status: 500,
-        headers: { 'content-type': 'text/html', 'x-request-id': 'req-500' },
-      }),
+    serveAll(
+      () =>
+        new Response('<html>Bad gateway</html>', {
+          status: 500,
+          headers: { 'content-type': 'text/html', 'x-request-id': 'req-500' },
+        }),
     );
     const { store, result } = await call();
     expect(result.error).toEqual({
@@ -94,7 +90,7 @@ describe('apiBaseQuery', () => {
   });
 
   it('turns a network failure into NetworkError without throwing', async () => {
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    serveAll(networkError);
     const { store, result } = await call();
     expect(result.error).toEqual({
       status: 'NG',
@@ -112,17 +108,7 @@ describe('apiBaseQuery', () => {
   });
 
   it('shows the re-login alert, not the エラー alert, for InvalidRefreshToken', async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse(
-        {
-          status: 'NG',
-          code: 'InvalidRefreshToken',
-          reqId: 'req-2',
-          msg: '一定期間ご利用がなかったため、ログインの有効期限が切れました。再度ログインしてください。',
-        },
-        { status: 401 },
-      ),
-    );
+    serveAll(() => ng('InvalidRefreshToken', { reqId: 'req-2' }));
     const { store } = await call();
     expect(selectCurrentAlert(store.getState())).toEqual({
       kind: 'relogin',
@@ -131,11 +117,9 @@ describe('apiBaseQuery', () => {
   });
 
   it('keeps the spinner up while any call is in flight', async () => {
-    let release: (r: Response) => void = () => undefined;
-    fetchMock.mockImplementationOnce(
-      () => new Promise<Response>((r) => (release = r)),
-    );
-    fetchMock.mockResolvedValueOnce(okEnvelope([]));
+    const slowReply = deferred();
+    serveAll(() => ok([]));
+    answerOnce(slowReply.reply);
     const store = makeStore();
     const slow = store.dispatch(
       probeApi.endpoints.probe.initiate({ path: '/a' }),
@@ -143,10 +127,10 @@ describe('apiBaseQuery', () => {
     const fast = store.dispatch(
       probeApi.endpoints.probe.initiate({ path: '/b' }),
     );
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(apiCalls).toHaveLength(2));
     await fast;
     expect(selectSpinnerVisible(store.getState())).toBe(true);
-    release(okEnvelope([]));
+    slowReply.release(ok([]));
     await slow;
     expect(selectSpinnerVisible(store.getState())).toBe(false);
   });

@@ -39,7 +39,8 @@ const redeem = (dispatch: AppDispatch, ticket: string): Promise<Outcome> => {
     request.reset();
     if ('data' in result && result.data) {
       const { checkin, token, user }: CheckinResult = result.data;
-      // The record first: the session's refresh reads it.
+      // The record first: a buyer's token keeps it (a member's removes it),
+      // and the session's refresh reads the buyer's name from it.
       writeCheckinRecord(checkin);
       dispatch(tokenReceived({ token, user }));
       return { kind: 'done', record: checkin };

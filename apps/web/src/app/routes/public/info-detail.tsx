@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';
 import { NewsArticle } from '@/features/news/components/news-article';
 import { newsApi, useGetNewsQuery } from '@/features/news/news-api';
-import type { RoutePrefetch } from '@/app/route-table';
+import type { RoutePrefetch } from '@/app/route-prefetch';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;

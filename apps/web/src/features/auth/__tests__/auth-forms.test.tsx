@@ -1,35 +1,20 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createLoginResult } from '@/testing/auth';
-import {
-  jsonResponse,
-  okEnvelope,
-  renderWithProviders,
-} from '@/testing/render';
+import { apiCalls, bodyOf, ng, ok, serveInOrder } from '@/testing/msw';
+import { renderWithProviders } from '@/testing/render';
 import { LoginForm } from '../components/login-form';
 import { RegisterForm } from '../components/register-form';
 
-const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
   localStorage.clear();
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 const field = (label: RegExp) =>
   screen.getByLabelText(label, { selector: 'input, select' });
 const findField = (label: RegExp) =>
   screen.findByLabelText(label, { selector: 'input, select' });
-
-const bodyOf = async (n: number) =>
-  (await (fetchMock.mock.calls[n]?.[0] as Request).json()) as Record<
-    string,
-    unknown
-  >;
 
 describe('login form', () => {
   it('requires both fields, describes the errors and focuses the first', async () => {
@@ -46,7 +31,7 @@ describe('login form', () => {
       'パスワードを入力してください。',
     );
     expect(email).toHaveFocus();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(apiCalls).toHaveLength(0);
   });
 
   it('rejects a malformed address', async () => {
@@ -58,7 +43,7 @@ describe('login form', () => {
     expect(field(/メールアドレス/)).toHaveAccessibleDescription(
       /形式が正しくありません/,
     );
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(apiCalls).toHaveLength(0);
   });
 
   it('shows and hides the password', async () => {
@@ -73,16 +58,9 @@ describe('login form', () => {
   });
 
   it('logs in with the trimmed address and keeps the input after InvalidCredentials', async () => {
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(
-        {
-          status: 'NG',
-          code: 'InvalidCredentials',
-          reqId: 'r',
-          msg: 'メールアドレスまたはパスワードが正しくありません。',
-        },
-        { status: 401 },
-      ),
+    serveInOrder(
+      () => ng('InvalidCredentials'),
+      () => ok(createLoginResult()),
     );
     const user = userEvent.setup();
     const { store } = renderWithProviders(<LoginForm />);
@@ -102,7 +80,6 @@ describe('login form', () => {
     expect(field(/^パスワード/)).toHaveValue('wrong-pass');
     expect(store.getState().auth.status).toBe('anonymous');
 
-    fetchMock.mockResolvedValueOnce(okEnvelope(createLoginResult()));
     await user.click(screen.getByRole('button', { name: 'ログイン' }));
     await waitFor(() =>
       expect(store.getState().auth.status).toBe('authenticated'),
@@ -112,9 +89,10 @@ describe('login form', () => {
 
 describe('registration form', () => {
   it('walks mail → code → profile and registers with what was typed', async () => {
-    fetchMock
-      .mockResolvedValueOnce(okEnvelope({ sent: true }))
-      .mockResolvedValueOnce(okEnvelope(createLoginResult()));
+    serveInOrder(
+      () => ok({ sent: true }),
+      () => ok(createLoginResult()),
+    );
     const user = userEvent.setup();
     const { store } = renderWithProviders(<RegisterForm />);
 
@@ -166,7 +144,7 @@ describe('registration form', () => {
     expect(field(/パスワード（確認）/)).toHaveAccessibleDescription(
       /一致しません/,
     );
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(apiCalls).toHaveLength(1);
 
     await user.clear(field(/^パスワード必須/));
     await user.type(field(/^パスワード必須/), 'fairway-birdie-77');
@@ -189,19 +167,10 @@ describe('registration form', () => {
   });
 
   it('goes back to the code step, keeping the profile, when the server rejects the code', async () => {
-    fetchMock
-      .mockResolvedValueOnce(okEnvelope({ sent: true }))
-      .mockResolvedValueOnce(
-        jsonResponse(
-          {
-            status: 'NG',
-            code: 'InvalidCode',
-            reqId: 'r',
-            msg: '認証コードが正しくないか、有効期限が切れています。',
-          },
-          { status: 400 },
-        ),
-      );
+    serveInOrder(
+      () => ok({ sent: true }),
+      () => ng('InvalidCode'),
+    );
     const user = userEvent.setup();
     const { store } = renderWithProviders(<RegisterForm />);
     await user.type(field(/メールアドレス/), 'new@example.jp');

@@ -2,20 +2,49 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeStore, type AppStore } from '@/app/store';
 import { api, type ApiRequest } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
-import { selectCurrentAlert, selectSpinnerVisible } from '@/lib/ui-slice';
+import {
+  alertDismissed,
+  selectCurrentAlert,
+  selectSpinnerVisible,
+} from '@/lib/ui-slice';
 import { createLoginResult } from '@/testing/auth';
 import { jsonResponse, okEnvelope } from '@/testing/render';
 import { authApi } from '../auth-api';
-import { startSession } from '../auth-session';
-import { tokenReceived } from '../auth-slice';
+import {
+  RETRY_BASE_MS,
+  RETRY_MAX_MS,
+  retryDelayMs,
+  retryRenewalNow,
+  startSession,
+} from '../auth-session';
+import {
+  loggedOut,
+  selectConnectionProblem,
+  selectHoldsLogin,
+  tokenReceived,
+} from '../auth-slice';
 
 const probeApi = api.injectEndpoints({
   endpoints: (build) => ({
     protectedProbe: build.mutation<unknown, ApiRequest>({
       query: (args) => args,
     }),
+    probeQuery: build.query<unknown, string>({
+      query: (path) => ({ path }),
+    }),
   }),
 });
+
+/**
+ * Stores whose renewal may still be scheduled for a retry, and the watchers
+ * startSession set up: both end with their test.
+ */
+const tracked: AppStore[] = [];
+const stops: (() => void)[] = [];
+const track = (store: AppStore): AppStore => {
+  tracked.push(store);
+  return store;
+};
 
 const ng = (code: string, status: number, msg = `${code}のメッセージ`) =>
   jsonResponse({ status: 'NG', code, reqId: `req-${code}`, msg }, { status });
@@ -80,6 +109,11 @@ beforeEach(() => {
   localStorage.clear();
 });
 afterEach(() => {
+  for (const stop of stops.splice(0)) stop();
+  // Logged out, a store has no renewal left to retry.
+  for (const store of tracked.splice(0)) store.dispatch(loggedOut());
+  vi.useRealTimers();
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
 
@@ -186,39 +220,102 @@ describe('re-authenticating base query', () => {
     ]);
   });
 
-  it('on any other refresh failure clears the login and shows the エラー alert leading to #/auth', async () => {
-    fakeServer({
-      refresh: () =>
-        ng('InternalError', 500, 'サーバーでエラーが発生しました。'),
-    });
-    const store = loggedInStore(-1);
-    const result = await call(store);
-    expect(result.error).toMatchObject({ code: 'InternalError' });
-    expect(localStorage.getItem('refresh_token')).toBeNull();
-    expect(store.getState().auth.status).toBe('anonymous');
-    expect(store.getState().ui.alerts).toEqual([
-      {
-        kind: 'error',
-        code: 'InternalError',
-        msg: 'サーバーでエラーが発生しました。',
-        reqId: 'req-InternalError',
-        redirectTo: '/auth',
-      },
-    ]);
-  });
+  it.each([
+    ['503 ServiceUnavailable', 'ServiceUnavailable', 503],
+    ['500 InternalError', 'InternalError', 500],
+    ['429 RateLimited', 'RateLimited', 429],
+  ])(
+    'a %s on refresh keeps the login (token, user, status) without an alert and marks the server unavailable',
+    async (_name, code, status) => {
+      const server = fakeServer({ refresh: () => ng(code, status) });
+      const store = track(loggedInStore(-1));
+      const user = store.getState().auth.user;
+      const result = await call(store);
+      expect(result.error).toMatchObject({ code });
+      expect(server.probeCount()).toBe(0);
+      expect(localStorage.getItem('refresh_token')).toBe('r-1');
+      expect(store.getState().auth).toMatchObject({
+        status: 'authenticated',
+        user,
+        renewalProblem: 'unavailable',
+      });
+      expect(selectConnectionProblem(store.getState())).toBe('unavailable');
+      expect(store.getState().ui.alerts).toEqual([]);
+    },
+  );
 
-  it('treats a network failure of the refresh like any other failure, without throwing', async () => {
+  it('a network failure of the refresh keeps the login and marks it offline, without throwing', async () => {
     const fetchMock = vi.fn<typeof fetch>(() =>
       Promise.reject(new TypeError('Failed to fetch')),
     );
     vi.stubGlobal('fetch', fetchMock);
-    const store = loggedInStore(-1);
+    const store = track(loggedInStore(-1));
     const result = await call(store);
     expect(result.error).toMatchObject({ code: 'NetworkError' });
-    expect(store.getState().ui.alerts).toMatchObject([
-      { kind: 'error', code: 'NetworkError', redirectTo: '/auth' },
-    ]);
-    expect(localStorage.getItem('refresh_token')).toBeNull();
+    expect(store.getState().ui.alerts).toEqual([]);
+    expect(localStorage.getItem('refresh_token')).toBe('r-1');
+    expect(store.getState().auth).toMatchObject({
+      status: 'authenticated',
+      renewalProblem: 'offline',
+    });
+    expect(selectConnectionProblem(store.getState())).toBe('offline');
+  });
+
+  it('after a passing failure, the next renewal restores the session and clears the notice', async () => {
+    let fail = true;
+    const server = fakeServer({
+      refresh: () =>
+        fail ? ng('ServiceUnavailable', 503) : okEnvelope(server.newTokens),
+    });
+    const store = track(loggedInStore(-1));
+    await call(store);
+    expect(store.getState().auth.renewalProblem).toBe('unavailable');
+    fail = false;
+    expect(await retryRenewalNow(store)).toBeNull();
+    expect(store.getState().auth).toMatchObject({
+      status: 'authenticated',
+      renewalProblem: null,
+      accessToken: server.newTokens.token.accessToken,
+    });
+    expect(localStorage.getItem('refresh_token')).toBe('r-2');
+    expect(selectConnectionProblem(store.getState())).toBeNull();
+    expect((await call(store)).data).toEqual({ ok: true });
+  });
+
+  it('retries a failed renewal by itself with a backoff (2 s, then 4 s, …)', async () => {
+    vi.useFakeTimers();
+    const answers = [
+      () => ng('ServiceUnavailable', 503),
+      () => ng('ServiceUnavailable', 503),
+      () => okEnvelope(createLoginResult({ refreshToken: 'r-3' })),
+    ];
+    let refreshes = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async () => answers[refreshes++]!()),
+    );
+    const store = track(loggedInStore(-1));
+    await call(store);
+    expect(refreshes).toBe(1);
+    // At most 2.4 s (2 s + 20 % jitter) later: the second try, at most 4.8 s after that the third.
+    await vi.advanceTimersByTimeAsync(retryDelayMs(0, () => 1));
+    expect(refreshes).toBe(2);
+    expect(store.getState().auth.renewalProblem).toBe('unavailable');
+    await vi.advanceTimersByTimeAsync(retryDelayMs(1, () => 1));
+    expect(refreshes).toBe(3);
+    expect(store.getState().auth.renewalProblem).toBeNull();
+    expect(localStorage.getItem('refresh_token')).toBe('r-3');
+    // Nothing more is scheduled once the session is back.
+    await vi.advanceTimersByTimeAsync(RETRY_MAX_MS * 2);
+    expect(refreshes).toBe(3);
+  });
+
+  it('spaces retries from 2 s up to at most 60 s, with jitter', () => {
+    expect(retryDelayMs(0, () => 0.5)).toBe(RETRY_BASE_MS);
+    expect(retryDelayMs(1, () => 0.5)).toBe(4_000);
+    expect(retryDelayMs(10, () => 0.5)).toBe(RETRY_MAX_MS);
+    expect(retryDelayMs(0, () => 0)).toBe(1_600);
+    expect(retryDelayMs(0, () => 1)).toBe(2_400);
   });
 
   it('sends calls without a token when nobody is logged in', async () => {
@@ -313,5 +410,148 @@ describe('auth calls', () => {
     expect(b.data).toEqual({ path: '/b' });
     expect(server.refreshCount()).toBe(1);
     expect(server.probeCount()).toBe(4);
+  });
+});
+
+describe('offline and back', () => {
+  const failedFetch = () => Promise.reject(new TypeError('Failed to fetch'));
+
+  it('without a network at startup the stored login waits (reconnecting), and the online event restores it', async () => {
+    localStorage.setItem('refresh_token', 'r-stored');
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    let offline = true;
+    const server = fakeServer({
+      refresh: () => (offline ? failedFetch() : okEnvelope(server.newTokens)),
+    });
+    const store = track(makeStore());
+    stops.push(startSession(store));
+    await vi.waitFor(() =>
+      expect(store.getState().auth.status).toBe('reconnecting'),
+    );
+    expect(store.getState().auth).toMatchObject({
+      user: null,
+      renewalProblem: 'offline',
+      browserOnline: false,
+    });
+    expect(localStorage.getItem('refresh_token')).toBe('r-stored');
+    expect(selectHoldsLogin(store.getState())).toBe(true);
+    expect(selectConnectionProblem(store.getState())).toBe('offline');
+    expect(store.getState().ui.alerts).toEqual([]);
+
+    offline = false;
+    onLine.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() =>
+      expect(store.getState().auth.status).toBe('authenticated'),
+    );
+    expect(server.seen).toEqual([
+      { path: '/auth/handshake', authorization: 'Bearer r-stored' },
+      { path: '/auth/handshake', authorization: 'Bearer r-stored' },
+    ]);
+    expect(store.getState().auth.user).toEqual(server.newTokens.user);
+    expect(localStorage.getItem('refresh_token')).toBe('r-2');
+    expect(selectConnectionProblem(store.getState())).toBeNull();
+  });
+
+  it('the offline and online events alone show and clear the offline notice', async () => {
+    fakeServer({});
+    const store = track(loggedInStore(900));
+    stops.push(startSession(store));
+    // The startup handshake (a refresh token is stored) has answered.
+    await vi.waitFor(() =>
+      expect(localStorage.getItem('refresh_token')).toBe('r-2'),
+    );
+    expect(selectConnectionProblem(store.getState())).toBeNull();
+    window.dispatchEvent(new Event('offline'));
+    expect(selectConnectionProblem(store.getState())).toBe('offline');
+    window.dispatchEvent(new Event('online'));
+    expect(selectConnectionProblem(store.getState())).toBeNull();
+    expect(store.getState().auth.status).toBe('authenticated');
+  });
+
+  it('a 503 for the startup handshake keeps the stored login; the retry restores it', async () => {
+    localStorage.setItem('refresh_token', 'r-stored');
+    let busy = true;
+    const server = fakeServer({
+      refresh: () =>
+        busy ? ng('ServiceUnavailable', 503) : okEnvelope(server.newTokens),
+    });
+    const store = track(makeStore());
+    stops.push(startSession(store));
+    await vi.waitFor(() =>
+      expect(store.getState().auth.status).toBe('reconnecting'),
+    );
+    expect(store.getState().auth.renewalProblem).toBe('unavailable');
+    expect(localStorage.getItem('refresh_token')).toBe('r-stored');
+    expect(store.getState().ui.alerts).toEqual([]);
+    busy = false;
+    expect(await retryRenewalNow(store)).toBeNull();
+    expect(store.getState().auth.status).toBe('authenticated');
+  });
+
+  it('queries that failed meanwhile load again once the session is back', async () => {
+    let fail = true;
+    const server = fakeServer({
+      refresh: () =>
+        fail ? ng('ServiceUnavailable', 503) : okEnvelope(server.newTokens),
+    });
+    const store = track(loggedInStore(-1));
+    stops.push(startSession(store));
+    const subscription = store.dispatch(
+      probeApi.endpoints.probeQuery.initiate('/schedule/getActive'),
+    );
+    const selectProbe = probeApi.endpoints.probeQuery.select(
+      '/schedule/getActive',
+    );
+    await vi.waitFor(() =>
+      expect(selectProbe(store.getState()).isError).toBe(true),
+    );
+    expect(server.probeCount()).toBe(0);
+    fail = false;
+    await retryRenewalNow(store);
+    await vi.waitFor(() =>
+      expect(selectProbe(store.getState()).data).toEqual({ ok: true }),
+    );
+    expect(server.probeCount()).toBe(1);
+    subscription.unsubscribe();
+  });
+
+  it('a call failing for want of a network shows the エラー alert only while the browser says it is online', async () => {
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>(failedFetch));
+    const store = track(loggedInStore(900));
+    await call(store);
+    expect(store.getState().ui.alerts).toMatchObject([
+      { kind: 'error', code: 'NetworkError' },
+    ]);
+    store.dispatch(alertDismissed());
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const result = await call(store);
+    expect(result.error).toMatchObject({ code: 'NetworkError' });
+    expect(store.getState().ui.alerts).toEqual([]);
+    expect(store.getState().auth.status).toBe('authenticated');
+  });
+
+  it('InvalidRefreshToken still ends the login, whatever came before', async () => {
+    let invalid = false;
+    fakeServer({
+      refresh: () =>
+        invalid
+          ? ng('InvalidRefreshToken', 401, RELOGIN)
+          : ng('ServiceUnavailable', 503),
+    });
+    const store = track(loggedInStore(-1));
+    await call(store);
+    expect(localStorage.getItem('refresh_token')).toBe('r-1');
+    invalid = true;
+    await retryRenewalNow(store);
+    expect(localStorage.getItem('refresh_token')).toBeNull();
+    expect(store.getState().auth).toMatchObject({
+      status: 'anonymous',
+      user: null,
+      renewalProblem: null,
+    });
+    expect(store.getState().ui.alerts).toEqual([
+      { kind: 'relogin', msg: RELOGIN },
+    ]);
   });
 });

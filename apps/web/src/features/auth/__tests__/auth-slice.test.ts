@@ -4,12 +4,33 @@ import { sessionExpired } from '@/lib/api';
 import { createLoginResult, makeAccessToken } from '@/testing/auth';
 import { isAccessTokenFresh, readJwtExp } from '../access-token';
 import {
+  connectivityChanged,
   loggedOut,
+  renewalFailed,
+  selectConnectionProblem,
+  selectHoldsLogin,
   tokenCleared,
   tokenReceived,
   tokenRefreshed,
 } from '../auth-slice';
-import { parseCheckin } from '../checkin-data';
+import { isBuyerLogin, parseCheckin } from '../checkin-data';
+
+const CHECKIN = JSON.stringify({
+  punchOutSetupRequest: {
+    userId: 'buyer-42',
+    buyerCookie: 'c',
+    browserFormPost: 'https://buyer.example.jp/return',
+  },
+});
+
+/** What the server answers for a punch-out session: type BUYER, token typ `buyer`. */
+const buyerLogin = (refreshToken = 'r-buyer') => ({
+  token: {
+    accessToken: makeAccessToken(900, { typ: 'buyer', sub: 'b-internal' }),
+    refreshToken,
+  },
+  user: { id: 'b-internal', userName: '山田 太郎', type: 'BUYER' as const },
+});
 
 beforeEach(() => {
   localStorage.clear();
@@ -74,47 +95,135 @@ describe('auth slice', () => {
     ['loggedOut', loggedOut(), 'loggedOut'],
     ['sessionExpired', sessionExpired(), 'anonymous'],
   ] as const)(
-    '%s removes the stored refresh token and empties the state',
+    '%s removes the stored refresh token and check-in record and empties the state',
     (_name, action, status) => {
       const store = makeStore();
-      store.dispatch(tokenReceived(createLoginResult()));
+      localStorage.setItem('checkin', CHECKIN);
+      store.dispatch(tokenReceived(buyerLogin()));
       expect(localStorage.getItem('refresh_token')).not.toBeNull();
+      expect(localStorage.getItem('checkin')).toBe(CHECKIN);
       store.dispatch(action);
       expect(localStorage.getItem('refresh_token')).toBeNull();
+      expect(localStorage.getItem('checkin')).toBeNull();
       expect(store.getState().auth).toMatchObject({
         user: null,
         accessToken: null,
         accessTokenExp: null,
         status,
+        renewalProblem: null,
       });
     },
   );
 
-  it('with a check-in record, a refresh makes the user the BUYER of the setup request', () => {
-    localStorage.setItem(
-      'checkin',
-      JSON.stringify({
-        punchOutSetupRequest: { userId: 'buyer-42', buyerCookie: 'c' },
-        browserFormPost: 'https://buyer.example.jp/return',
-      }),
-    );
+  it('when the server says buyer, a refresh names the BUYER from the check-in record', () => {
+    localStorage.setItem('checkin', CHECKIN);
     const store = makeStore();
-    store.dispatch(tokenRefreshed(createLoginResult()));
+    store.dispatch(tokenRefreshed(buyerLogin()));
     expect(store.getState().auth.user).toEqual({
       id: 'buyer-42',
       userName: 'buyer-42',
       type: 'BUYER',
     });
+    expect(localStorage.getItem('checkin')).toBe(CHECKIN);
+  });
+
+  it('a buyer session without a check-in record is still a buyer, named by the server', () => {
+    const store = makeStore();
+    store.dispatch(tokenRefreshed(buyerLogin()));
+    expect(store.getState().auth.user).toEqual(buyerLogin().user);
+  });
+
+  it("a member's refresh ignores a stored check-in record and removes it (never a buyer)", () => {
+    localStorage.setItem('checkin', CHECKIN);
+    const store = makeStore();
+    const result = createLoginResult();
+    store.dispatch(tokenRefreshed(result));
+    expect(store.getState().auth.user).toEqual(result.user);
+    expect(localStorage.getItem('checkin')).toBeNull();
+  });
+
+  it("a member's login removes a stored check-in record; a buyer's check-in keeps it", () => {
+    localStorage.setItem('checkin', CHECKIN);
+    const store = makeStore();
+    store.dispatch(tokenReceived(buyerLogin()));
+    expect(localStorage.getItem('checkin')).toBe(CHECKIN);
+    store.dispatch(tokenReceived(createLoginResult({ refreshToken: 'r-m' })));
+    expect(localStorage.getItem('checkin')).toBeNull();
+    expect(localStorage.getItem('refresh_token')).toBe('r-m');
+    expect(store.getState().auth.user?.type).toBe('amature');
+  });
+
+  it("takes the server's word for a buyer: the user type or the token's typ claim", () => {
+    expect(isBuyerLogin(buyerLogin())).toBe(true);
+    expect(isBuyerLogin(createLoginResult())).toBe(false);
+    expect(
+      isBuyerLogin({
+        ...createLoginResult(),
+        token: {
+          accessToken: makeAccessToken(900, { typ: 'buyer' }),
+          refreshToken: 'r',
+        },
+      }),
+    ).toBe(true);
+    expect(
+      isBuyerLogin(
+        createLoginResult({
+          user: { id: 'x', userName: 'x', type: 'BUYER' },
+        }),
+      ),
+    ).toBe(true);
   });
 
   it('ignores a check-in record without a user id', () => {
     localStorage.setItem('checkin', '{"punchOutSetupRequest":{}}');
     const store = makeStore();
-    const result = createLoginResult();
+    const result = buyerLogin();
     store.dispatch(tokenRefreshed(result));
     expect(store.getState().auth.user).toEqual(result.user);
     expect(parseCheckin('not json')).toBeNull();
     expect(parseCheckin('{"punchOutSetupRequest":{"userId":7}}')).toBeNull();
+  });
+});
+
+describe('a renewal that failed for a passing reason', () => {
+  it('at startup: the login waits (reconnecting), still held, user unknown, token kept', () => {
+    localStorage.setItem('refresh_token', 'r-stored');
+    const store = makeStore();
+    store.dispatch(renewalFailed('offline'));
+    const { auth } = store.getState();
+    expect(auth).toMatchObject({
+      status: 'reconnecting',
+      user: null,
+      renewalProblem: 'offline',
+    });
+    expect(selectHoldsLogin(store.getState())).toBe(true);
+    expect(localStorage.getItem('refresh_token')).toBe('r-stored');
+  });
+
+  it('during use: the member stays logged in with their user', () => {
+    const store = makeStore();
+    const result = createLoginResult();
+    store.dispatch(tokenReceived(result));
+    store.dispatch(renewalFailed('unavailable'));
+    expect(store.getState().auth).toMatchObject({
+      status: 'authenticated',
+      user: result.user,
+      renewalProblem: 'unavailable',
+    });
+    expect(selectConnectionProblem(store.getState())).toBe('unavailable');
+    store.dispatch(tokenRefreshed(createLoginResult()));
+    expect(store.getState().auth.renewalProblem).toBeNull();
+    expect(selectConnectionProblem(store.getState())).toBeNull();
+  });
+
+  it('the browser being offline shows as offline whatever the session', () => {
+    const store = makeStore();
+    expect(selectConnectionProblem(store.getState())).toBeNull();
+    expect(selectHoldsLogin(store.getState())).toBe(false);
+    store.dispatch(connectivityChanged(false));
+    expect(selectConnectionProblem(store.getState())).toBe('offline');
+    store.dispatch(connectivityChanged(true));
+    expect(selectConnectionProblem(store.getState())).toBeNull();
   });
 });
 

@@ -1,6 +1,5 @@
-import type { User } from '@proam/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeStore } from '@/app/store';
 import CheckinRoute, {
   INVALID_LINK_MESSAGE,
@@ -10,11 +9,18 @@ import LikesRoute from '@/app/routes/tabs/likes';
 import ProProfileRoute from '@/app/routes/tabs/pro-profile';
 import ScheduleRoute from '@/app/routes/tabs/schedule';
 import { createAuthUser, createLoginResult } from '@/testing/auth';
+import { createPro } from '@/testing/factories';
 import {
-  jsonResponse,
-  okEnvelope,
-  renderWithProviders,
-} from '@/testing/render';
+  apiCalls,
+  bodyOf,
+  ng,
+  ok,
+  pathsCalled,
+  requestAt,
+  serveAll,
+  serveApi,
+} from '@/testing/msw';
+import { renderWithProviders } from '@/testing/render';
 import { selectAuthUser, tokenReceived } from '../auth-slice';
 import {
   buildOrderMessage,
@@ -42,42 +48,16 @@ const buyerUser = {
   type: 'BUYER' as const,
 };
 
-const pro: User = {
-  id: 'p1',
-  type: 'pro',
-  userName: 'プロ p1',
-  area: '神奈川県',
-  imageInfo: [],
-  pro: { lessonFee: 12000 },
-  likeCount: 2,
-  createdAt: '2026-10-01T00:00:00.000Z',
-};
+const pro = createPro();
 
-const fetchMock = vi.fn<typeof fetch>();
-const pathsCalled = () =>
-  fetchMock.mock.calls.map(([input]) =>
-    new URL((input as Request).url).pathname.replace(/^\/api/, ''),
-  );
-
-const route = (handlers: Record<string, () => Response>) =>
-  fetchMock.mockImplementation(async (input) => {
-    const path = new URL((input as Request).url).pathname.replace(/^\/api/, '');
-    const handler = handlers[path];
-    return handler
-      ? handler()
-      : jsonResponse(
-          { status: 'NG', code: 'Forbidden', reqId: '', msg: 'x' },
-          { status: 403 },
-        );
-  });
+/** Serves the listed paths; any other path is Forbidden, as for a buyer token. */
+const route = (routes: Parameters<typeof serveApi>[0]) =>
+  serveApi(routes, () => ng('Forbidden', { reqId: '', msg: 'x' }));
 
 beforeEach(() => {
   localStorage.clear();
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   localStorage.clear();
 });
 
@@ -121,7 +101,7 @@ describe('buyer mode helpers', () => {
 
 describe('buyer-mode guards', () => {
   it('the likes tab searches pros without like buttons and explains why', async () => {
-    route({ '/users/pro/condition': () => okEnvelope([pro]) });
+    route({ '/users/pro/condition': () => ok([pro]) });
     renderWithProviders(<LikesRoute />, { store: buyerStore() });
     expect(
       await screen.findByRole('link', { name: /プロ p1/ }),
@@ -134,8 +114,8 @@ describe('buyer-mode guards', () => {
 
   it('a pro profile has no like button for a buyer, but one for an amateur', async () => {
     route({
-      '/user/read': () => okEnvelope(pro),
-      '/user/like': () => okEnvelope([]),
+      '/user/read': () => ok(pro),
+      '/user/like': () => ok([]),
     });
     const view = renderWithProviders(<ProProfileRoute />, {
       store: buyerStore(),
@@ -174,7 +154,7 @@ describe('buyer-mode guards', () => {
     expect(
       screen.getByText('チャットはご利用いただけません'),
     ).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(apiCalls).toHaveLength(0);
   });
 
   it('購買システムに戻る is a real POST form carrying the order message', () => {
@@ -199,6 +179,24 @@ describe('buyer-mode guards', () => {
     );
   });
 
+  it('going back ends the buyer session: logout on the server (keepalive), storage emptied', () => {
+    localStorage.setItem('checkin', JSON.stringify(record));
+    localStorage.setItem('refresh_token', 'r-buyer');
+    serveAll(() => ok({ loggedOut: true }));
+    const { container } = renderWithProviders(<ProcurementReturn />);
+    const form = container.querySelector('form')!;
+    form.addEventListener('submit', (e) => e.preventDefault());
+    fireEvent.submit(form);
+    expect(localStorage.getItem('checkin')).toBeNull();
+    expect(localStorage.getItem('refresh_token')).toBeNull();
+    expect(apiCalls).toHaveLength(1);
+    const request = requestAt(0);
+    expect(request.method).toBe('POST');
+    expect(request.keepalive).toBe(true);
+    expect(request.headers.get('authorization')).toBe('Bearer r-buyer');
+    expect(request.url).toMatch(/\/api\/auth\/logout$/);
+  });
+
   it('shows nothing without a check-in record', () => {
     const { container } = renderWithProviders(<ProcurementReturn />);
     expect(container.querySelector('form')).toBeNull();
@@ -212,7 +210,7 @@ describe('check-in route', () => {
       refreshToken: 'r-buyer',
     });
     route({
-      '/punchout/checkin': () => okEnvelope({ checkin: record, ...login }),
+      '/punchout/checkin': () => ok({ checkin: record, ...login }),
     });
     const { store } = renderWithProviders(<CheckinRoute />, {
       route: '/checkin/ticket-abcdefgh',
@@ -229,8 +227,7 @@ describe('check-in route', () => {
     expect(JSON.parse(localStorage.getItem('checkin')!)).toEqual(record);
     expect(localStorage.getItem('refresh_token')).toBe('r-buyer');
     expect(selectAuthUser(store.getState())).toEqual(buyerUser);
-    const [request] = fetchMock.mock.calls[0]!;
-    expect(await (request as Request).json()).toEqual({
+    expect(await bodyOf(0)).toEqual({
       ticket: 'ticket-abcdefgh',
     });
     expect(pathsCalled()).toEqual(['/punchout/checkin']);
@@ -238,11 +235,7 @@ describe('check-in route', () => {
 
   it('a used or expired ticket shows the invalid-link message', async () => {
     route({
-      '/punchout/checkin': () =>
-        jsonResponse(
-          { status: 'NG', code: 'InvalidCode', reqId: 'r', msg: 'invalid' },
-          { status: 400 },
-        ),
+      '/punchout/checkin': () => ng('InvalidCode', { msg: 'invalid' }),
     });
     renderWithProviders(<CheckinRoute />, {
       route: '/checkin/ticket-used-1234',

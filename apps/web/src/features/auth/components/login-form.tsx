@@ -1,5 +1,8 @@
-import { useId, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link } from 'react-router';
+import { PasswordField } from '@/components/form/field';
+import { SubmitButton } from '@/components/form/form-actions';
+import { useValidatedForm } from '@/hooks/use-validated-form';
 import { useLoginMutation } from '../auth-api';
 import {
   LOGIN_FIELDS,
@@ -7,10 +10,7 @@ import {
   type LoginValues,
 } from '../auth-validation';
 import { apiErrorOf, fieldOfValidationError } from '../server-errors';
-import { useFormState } from '../use-form-state';
 import { EmailField } from './auth-fields';
-import { PasswordField } from './form-controls';
-import { SubmitButton } from './submit-button';
 
 const EMPTY: LoginValues = { email: '', password: '' };
 
@@ -19,9 +19,12 @@ const EMPTY: LoginValues = { email: '', password: '' };
  * then moves on. Failures show the エラー alert and keep what was typed.
  */
 export const LoginForm = () => {
-  const id = useId();
   const [login, { isLoading }] = useLoginMutation();
-  const form = useFormState(EMPTY, LOGIN_FIELDS, validateLoginField);
+  const form = useValidatedForm({
+    initialValues: EMPTY,
+    fields: LOGIN_FIELDS,
+    validate: validateLoginField,
+  });
   const { values, errors } = form;
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
@@ -59,18 +62,13 @@ export const LoginForm = () => {
       onSubmit={submit}
       aria-label="ログイン"
     >
-      <EmailField id={id} form={form} autoComplete="username" />
+      <EmailField form={form} autoComplete="username" />
       <PasswordField
-        id={`${id}-password`}
-        name="password"
         label="パスワード"
         required
         autoComplete="current-password"
-        value={values.password}
         error={errors.password}
-        inputRef={form.register('password')}
-        onChange={(e) => form.setValue('password', e.target.value)}
-        onBlur={() => form.blur('password')}
+        {...form.bind('password')}
       />
       <SubmitButton busy={isLoading} busyLabel="ログイン中…" label="ログイン" />
       <ul className="auth-links">

@@ -1,5 +1,8 @@
 import { PREFECTURES } from '@proam/contract';
 import { useId, useState, type FormEvent } from 'react';
+import { RadioGroup, SelectField, TextField } from '@/components/form/field';
+import { SubmitButton } from '@/components/form/form-actions';
+import { useValidatedForm } from '@/hooks/use-validated-form';
 import { useCreateUserMutation, useSendCodeMutation } from '../auth-api';
 import {
   PROFILE_FIELDS,
@@ -11,9 +14,7 @@ import {
   type ProfileValues,
 } from '../auth-validation';
 import { apiErrorOf, fieldOfValidationError } from '../server-errors';
-import { useFormState } from '../use-form-state';
 import { CodeField, NewPasswordFields } from './auth-fields';
-import { RadioGroup, SelectField, TextField } from './form-controls';
 import {
   CodeSentLead,
   CodeStepLinks,
@@ -22,13 +23,10 @@ import {
   type Step,
 } from './step-form';
 import { StepIndicator } from './step-indicator';
-import { SubmitButton } from './submit-button';
 import { useMailStep } from './use-mail-step';
 import { useStepFocus } from './use-step-focus';
 
 const STEPS = ['メールアドレス', '認証コード', 'プロフィール'] as const;
-
-type CodeValues = { code: string };
 
 const EMPTY_PROFILE: ProfileValues = {
   userName: '',
@@ -67,16 +65,16 @@ export const RegisterForm = () => {
     setResent(false);
     setStep(2);
   });
-  const code = useFormState<'code', CodeValues>(
-    { code: '' },
-    ['code'],
-    (_, v) => validateCode(v.code, REGISTER_CODE_DIGITS),
-  );
-  const profile = useFormState(
-    EMPTY_PROFILE,
-    PROFILE_FIELDS,
-    validateProfileField,
-  );
+  const code = useValidatedForm({
+    initialValues: { code: '' },
+    fields: ['code'],
+    validate: (_, v) => validateCode(v.code, REGISTER_CODE_DIGITS),
+  });
+  const profile = useValidatedForm({
+    initialValues: EMPTY_PROFILE,
+    fields: PROFILE_FIELDS,
+    validate: validateProfileField,
+  });
 
   // A new step starts at its first field (or the one the server rejected).
   useStepFocus(step, (s) => {
@@ -170,7 +168,7 @@ export const RegisterForm = () => {
           }
           onSubmit={submitCode}
         >
-          <CodeField id={id} form={code} digits={REGISTER_CODE_DIGITS} />
+          <CodeField form={code} digits={REGISTER_CODE_DIGITS} />
           <SubmitButton label="次へ" />
           <div className="auth-links">
             <p className="muted">
@@ -199,34 +197,24 @@ export const RegisterForm = () => {
           onSubmit={submitProfile}
         >
           <TextField
-            id={`${id}-userName`}
-            name="userName"
             label="氏名"
             required
             autoComplete="name"
             maxLength={USER_NAME_MAX * 2}
             hint="例：山田 太郎"
-            value={profile.values.userName}
             error={profile.errors.userName}
-            inputRef={profile.register('userName')}
-            onChange={(e) => profile.setValue('userName', e.target.value)}
-            onBlur={() => profile.blur('userName')}
+            {...profile.bind('userName')}
           />
           <TextField
-            id={`${id}-nameKana`}
-            name="nameKana"
             label="ふりがな"
             required
             maxLength={KANA_MAX * 2}
             hint="例：やまだ たろう"
-            value={profile.values.nameKana}
             error={profile.errors.nameKana}
-            inputRef={profile.register('nameKana')}
-            onChange={(e) => profile.setValue('nameKana', e.target.value)}
-            onBlur={() => profile.blur('nameKana')}
+            {...profile.bind('nameKana')}
           />
           <RadioGroup
-            id={`${id}-type`}
+            id={profile.idOf('type')}
             legend="会員種別"
             name="type"
             value={profile.values.type}
@@ -235,18 +223,14 @@ export const RegisterForm = () => {
             firstRef={profile.register('type')}
             onChange={(v) => profile.setValue('type', v)}
           />
-          <NewPasswordFields id={id} form={profile} label="パスワード" />
+          <NewPasswordFields form={profile} label="パスワード" />
           <SelectField
-            id={`${id}-area`}
-            name="area"
             label="地域"
             placeholder="選択しない"
             options={PREFECTURES}
             hint="主に活動する都道府県"
-            value={profile.values.area}
             error={profile.errors.area}
-            selectRef={profile.register('area')}
-            onChange={(v) => profile.setValue('area', v)}
+            {...profile.bind('area')}
           />
           <SubmitButton busy={creating} busyLabel="登録中…" label="登録する" />
           <button

@@ -1,15 +1,61 @@
 import type { ReactNode } from 'react';
+import { useStore } from 'react-redux';
 import { Navigate, useLocation } from 'react-router';
 import { useAppSelector } from '@/app/hooks';
+import { PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { retryRenewalNow } from '../auth-session';
 import { selectAuthStatus } from '../auth-slice';
 
 /** Where the login page sends the person back to after logging in. */
 export type LoginRedirectState = { from?: string };
 
 /**
+ * A stored login that could not be confirmed yet (no network, a busy
+ * server): the member is still logged in, so no login form; the page
+ * appears by itself once the connection is back.
+ */
+const WaitingForConnection = () => {
+  useDocumentTitle('接続を待っています');
+  const store = useStore();
+  const browserOnline = useAppSelector((state) => state.auth.browserOnline);
+  return (
+    <>
+      <PageHeader
+        section="会員メニュー"
+        title="接続を待っています"
+        titleRight="RECONNECTING"
+      />
+      <div className="container section">
+        <div className="notice-card session-waiting">
+          <p className="notice-card__lead">
+            ログイン状態はこの端末に保存されています。
+          </p>
+          <p>
+            接続が戻ると自動で再接続し、このページを表示します。もう一度ログインする必要はありません。
+          </p>
+          {browserOnline && (
+            <div className="button-row">
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => void retryRenewalNow(store)}
+              >
+                今すぐ再接続
+              </button>
+            </div>
+          )}
+        </div>
+      </div>
+    </>
+  );
+};
+
+/**
  * Member pages need a login: without one they go to `#/auth`, which comes back
- * here afterwards. While a stored login is being restored they wait.
+ * here afterwards. While a stored login is being restored they wait, and
+ * while it waits for the network they say so.
  */
 export const RequireLogin = ({ children }: { children: ReactNode }) => {
   const status = useAppSelector(selectAuthStatus);
@@ -21,6 +67,7 @@ export const RequireLogin = ({ children }: { children: ReactNode }) => {
       </div>
     );
   }
+  if (status === 'reconnecting') return <WaitingForConnection />;
   if (status === 'loggedOut') return <Navigate to="/auth" replace />;
   if (status !== 'authenticated') {
     const state: LoginRedirectState = { from: `${pathname}${search}` };

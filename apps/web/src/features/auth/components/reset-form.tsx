@@ -1,5 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { SubmitButton } from '@/components/form/form-actions';
+import { useValidatedForm } from '@/hooks/use-validated-form';
 import {
   useSendResetCodeMutation,
   useUpdatePasswordMutation,
@@ -11,7 +13,6 @@ import {
   type ResetValues,
 } from '../auth-validation';
 import { apiErrorOf, fieldOfValidationError } from '../server-errors';
-import { useFormState } from '../use-form-state';
 import { CodeField, NewPasswordFields } from './auth-fields';
 import {
   CodeSentLead,
@@ -21,7 +22,6 @@ import {
   type Step,
 } from './step-form';
 import { StepIndicator } from './step-indicator';
-import { SubmitButton } from './submit-button';
 import { useMailStep } from './use-mail-step';
 import { useStepFocus } from './use-step-focus';
 
@@ -41,7 +41,11 @@ export const ResetForm = () => {
   const { mail, email, submitMail } = useMailStep(sendResetCode, () =>
     setStep(2),
   );
-  const reset = useFormState(EMPTY, RESET_FIELDS, validateResetField);
+  const reset = useValidatedForm({
+    initialValues: EMPTY,
+    fields: RESET_FIELDS,
+    validate: validateResetField,
+  });
   const doneRef = useRef<HTMLHeadingElement>(null);
 
   useStepFocus(step, (s) => {
@@ -117,8 +121,8 @@ export const ResetForm = () => {
           }
           onSubmit={submitReset}
         >
-          <CodeField id={id} form={reset} digits={RESET_CODE_DIGITS} />
-          <NewPasswordFields id={id} form={reset} label="新しいパスワード" />
+          <CodeField form={reset} digits={RESET_CODE_DIGITS} />
+          <NewPasswordFields form={reset} label="新しいパスワード" />
           <SubmitButton
             busy={updating}
             busyLabel="変更中…"

@@ -1,6 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
-import { EmailField, type FormFields } from './auth-fields';
-import { SubmitButton } from './submit-button';
+import { SubmitButton } from '@/components/form/form-actions';
+import type { FormFields } from '@/hooks/use-validated-form';
+import { EmailField } from './auth-fields';
 
 export type Step = 1 | 2 | 3;
 
@@ -57,7 +58,7 @@ export const MailStep = ({
   ...step
 }: MailStepProps) => (
   <StepForm step={1} {...step}>
-    <EmailField id={step.id} form={mail} autoComplete={autoComplete} />
+    <EmailField form={mail} autoComplete={autoComplete} />
     <SubmitButton busy={sending} busyLabel="送信中…" label="認証コードを送信" />
     {children}
   </StepForm>

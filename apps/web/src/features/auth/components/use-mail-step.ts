@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
+import { useValidatedForm } from '@/hooks/use-validated-form';
 import { validateEmail } from '../auth-validation';
 import { apiErrorOf, fieldOfValidationError } from '../server-errors';
-import { useFormState } from '../use-form-state';
 
 type SendCode = (body: { email: string }) => PromiseLike<{ error?: unknown }>;
 
@@ -10,11 +10,11 @@ type SendCode = (body: { email: string }) => PromiseLike<{ error?: unknown }>;
  * server, gets a code from `sendCode`; `onSent` then moves on.
  */
 export const useMailStep = (sendCode: SendCode, onSent: () => void) => {
-  const mail = useFormState<'email', { email: string }>(
-    { email: '' },
-    ['email'],
-    (_, v) => validateEmail(v.email),
-  );
+  const mail = useValidatedForm({
+    initialValues: { email: '' },
+    fields: ['email'],
+    validate: (_, v) => validateEmail(v.email),
+  });
   const email = mail.values.email.trim();
 
   const submitMail = async (e: FormEvent<HTMLFormElement>) => {

@@ -1,27 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeSocket } from '@/testing/fake-socket';
 import { backoffDelay, chatSocketUrl, connectChatSocket } from '../chat-socket';
-
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  onmessage: ((e: MessageEvent) => void) | null = null;
-  onclose: ((e: CloseEvent) => void) | null = null;
-  closed = false;
-  constructor(
-    public url: string,
-    public protocols: string[],
-  ) {
-    FakeSocket.all.push(this);
-  }
-  emit(data: unknown) {
-    this.onmessage?.({ data: JSON.stringify(data) } as MessageEvent);
-  }
-  drop(code: number) {
-    this.onclose?.({ code } as CloseEvent);
-  }
-  close() {
-    this.closed = true;
-  }
-}
 
 afterEach(() => {
   FakeSocket.all = [];

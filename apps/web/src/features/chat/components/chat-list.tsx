@@ -5,7 +5,7 @@ import { Spinner } from '@/components/spinner';
 import { StatusBadge } from '@/features/schedule/components/lesson-card';
 import { useGetLessonMembersQuery } from '@/features/schedule/schedule-api';
 import { formatDate, todayInJapan } from '@/lib/format';
-import { useGetChatLessonsQuery, useGetUnreadQuery } from '../chat-api';
+import { useGetChatLessonsQuery } from '../chat-api';
 import { formatListStamp } from '../chat-time';
 import { DELETED_SENDER } from './conversation';
 
@@ -14,7 +14,6 @@ export const ChatList = ({ userId }: { userId: string }) => {
   const { data, isLoading, isError, refetch } = useGetChatLessonsQuery(userId, {
     refetchOnMountOrArgChange: true,
   });
-  const { data: unread } = useGetUnreadQuery(userId);
   const proIds = [...new Set((data ?? []).map((l) => l.schedule.proId))].sort();
   const { data: pros } = useGetLessonMembersQuery(
     proIds.length ? proIds : skipToken,
@@ -44,9 +43,7 @@ export const ChatList = ({ userId }: { userId: string }) => {
 
   return (
     <ul className="chat-list">
-      {data.map(({ schedule: s, lastMessage }) => {
-        const count =
-          unread?.find((u) => u.partitionKey === s.id)?.unreadCount ?? 0;
+      {data.map(({ schedule: s, lastMessage, unreadCount: count }) => {
         const pro = pros?.find((u) => u.id === s.proId);
         const who =
           s.proId === userId

@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { textLength } from '@/lib/contract-limits';
 import {
   canSend,
   composerKeyAction,
@@ -47,8 +48,9 @@ export const Composer = ({ onSend }: ComposerProps) => {
     }
   };
 
-  const showCounter = text.length >= COUNTER_FROM;
-  const over = text.length > MESSAGE_MAX;
+  const length = textLength(text);
+  const showCounter = length >= COUNTER_FROM;
+  const over = length > MESSAGE_MAX;
   return (
     <form
       className="composer"
@@ -107,7 +109,7 @@ export const Composer = ({ onSend }: ComposerProps) => {
           className={`composer__counter${over ? ' is-over' : ''}`}
           aria-live="polite"
         >
-          {text.length}/{MESSAGE_MAX}
+          {length}/{MESSAGE_MAX}
           {over && '（2000文字以内で入力してください）'}
         </p>
       )}

@@ -10,7 +10,6 @@ import {
 import { Link } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { Message, Schedule, User } from '@proam/contract';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Avatar } from '@/components/avatar';
 import { InlineError } from '@/components/inline-error';
 import { Spinner } from '@/components/spinner';
@@ -21,23 +20,14 @@ import {
 } from '@/features/schedule/schedule-api';
 import { formatDate, toJapanDate } from '@/lib/format';
 import {
-  chatApi,
+  useGetMessagesInfiniteQuery,
   useMarkReadMutation,
   useSendMessageMutation,
 } from '../chat-api';
-import {
-  chatCleared,
-  messagesLoaded,
-  messagesMarkedRead,
-  messageSent,
-  selectChatHasMore,
-  selectChatMessages,
-  selectChatPartitionKey,
-} from '../chat-slice';
 import { formatTime } from '../chat-time';
+import { messagesOf } from '../message-pages';
 import { Composer } from './composer';
 
-export const PAGE_SIZE = 50;
 export const DELETED_SENDER = '退会したユーザー';
 
 type Props = { partitionKey: string; userId: string };
@@ -58,17 +48,28 @@ const usePageVisible = () => {
 const scrollToEnd = () =>
   window.scrollTo({ top: document.documentElement.scrollHeight });
 
-/** One lesson's conversation, newest at the bottom; see spec/PRODUCT.md (Chat). */
+/** One lesson's conversation, newest at the bottom; see README.md (Web app). */
 export const Conversation = ({ partitionKey, userId }: Props) => {
-  const dispatch = useAppDispatch();
-  const messages = useAppSelector(selectChatMessages);
-  const loadedKey = useAppSelector(selectChatPartitionKey);
-  const hasMore = useAppSelector(selectChatHasMore);
-  const [status, setStatus] = useState<'loading' | 'error' | 'ready'>(
-    'loading',
-  );
-  const [olderBusy, setOlderBusy] = useState(false);
-  const [reloadCount, setReloadCount] = useState(0);
+  // The cache entry is the conversation: sending, the socket and a
+  // reconnect's catch-up write into it (chat-api.ts).
+  const {
+    data,
+    isError,
+    refetch,
+    hasNextPage,
+    isFetchingNextPage,
+    fetchNextPage,
+  } = useGetMessagesInfiniteQuery(partitionKey, {
+    // Opened again, it loads afresh; the socket catches up after a reconnect.
+    refetchOnMountOrArgChange: true,
+    refetchOnReconnect: false,
+  });
+  const status: 'loading' | 'error' | 'ready' = data
+    ? 'ready'
+    : isError
+      ? 'error'
+      : 'loading';
+  const shown = useMemo(() => messagesOf(data), [data]);
   const [send] = useSendMessageMutation();
   const [markRead] = useMarkReadMutation();
   const visible = usePageVisible();
@@ -79,43 +80,6 @@ export const Conversation = ({ partitionKey, userId }: Props) => {
   );
   const schedule: Schedule | undefined = lessons?.find(
     (s) => s.id === partitionKey,
-  );
-
-  // Load the newest page; the list is replaced (and emptied on the way out).
-  useEffect(() => {
-    let active = true;
-    dispatch(chatCleared());
-    const request = dispatch(
-      chatApi.endpoints.getMessages.initiate(
-        { partitionKey, size: PAGE_SIZE },
-        { subscribe: false, forceRefetch: true },
-      ),
-    );
-    void request.then(({ data }) => {
-      if (!active) return;
-      if (!data) {
-        setStatus('error');
-        return;
-      }
-      dispatch(
-        messagesLoaded({
-          partitionKey,
-          messages: data,
-          mode: 'replace',
-          full: data.length >= PAGE_SIZE,
-        }),
-      );
-      setStatus('ready');
-    });
-    return () => {
-      active = false;
-      dispatch(chatCleared());
-    };
-  }, [dispatch, partitionKey, reloadCount]);
-
-  const shown = useMemo(
-    () => (loadedKey === partitionKey ? messages : []),
-    [loadedKey, messages, partitionKey],
   );
 
   const memberIds = useMemo(() => {
@@ -149,23 +113,26 @@ export const Conversation = ({ partitionKey, userId }: Props) => {
       .map((m) => m.sort_key);
     if (unread.length === 0) return;
     for (const k of unread) inFlight.current.add(k);
-    void markRead({ userId, msgIdList: unread }).then((result) => {
+    // Once the server agrees, the mutation records the reads in the cache.
+    void markRead({ partitionKey, userId, msgIdList: unread }).then(() => {
       for (const k of unread) inFlight.current.delete(k);
-      if (!result.error)
-        dispatch(messagesMarkedRead({ userId, sortKeys: unread }));
     });
-  }, [dispatch, markRead, shown, status, userId, visible]);
+  }, [markRead, partitionKey, shown, status, userId, visible]);
 
   // New messages at the bottom bring the view down; older ones keep it still.
   const lastKey = shown.at(-1)?.sort_key;
   const firstKey = shown[0]?.sort_key;
-  const keepFromBottom = useRef<number | null>(null);
+  /** Set while an older page loads: where the view was, from the bottom. */
+  const olderFrom = useRef<{ firstKey: string; fromBottom: number } | null>(
+    null,
+  );
   useLayoutEffect(() => {
-    if (keepFromBottom.current !== null) {
+    const pending = olderFrom.current;
+    if (pending && pending.firstKey !== firstKey) {
       window.scrollTo({
-        top: document.documentElement.scrollHeight - keepFromBottom.current,
+        top: document.documentElement.scrollHeight - pending.fromBottom,
       });
-      keepFromBottom.current = null;
+      olderFrom.current = null;
     }
   }, [firstKey]);
   useLayoutEffect(() => {
@@ -173,33 +140,19 @@ export const Conversation = ({ partitionKey, userId }: Props) => {
   }, [lastKey]);
 
   const loadOlder = async () => {
-    if (!firstKey || olderBusy) return;
-    setOlderBusy(true);
-    const { data } = await dispatch(
-      chatApi.endpoints.getMessages.initiate(
-        { partitionKey, before: firstKey, size: PAGE_SIZE },
-        { subscribe: false, forceRefetch: true },
-      ),
-    );
-    setOlderBusy(false);
-    if (!data) return;
-    keepFromBottom.current =
-      document.documentElement.scrollHeight - window.scrollY;
-    dispatch(
-      messagesLoaded({
-        partitionKey,
-        messages: data,
-        mode: 'older',
-        full: data.length >= PAGE_SIZE,
-      }),
-    );
+    if (!firstKey || isFetchingNextPage) return;
+    olderFrom.current = {
+      firstKey,
+      fromBottom: document.documentElement.scrollHeight - window.scrollY,
+    };
+    const result = await fetchNextPage();
+    if (result.isError) olderFrom.current = null;
   };
 
+  // The mutation adds the answer to the conversation (chat-api.ts).
   const onSend = async (text: string): Promise<boolean> => {
     const result = await send({ partitionKey, msg: text, sender: userId });
-    if (!result.data) return false;
-    dispatch(messageSent(result.data));
-    return true;
+    return Boolean(result.data);
   };
 
   const pro = schedule ? memberOf(schedule.proId) : undefined;
@@ -238,23 +191,20 @@ export const Conversation = ({ partitionKey, userId }: Props) => {
       {status === 'error' && (
         <InlineError
           message="メッセージを読み込めませんでした。"
-          onRetry={() => {
-            setStatus('loading');
-            setReloadCount((n) => n + 1);
-          }}
+          onRetry={() => void refetch()}
         />
       )}
       {status === 'ready' && (
         <>
-          {hasMore && (
+          {hasNextPage && (
             <div className="conversation__more">
               <button
                 type="button"
                 className="button button--outline"
-                disabled={olderBusy}
+                disabled={isFetchingNextPage}
                 onClick={() => void loadOlder()}
               >
-                {olderBusy ? '読み込み中…' : 'もっと見る'}
+                {isFetchingNextPage ? '読み込み中…' : 'もっと見る'}
               </button>
             </div>
           )}

@@ -1,29 +1,12 @@
-import type { Competition } from '@proam/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { okEnvelope, renderWithProviders } from '@/testing/render';
+import { describe, expect, it, vi } from 'vitest';
+import { createCompetition } from '@/testing/factories';
+import { apiCalls, bodyOf, ok, requestAt, serveAll } from '@/testing/msw';
+import { renderWithProviders } from '@/testing/render';
 import { ResultsEditor } from '../components/results-editor';
 
-const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-const competition: Competition = {
-  id: 'c-1',
-  name: '秋のプロアム',
-  date: '2026-10-01',
-  venue: '富士ゴルフ倶楽部',
-  status: 'closed',
-  results: [],
-  createdAt: '2026-09-01T00:00:00.000Z',
-  updatedAt: '2026-09-01T00:00:00.000Z',
-};
+const competition = createCompetition();
 
 const cell = (row: number, col: string) =>
   screen.getByRole('textbox', { name: `${row}行目の${col}` });
@@ -64,7 +47,7 @@ describe('results editor', () => {
     );
     expect(cell(1, '選手名')).toHaveValue('石川 遼');
     expect(cell(2, 'スコア')).toHaveValue('abc');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(apiCalls).toHaveLength(0);
 
     // Deleting the second row clears the duplicate.
     await user.click(screen.getByRole('button', { name: '2行目を削除' }));
@@ -75,7 +58,7 @@ describe('results editor', () => {
   it('saves the results and the finished status with /competition/update', async () => {
     const user = userEvent.setup();
     const onDone = vi.fn();
-    fetchMock.mockResolvedValue(okEnvelope(1));
+    serveAll(() => ok(1));
     renderWithProviders(
       <ResultsEditor
         competition={competition}
@@ -94,9 +77,8 @@ describe('results editor', () => {
     await user.click(screen.getByRole('button', { name: '結果を保存する' }));
 
     await waitFor(() => expect(onDone).toHaveBeenCalled());
-    const request = fetchMock.mock.calls[0]?.[0] as Request;
-    expect(new URL(request.url).pathname).toBe('/api/competition/update');
-    expect(await request.json()).toEqual({
+    expect(new URL(requestAt(0).url).pathname).toBe('/api/competition/update');
+    expect(await bodyOf(0)).toEqual({
       id: 'c-1',
       results: [
         { rank: 1, playerName: '松山 英樹', score: 67 },

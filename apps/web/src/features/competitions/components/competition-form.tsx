@@ -4,10 +4,11 @@ import {
   type Competition,
   type CompetitionStatus,
 } from '@proam/contract';
-import { Field } from '@/components/field';
-import { FormActions } from '@/components/form-actions';
-import { FormErrorSummary } from '@/components/form-error-summary';
+import { Field } from '@/components/form/field';
+import { FormActions } from '@/components/form/form-actions';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
 import { useValidatedForm } from '@/hooks/use-validated-form';
+import { textLength } from '@/lib/contract-limits';
 import { STATUS_LABELS } from '../competition-status';
 import {
   useCreateCompetitionMutation,
@@ -42,8 +43,9 @@ export const CompetitionForm = ({
         competition
           ? valuesFromCompetition(competition)
           : emptyCompetitionValues(),
-      validate: validateCompetition,
+      validate: (f, v) => validateCompetition(v)[f],
       fields: COMPETITION_FIELDS,
+      checkOn: 'submit',
     });
   const [create, createState] = useCreateCompetitionMutation();
   const [update, updateState] = useUpdateCompetitionMutation();
@@ -156,7 +158,7 @@ export const CompetitionForm = ({
             id={idOf('description')}
             label="大会概要"
             error={errors.description}
-            hint={`${[...values.description].length} / ${DESCRIPTION_MAX}文字`}
+            hint={`${textLength(values.description)} / ${DESCRIPTION_MAX}文字`}
           >
             {(p) => <textarea {...p} {...bind('description')} rows={5} />}
           </Field>

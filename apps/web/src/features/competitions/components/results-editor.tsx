@@ -1,5 +1,7 @@
 import type { Competition } from '@proam/contract';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { FormActions } from '@/components/form/form-actions';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
 import { isApiError } from '@/lib/api-error';
 import { formatDate, todayInJapan } from '@/lib/format';
 import { useUpdateCompetitionMutation } from '../competitions-api';
@@ -12,7 +14,6 @@ import {
   type ResultRow,
   type ResultRowErrors,
 } from '../competition-validation';
-import { FormActions } from '@/components/form-actions';
 
 type ResultsEditorProps = {
   competition: Competition;
@@ -147,17 +148,11 @@ export const ResultsEditor = ({
           （{formatDate(competition.date)}／{competition.venue}）
         </span>
       </p>
-      {(errorCount > 0 || serverError) && (
-        <div className="form-alert" role="alert">
-          {errorCount > 0 && (
-            <p>
-              入力内容に{errorCount}
-              件の誤りがあります。赤枠の項目をご確認ください。
-            </p>
-          )}
-          {serverError && <p>{serverError}</p>}
-        </div>
-      )}
+      <FormErrorSummary
+        errorCount={errorCount}
+        serverError={serverError}
+        fixHint="赤枠の項目をご確認ください。"
+      />
       <div className="table-scroll">
         <table className="results-editor" aria-describedby={captionId}>
           <caption id={captionId} className="visually-hidden">

@@ -1,22 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  jsonResponse,
-  okEnvelope,
-  renderWithProviders,
-} from '@/testing/render';
+  apiCalls,
+  bodyOf,
+  networkError,
+  ng,
+  ok,
+  requestAt,
+  serveAll,
+} from '@/testing/msw';
+import { renderWithProviders } from '@/testing/render';
 import { ContactForm } from '../components/contact-form';
-
-const fetchMock = vi.fn<typeof fetch>();
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const field = (name: RegExp) => screen.getByRole('textbox', { name });
 
@@ -60,7 +55,7 @@ describe('contact form', () => {
     expect(
       screen.getByRole('textbox', { name: /電話番号/ }),
     ).not.toHaveAttribute('aria-invalid');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(apiCalls).toHaveLength(0);
   });
 
   it('validates a field when it loses focus', async () => {
@@ -86,17 +81,44 @@ describe('contact form', () => {
     expect(screen.getByText('5 / 2000文字')).toBeInTheDocument();
   });
 
+  it('counts 𠮷 and emoji as one character each, as the server does', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ContactForm />);
+    await user.click(field(/お問い合わせ内容/));
+    await user.paste('𠮷野家😀');
+    expect(screen.getByText('4 / 2000文字')).toBeInTheDocument();
+  });
+
+  it('explains a message over the limit in Japanese and sends nothing', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ContactForm />);
+    await fillValid(user);
+    const message = field(/お問い合わせ内容/);
+    await user.clear(message);
+    await user.click(message);
+    await user.paste('𠮷'.repeat(2001));
+    expect(screen.getByText('2001 / 2000文字')).toHaveClass('is-over');
+    await user.click(screen.getByRole('button', { name: '送信する' }));
+
+    expect(message).toHaveAttribute('aria-invalid', 'true');
+    expect(message).toHaveAccessibleDescription(
+      'お問い合わせ内容は2000文字以内で入力してください。 2001 / 2000文字',
+    );
+    expect(message).toHaveFocus();
+    expect(apiCalls).toHaveLength(0);
+
+    // Back at the limit, the message goes as the text is corrected.
+    await user.type(message, '{Backspace}{Backspace}');
+    expect(screen.getByText('2000 / 2000文字')).not.toHaveClass('is-over');
+    expect(message).not.toHaveAttribute('aria-invalid');
+  });
+
   it('keeps what was typed and shows the server message after a ValidationError', async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse(
-        {
-          status: 'NG',
-          code: 'ValidationError',
-          reqId: 'r1',
-          msg: '入力内容に誤りがあります。（email）',
-        },
-        { status: 400 },
-      ),
+    serveAll(() =>
+      ng('ValidationError', {
+        reqId: 'r1',
+        msg: '入力内容に誤りがあります。（email）',
+      }),
     );
     const user = userEvent.setup();
     const { store } = renderWithProviders(<ContactForm />);
@@ -122,7 +144,7 @@ describe('contact form', () => {
   });
 
   it('keeps what was typed after a network failure', async () => {
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    serveAll(networkError);
     const user = userEvent.setup();
     renderWithProviders(<ContactForm />);
     await fillValid(user);
@@ -134,7 +156,7 @@ describe('contact form', () => {
   });
 
   it('sends the trimmed input and shows the thank-you state', async () => {
-    fetchMock.mockResolvedValue(okEnvelope({ received: true }));
+    serveAll(() => ok({ received: true }));
     const user = userEvent.setup();
     renderWithProviders(<ContactForm />);
     await fillValid(user);
@@ -145,9 +167,8 @@ describe('contact form', () => {
         name: 'お問い合わせありがとうございました',
       }),
     ).toBeInTheDocument();
-    const request = fetchMock.mock.calls[0]?.[0] as Request;
-    expect(new URL(request.url).pathname).toBe('/api/contact/create');
-    expect(await request.json()).toEqual({
+    expect(new URL(requestAt(0).url).pathname).toBe('/api/contact/create');
+    expect(await bodyOf(0)).toEqual({
       name: '山田 花子',
       email: 'hanako@example.jp',
       phone: '03-1234-5678',

@@ -1,16 +1,17 @@
 import { CONTACT_CATEGORIES } from '@proam/contract';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { isApiError } from '@/lib/api-error';
+import { SelectField, TextAreaField, TextField } from '@/components/form/field';
+import { SubmitButton } from '@/components/form/form-actions';
+import { fieldOfValidationError } from '@/features/auth/server-errors';
+import { useValidatedForm } from '@/hooks/use-validated-form';
+import type { ApiError } from '@/lib/api-error';
 import { useCreateContactMutation } from '../contact-api';
 import {
   CONTACT_FIELDS,
   MESSAGE_MAX,
-  fieldFromServerMessage,
   toContactInput,
-  validateContact,
   validateContactField,
-  type ContactErrors,
   type ContactField,
   type ContactValues,
 } from '../contact-validation';
@@ -31,80 +32,31 @@ const LABELS: Record<ContactField, string> = {
   message: 'お問い合わせ内容',
 };
 
-type FieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
-
 export const ContactForm = () => {
-  const [values, setValues] = useState<ContactValues>(EMPTY);
-  const [errors, setErrors] = useState<ContactErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const [createContact, { isLoading }] = useCreateContactMutation();
-  const baseId = useId();
-  const refs = useRef<Partial<Record<ContactField, FieldElement | null>>>({});
   const thanksRef = useRef<HTMLHeadingElement>(null);
+  const form = useValidatedForm({
+    initialValues: EMPTY,
+    fields: CONTACT_FIELDS,
+    validate: validateContactField,
+    failedMessage: '送信できませんでした。時間をおいて再度お試しください。',
+  });
+  const { errors, serverError, bind } = form;
 
-  const idOf = (f: ContactField) => `${baseId}-${f}`;
-  const errorIdOf = (f: ContactField) => `${baseId}-${f}-error`;
-
-  const update = (field: ContactField, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    // Once a field has shown an error, re-check it as the person corrects it.
-    if (errors[field])
-      setErrors((prev) => ({
-        ...prev,
-        [field]: validateContactField(field, next),
-      }));
+  const showThanks = () => {
+    setSent(true);
+    form.reset(EMPTY);
+    window.setTimeout(() => thanksRef.current?.focus(), 0);
   };
 
-  const blur = (field: ContactField) => {
-    // An untouched empty form should not shout; validate on blur only after typing.
-    if (values[field] === '' && !errors[field]) return;
-    setErrors((prev) => ({
-      ...prev,
-      [field]: validateContactField(field, values),
-    }));
-  };
-
-  const focusFirst = (errs: ContactErrors) => {
-    const first = CONTACT_FIELDS.find((f) => errs[f]);
-    if (first) refs.current[first]?.focus();
-  };
-
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    setServerError(null);
-    const errs = validateContact(values);
-    setErrors(errs);
-    if (Object.values(errs).some(Boolean)) {
-      focusFirst(errs);
-      return;
-    }
-    const result = await createContact(toContactInput(values));
-    if ('data' in result && result.data) {
-      setSent(true);
-      setValues(EMPTY);
-      setErrors({});
-      window.setTimeout(() => thanksRef.current?.focus(), 0);
-      return;
-    }
-    const err = 'error' in result ? result.error : undefined;
-    const msg = isApiError(err)
-      ? err.msg
-      : '送信できませんでした。時間をおいて再度お試しください。';
-    setServerError(msg);
-    const field =
-      isApiError(err) && err.code === 'ValidationError'
-        ? fieldFromServerMessage(msg)
-        : undefined;
-    if (field) {
-      const fieldErrors = {
-        ...errors,
-        [field]: `${LABELS[field]}の内容をご確認ください。（${msg}）`,
-      };
-      setErrors(fieldErrors);
-      focusFirst(fieldErrors);
-    }
+  const markRejectedField = (error: ApiError) => {
+    const field = fieldOfValidationError(error, CONTACT_FIELDS);
+    if (field)
+      form.markServerError(
+        field,
+        `${LABELS[field]}の内容をご確認ください。（${error.msg}）`,
+      );
   };
 
   if (sent) {
@@ -135,48 +87,18 @@ export const ContactForm = () => {
     );
   }
 
-  const fieldProps = (f: ContactField) => ({
-    id: idOf(f),
-    name: f,
-    value: values[f],
-    'aria-invalid': errors[f] ? true : undefined,
-    'aria-describedby':
-      [
-        errors[f] ? errorIdOf(f) : '',
-        f === 'message' ? `${baseId}-counter` : '',
-        f === 'phone' || f === 'email' ? `${baseId}-${f}-hint` : '',
-      ]
-        .filter(Boolean)
-        .join(' ') || undefined,
-    onBlur: () => blur(f),
-    ref: (el: FieldElement | null) => {
-      refs.current[f] = el;
-    },
-  });
-
-  const label = (f: ContactField, required: boolean) => (
-    <label htmlFor={idOf(f)} className="form-field__label">
-      {LABELS[f]}
-      <span className={required ? 'badge-required' : 'badge-optional'}>
-        {required ? '必須' : '任意'}
-      </span>
-    </label>
-  );
-
-  const error = (f: ContactField) =>
-    errors[f] ? (
-      <p id={errorIdOf(f)} className="form-field__error">
-        {errors[f]}
-      </p>
-    ) : null;
-
-  const overLimit = values.message.length > MESSAGE_MAX;
-
   return (
     <form
       className="contact-form"
       noValidate
-      onSubmit={submit}
+      onSubmit={(e) =>
+        void form.submit(
+          e,
+          (v) => createContact(toContactInput(v)),
+          showThanks,
+          markRejectedField,
+        )
+      }
       aria-label="お問い合わせフォーム"
     >
       {serverError && (
@@ -187,89 +109,54 @@ export const ContactForm = () => {
           </p>
         </div>
       )}
-      <div className="form-field">
-        {label('name', true)}
-        <input
-          {...fieldProps('name')}
-          type="text"
-          autoComplete="name"
-          required
-          onChange={(e) => update('name', e.target.value)}
-        />
-        {error('name')}
-      </div>
-      <div className="form-field">
-        {label('email', true)}
-        <input
-          {...fieldProps('email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          onChange={(e) => update('email', e.target.value)}
-        />
-        <p id={`${baseId}-email-hint`} className="form-field__hint">
-          返信はこのアドレスにお送りします。
-        </p>
-        {error('email')}
-      </div>
-      <div className="form-field">
-        {label('phone', false)}
-        <input
-          {...fieldProps('phone')}
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          onChange={(e) => update('phone', e.target.value)}
-        />
-        <p id={`${baseId}-phone-hint`} className="form-field__hint">
-          例：03-1234-5678（お電話での連絡をご希望の場合）
-        </p>
-        {error('phone')}
-      </div>
-      <div className="form-field">
-        {label('category', true)}
-        <select
-          {...fieldProps('category')}
-          required
-          onChange={(e) => update('category', e.target.value)}
-        >
-          <option value="">選択してください</option>
-          {CONTACT_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-        {error('category')}
-      </div>
-      <div className="form-field">
-        {label('message', true)}
-        <textarea
-          {...fieldProps('message')}
-          rows={8}
-          required
-          onChange={(e) => update('message', e.target.value)}
-        />
-        <p
-          id={`${baseId}-counter`}
-          className={`form-field__counter${overLimit ? ' is-over' : ''}`}
-        >
-          {values.message.length} / {MESSAGE_MAX}文字
-        </p>
-        {error('message')}
-      </div>
+      <TextField
+        label={LABELS.name}
+        required
+        type="text"
+        autoComplete="name"
+        error={errors.name}
+        {...bind('name')}
+      />
+      <TextField
+        label={LABELS.email}
+        required
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        hint="返信はこのアドレスにお送りします。"
+        error={errors.email}
+        {...bind('email')}
+      />
+      <TextField
+        label={LABELS.phone}
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        hint="例：03-1234-5678（お電話での連絡をご希望の場合）"
+        error={errors.phone}
+        {...bind('phone')}
+      />
+      <SelectField
+        label={LABELS.category}
+        required
+        placeholder="選択してください"
+        options={CONTACT_CATEGORIES}
+        error={errors.category}
+        {...bind('category')}
+      />
+      <TextAreaField
+        label={LABELS.message}
+        required
+        rows={8}
+        max={MESSAGE_MAX}
+        error={errors.message}
+        {...bind('message')}
+      />
       <p className="form-note">
         ご入力いただいた個人情報は、お問い合わせへの回答のためにのみ利用し、法令に基づく場合を除き第三者に提供することはありません。
       </p>
       <div className="button-row button-row--center">
-        <button
-          type="submit"
-          className="button button--primary button--wide"
-          disabled={isLoading}
-        >
-          {isLoading ? '送信中…' : '送信する'}
-        </button>
+        <SubmitButton busy={isLoading} busyLabel="送信中…" label="送信する" />
       </div>
     </form>
   );

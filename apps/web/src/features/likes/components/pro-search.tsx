@@ -1,6 +1,13 @@
-import { PREFECTURES, PRO_SORTS } from '@proam/contract';
+import {
+  PREFECTURES,
+  PRO_SORTS,
+  ProConditionInputSchema,
+} from '@proam/contract';
 import { useId, useState, type FormEvent } from 'react';
+import { Field, TextField } from '@/components/form/field';
 import { InlineError } from '@/components/inline-error';
+import { useValidatedForm } from '@/hooks/use-validated-form';
+import { maxLengthOf, rangeOf } from '@/lib/contract-limits';
 import {
   useSearchProsInfiniteQuery,
   type ProSearch as ProSearchArg,
@@ -22,7 +29,6 @@ type Values = {
   keyword: string;
   sort: (typeof PRO_SORTS)[number];
 };
-type FeeField = 'feeMin' | 'feeMax';
 
 const EMPTY: Values = {
   area: '',
@@ -32,7 +38,11 @@ const EMPTY: Values = {
   keyword: '',
   sort: 'new',
 };
-const FEE_MAX = 10_000_000;
+
+const input = ProConditionInputSchema.properties;
+const FEE = rangeOf(input.feeMin);
+const KEYWORD_MAX = maxLengthOf(input.keyword);
+const FEE_RANGE = `${FEE[0]}〜${FEE[1].toLocaleString('ja-JP')}`;
 
 const parseFee = (v: string): number | null | undefined => {
   const s = v
@@ -40,23 +50,21 @@ const parseFee = (v: string): number | null | undefined => {
     .replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0))
     .replace(/[,，]/g, '');
   if (s === '') return undefined;
-  return /^\d{1,8}$/.test(s) && Number(s) <= FEE_MAX ? Number(s) : null;
+  const n = Number(s);
+  return /^\d+$/.test(s) && n >= FEE[0] && n <= FEE[1] ? n : null;
 };
 
-/** Japanese errors for the fee range; empty when the form can be sent. */
-export const validateSearch = (
-  v: Values,
-): Partial<Record<FeeField, string>> => {
-  const errors: Partial<Record<FeeField, string>> = {};
+/** The fee range's Japanese errors; the other conditions cannot be wrong. */
+const validateSearch = (field: keyof Values, v: Values): string | undefined => {
   const min = parseFee(v.feeMin);
   const max = parseFee(v.feeMax);
-  if (min === null)
-    errors.feeMin = '下限は0〜10,000,000の半角数字で入力してください。';
-  if (max === null)
-    errors.feeMax = '上限は0〜10,000,000の半角数字で入力してください。';
+  if (field === 'feeMin' && min === null)
+    return `下限は${FEE_RANGE}の半角数字で入力してください。`;
+  if (field !== 'feeMax') return undefined;
+  if (max === null) return `上限は${FEE_RANGE}の半角数字で入力してください。`;
   if (typeof min === 'number' && typeof max === 'number' && min > max)
-    errors.feeMax = '上限は下限以上の金額にしてください。';
-  return errors;
+    return '上限は下限以上の金額にしてください。';
+  return undefined;
 };
 
 const toArg = (v: Values): ProSearchArg => {
@@ -80,58 +88,37 @@ type ProSearchProps = {
 /** Finds pros by area, fee range, an open lesson on a date and a keyword. */
 export const ProSearch = ({ likedIds, onToggle }: ProSearchProps) => {
   const id = useId();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<FeeField, string>>>({});
+  const form = useValidatedForm({
+    initialValues: EMPTY,
+    fields: ['area', 'keyword', 'feeMin', 'feeMax', 'date', 'sort'],
+    validate: validateSearch,
+    checkOn: 'submit',
+  });
+  const { values, errors, bind } = form;
   const [arg, setArg] = useState<ProSearchArg>(toArg(EMPTY));
   const search = useSearchProsInfiniteQuery(arg);
   const pros = search.data?.pages.flat() ?? [];
 
-  const set = (f: keyof Values, v: string) => {
-    const next = { ...values, [f]: v } as Values;
-    setValues(next);
-    if (Object.keys(errors).length) setErrors(validateSearch(next));
-  };
-
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const found = validateSearch(values);
-    setErrors(found);
-    const first = (['feeMin', 'feeMax'] as const).find((f) => found[f]);
-    if (first) {
-      document.getElementById(`${id}-${first}`)?.focus();
-      return;
-    }
-    setArg(toArg(values));
+    if (form.validateForm()) setArg(toArg(values));
   };
 
   const reset = () => {
-    setValues(EMPTY);
-    setErrors({});
+    form.reset(EMPTY);
     setArg(toArg(EMPTY));
   };
 
-  const fee = (f: FeeField, label: string) => (
-    <div className="form-field">
-      <label htmlFor={`${id}-${f}`} className="form-field__label">
-        {label}
-      </label>
-      <input
-        id={`${id}-${f}`}
-        name={f}
-        inputMode="numeric"
-        autoComplete="off"
-        placeholder={f === 'feeMin' ? '例：5000' : '例：20000'}
-        value={values[f]}
-        aria-invalid={errors[f] ? true : undefined}
-        aria-describedby={errors[f] ? `${id}-${f}-error` : undefined}
-        onChange={(e) => set(f, e.target.value)}
-      />
-      {errors[f] && (
-        <p id={`${id}-${f}-error`} className="form-field__error">
-          {errors[f]}
-        </p>
-      )}
-    </div>
+  const fee = (f: 'feeMin' | 'feeMax', label: string) => (
+    <TextField
+      label={label}
+      noBadge
+      inputMode="numeric"
+      autoComplete="off"
+      placeholder={f === 'feeMin' ? '例：5000' : '例：20000'}
+      error={errors[f]}
+      {...bind(f)}
+    />
   );
 
   return (
@@ -147,38 +134,26 @@ export const ProSearch = ({ likedIds, onToggle }: ProSearchProps) => {
         onSubmit={onSubmit}
       >
         <div className="search-form__grid">
-          <div className="form-field">
-            <label htmlFor={`${id}-area`} className="form-field__label">
-              地域
-            </label>
-            <select
-              id={`${id}-area`}
-              name="area"
-              value={values.area}
-              onChange={(e) => set('area', e.target.value)}
-            >
-              <option value="">すべての地域</option>
-              {PREFECTURES.map((p) => (
-                <option key={p} value={p}>
-                  {p}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="form-field">
-            <label htmlFor={`${id}-keyword`} className="form-field__label">
-              キーワード
-            </label>
-            <input
-              id={`${id}-keyword`}
-              name="keyword"
-              type="search"
-              maxLength={100}
-              placeholder="名前・コース・得意分野"
-              value={values.keyword}
-              onChange={(e) => set('keyword', e.target.value)}
-            />
-          </div>
+          <Field id={form.idOf('area')} label="地域" noBadge>
+            {(control) => (
+              <select {...control} {...bind('area')}>
+                <option value="">すべての地域</option>
+                {PREFECTURES.map((p) => (
+                  <option key={p} value={p}>
+                    {p}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <TextField
+            label="キーワード"
+            noBadge
+            type="search"
+            maxLength={KEYWORD_MAX}
+            placeholder="名前・コース・得意分野"
+            {...bind('keyword')}
+          />
           <fieldset className="search-form__fee">
             <legend className="form-field__label">レッスン料金（円）</legend>
             <div className="search-form__range">
@@ -189,35 +164,23 @@ export const ProSearch = ({ likedIds, onToggle }: ProSearchProps) => {
               {fee('feeMax', '上限')}
             </div>
           </fieldset>
-          <div className="form-field">
-            <label htmlFor={`${id}-date`} className="form-field__label">
-              日付（空きのあるラウンドレッスン）
-            </label>
-            <input
-              id={`${id}-date`}
-              name="date"
-              type="date"
-              value={values.date}
-              onChange={(e) => set('date', e.target.value)}
-            />
-          </div>
-          <div className="form-field">
-            <label htmlFor={`${id}-sort`} className="form-field__label">
-              並び順
-            </label>
-            <select
-              id={`${id}-sort`}
-              name="sort"
-              value={values.sort}
-              onChange={(e) => set('sort', e.target.value)}
-            >
-              {PRO_SORTS.map((s) => (
-                <option key={s} value={s}>
-                  {SORT_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <TextField
+            label="日付（空きのあるラウンドレッスン）"
+            noBadge
+            type="date"
+            {...bind('date')}
+          />
+          <Field id={form.idOf('sort')} label="並び順" noBadge>
+            {(control) => (
+              <select {...control} {...bind('sort')}>
+                {PRO_SORTS.map((s) => (
+                  <option key={s} value={s}>
+                    {SORT_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
         </div>
         <div className="button-row">
           <button type="submit" className="button button--primary">

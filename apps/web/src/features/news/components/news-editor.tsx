@@ -1,9 +1,10 @@
 import type { News } from '@proam/contract';
-import { Field } from '@/components/field';
-import { FormActions } from '@/components/form-actions';
-import { FormErrorSummary } from '@/components/form-error-summary';
+import { Field } from '@/components/form/field';
+import { FormActions } from '@/components/form/form-actions';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
 import { useNow } from '@/hooks/use-now';
 import { useValidatedForm } from '@/hooks/use-validated-form';
+import { textLength } from '@/lib/contract-limits';
 import { formatInstantDateTime, japanLocalInputToIso } from '@/lib/format';
 import { useCreateNewsMutation, useUpdateNewsMutation } from '../news-api';
 import {
@@ -31,8 +32,9 @@ export const NewsEditor = ({ news, onDone, onCancel }: NewsEditorProps) => {
   const { values, errors, errorCount, serverError, idOf, bind, submit } =
     useValidatedForm<NewsValues>({
       initialValues: () => (news ? valuesFromNews(news) : emptyNewsValues()),
-      validate: validateNews,
+      validate: (f, v) => validateNews(v)[f],
       fields: NEWS_FIELDS,
+      checkOn: 'submit',
     });
   const [create, createState] = useCreateNewsMutation();
   const [update, updateState] = useUpdateNewsMutation();
@@ -75,7 +77,7 @@ export const NewsEditor = ({ news, onDone, onCancel }: NewsEditorProps) => {
           label="タイトル"
           required
           error={errors.title}
-          hint={`${[...values.title].length} / ${TITLE_MAX}文字`}
+          hint={`${textLength(values.title)} / ${TITLE_MAX}文字`}
         >
           {(p) => (
             <input {...p} {...bind('title')} type="text" autoComplete="off" />
@@ -101,7 +103,7 @@ export const NewsEditor = ({ news, onDone, onCancel }: NewsEditorProps) => {
           label="本文"
           required
           error={errors.body}
-          hint={`空行で段落が分かれます。HTMLタグはそのまま文字として表示されます。${[...values.body].length.toLocaleString('ja-JP')} / ${BODY_MAX.toLocaleString('ja-JP')}文字`}
+          hint={`空行で段落が分かれます。HTMLタグはそのまま文字として表示されます。${textLength(values.body).toLocaleString('ja-JP')} / ${BODY_MAX.toLocaleString('ja-JP')}文字`}
         >
           {(p) => <textarea {...p} {...bind('body')} rows={10} />}
         </Field>

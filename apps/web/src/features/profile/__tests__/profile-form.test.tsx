@@ -1,41 +1,14 @@
-import type { User } from '@proam/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  jsonResponse,
-  okEnvelope,
-  renderWithProviders,
-} from '@/testing/render';
+import { describe, expect, it } from 'vitest';
+import { createUser } from '@/testing/factories';
+import { apiCalls, bodyOf, ng, ok, requestAt, serveAll } from '@/testing/msw';
+import { renderWithProviders } from '@/testing/render';
 import { ProfileForm } from '../components/profile-form';
 import {
   validateProfileEditField,
   valuesFromUser,
 } from '../profile-validation';
-
-const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-export const createUser = (overrides: Partial<User> = {}): User => ({
-  id: 'u-1',
-  type: 'amature',
-  userName: '山本 拓也',
-  nameKana: 'やまもと たくや',
-  area: '東京都',
-  bio: '週末ゴルファーです。',
-  imageInfo: [],
-  amateur: { averageScore: 98, experienceYears: 3 },
-  likeCount: 0,
-  createdAt: '2026-10-01T00:00:00.000Z',
-  email: 'ama1@example.jp',
-  ...overrides,
-});
 
 const field = (label: RegExp) =>
   screen.getByLabelText(label, { selector: 'input, select, textarea' });
@@ -116,14 +89,12 @@ describe('profile form', () => {
     expect(field(/^氏名/)).toHaveFocus();
     expect(field(/^氏名/)).toHaveAttribute('aria-invalid', 'true');
     expect(field(/平均スコア/)).toHaveValue('300');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(apiCalls).toHaveLength(0);
   });
 
   it('saves the editable fields and announces success', async () => {
     const user = userEvent.setup();
-    fetchMock.mockResolvedValue(
-      okEnvelope(createUser({ bio: '更新しました' })),
-    );
+    serveAll(() => ok(createUser({ bio: '更新しました' })));
     renderWithProviders(<ProfileForm user={createUser()} />);
     await user.clear(field(/自己紹介/));
     await user.type(field(/自己紹介/), '更新しました');
@@ -132,9 +103,8 @@ describe('profile form', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       'プロフィールを保存しました。',
     );
-    const request = fetchMock.mock.calls[0]?.[0] as Request;
-    expect(new URL(request.url).pathname).toBe('/api/user/update');
-    expect(await request.json()).toEqual({
+    expect(new URL(requestAt(0).url).pathname).toBe('/api/user/update');
+    expect(await bodyOf(0)).toEqual({
       id: 'u-1',
       userName: '山本 拓也',
       nameKana: 'やまもと たくや',
@@ -146,16 +116,10 @@ describe('profile form', () => {
 
   it('marks the field a ValidationError names and keeps the input', async () => {
     const user = userEvent.setup();
-    fetchMock.mockResolvedValue(
-      jsonResponse(
-        {
-          status: 'NG',
-          code: 'ValidationError',
-          reqId: 'r',
-          msg: '入力内容に誤りがあります。（amateur.experienceYears）',
-        },
-        { status: 400 },
-      ),
+    serveAll(() =>
+      ng('ValidationError', {
+        msg: '入力内容に誤りがあります。（amateur.experienceYears）',
+      }),
     );
     const { store } = renderWithProviders(<ProfileForm user={createUser()} />);
     await user.clear(field(/ゴルフ歴/));

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '@/app/hooks';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { PasswordField } from '@/features/auth/components/form-controls';
+import { PasswordField } from '@/components/form/field';
 import { loggedOut } from '@/features/auth/auth-slice';
 import { useDeleteAccountMutation } from '../profile-api';
 

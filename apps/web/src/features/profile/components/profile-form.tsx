@@ -1,12 +1,9 @@
 import { PREFECTURES, type User } from '@proam/contract';
-import { useId, useState, type FormEvent, type Ref } from 'react';
-import {
-  SelectField,
-  TextField,
-} from '@/features/auth/components/form-controls';
+import { useId, useState, type FormEvent } from 'react';
+import { SelectField, TextAreaField, TextField } from '@/components/form/field';
 import { fieldFromServerMessage } from '@/features/auth/auth-validation';
 import { apiErrorOf } from '@/features/auth/server-errors';
-import { useFormState } from '@/features/auth/use-form-state';
+import { useValidatedForm } from '@/hooks/use-validated-form';
 import { useUpdateUserMutation } from '../profile-api';
 import {
   LABELS,
@@ -20,70 +17,8 @@ import {
   type ProfileFormValues,
 } from '../profile-validation';
 
-type TextAreaFieldProps = {
-  id: string;
-  label: string;
-  value: string;
-  max: number;
-  error?: string;
-  hint?: string;
-  textareaRef?: Ref<HTMLTextAreaElement>;
-  onChange: (value: string) => void;
-  onBlur: (e: { relatedTarget: EventTarget | null }) => void;
-};
-
-/** A labelled, optional textarea with a live character counter. */
-const TextAreaField = ({
-  id,
-  label,
-  value,
-  max,
-  error,
-  hint,
-  textareaRef,
-  onChange,
-  onBlur,
-}: TextAreaFieldProps) => {
-  const over = value.trim().length > max;
-  return (
-    <div className="form-field">
-      <label htmlFor={id} className="form-field__label">
-        {label}
-        <span className="badge-optional">任意</span>
-      </label>
-      <textarea
-        id={id}
-        ref={textareaRef}
-        rows={6}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={
-          [error && `${id}-error`, hint && `${id}-hint`, `${id}-counter`]
-            .filter(Boolean)
-            .join(' ') || undefined
-        }
-        onChange={(e) => onChange(e.target.value)}
-        onBlur={onBlur}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="form-field__hint">
-          {hint}
-        </p>
-      )}
-      <p
-        id={`${id}-counter`}
-        className={`form-field__counter${over ? ' is-over' : ''}`}
-      >
-        {value.trim().length} / {max}文字
-      </p>
-      {error && (
-        <p id={`${id}-error`} className="form-field__error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-};
+/** How many digits the largest allowed number has. */
+const digitsOf = ([, max]: readonly [number, number]) => String(max).length;
 
 type ProfileFormProps = { user: User };
 
@@ -92,21 +27,20 @@ type ProfileFormProps = { user: User };
  * field (the first gets focus) and what was typed is kept on any failure.
  */
 export const ProfileForm = ({ user }: ProfileFormProps) => {
-  const baseId = useId();
+  const titleId = useId();
   const [saved, setSaved] = useState<ProfileFormValues>(() =>
     valuesFromUser(user),
   );
   const fields = fieldsFor(user.type);
-  const form = useFormState<ProfileFormField, ProfileFormValues>(
-    saved,
+  const form = useValidatedForm({
+    initialValues: saved,
     fields,
-    (f, v) => validateProfileEditField(f, v, saved),
-  );
+    validate: (f, v) => validateProfileEditField(f, v, saved),
+  });
   const [updateUser, { isLoading }] = useUpdateUserMutation();
   const [status, setStatus] = useState('');
   const { values, errors } = form;
 
-  const idOf = (f: ProfileFormField) => `${baseId}-${f}`;
   // Leaving a field for 保存する validates on submit instead: an error shown on
   // blur would move the button away before the click lands.
   const blurFrom =
@@ -131,17 +65,14 @@ export const ProfileForm = ({ user }: ProfileFormProps) => {
     } = {},
   ) => (
     <TextField
-      id={idOf(f)}
-      name={f}
       label={LABELS[f]}
       required={extra.required}
       hint={extra.hint}
       inputMode={extra.inputMode}
       autoComplete={extra.autoComplete ?? 'off'}
       maxLength={max + 20}
-      value={values[f]}
       error={errors[f]}
-      inputRef={form.register(f)}
+      {...form.bind(f)}
       onChange={(e) => set(f)(e.target.value)}
       onBlur={blurFrom(f)}
     />
@@ -149,14 +80,13 @@ export const ProfileForm = ({ user }: ProfileFormProps) => {
 
   const area = (f: ProfileFormField, max: number, hint?: string) => (
     <TextAreaField
-      id={idOf(f)}
       label={LABELS[f]}
+      rows={6}
       max={max}
       hint={hint}
-      value={values[f]}
       error={errors[f]}
-      textareaRef={form.register(f)}
-      onChange={set(f)}
+      {...form.bind(f)}
+      onChange={(e) => set(f)(e.target.value)}
       onBlur={blurFrom(f)}
     />
   );
@@ -192,10 +122,10 @@ export const ProfileForm = ({ user }: ProfileFormProps) => {
     <form
       className="profile-form"
       noValidate
-      aria-labelledby={`${baseId}-title`}
+      aria-labelledby={titleId}
       onSubmit={(e) => void onSubmit(e)}
     >
-      <h2 id={`${baseId}-title`} className="member-section__title">
+      <h2 id={titleId} className="member-section__title">
         プロフィール編集
       </h2>
       <div className="profile-form__grid">
@@ -207,16 +137,12 @@ export const ProfileForm = ({ user }: ProfileFormProps) => {
           hint: 'ひらがなで入力してください（例：やまもと たくや）',
         })}
         <SelectField
-          id={idOf('area')}
-          name="area"
           label={LABELS.area}
-          value={values.area}
           options={PREFECTURES}
           placeholder="選択してください"
           error={errors.area}
-          selectRef={form.register('area')}
-          onChange={set('area')}
-          onBlur={() => form.blur('area')}
+          {...form.bind('area')}
+          onChange={(e) => set('area')(e.target.value)}
         />
       </div>
       {area('bio', LIMITS.bio)}
@@ -225,9 +151,9 @@ export const ProfileForm = ({ user }: ProfileFormProps) => {
           <legend>プロ情報</legend>
           <div className="profile-form__grid">
             {text('affiliation', LIMITS.affiliation)}
-            {text('lessonFee', 8, {
+            {text('lessonFee', digitsOf(LIMITS.lessonFee), {
               inputMode: 'numeric',
-              hint: numberHint(0, LIMITS.lessonFeeMax, '円'),
+              hint: numberHint(...LIMITS.lessonFee, '円'),
             })}
             {text('homeCourse', LIMITS.homeCourse)}
             {text('specialty', LIMITS.specialty, {
@@ -241,11 +167,11 @@ export const ProfileForm = ({ user }: ProfileFormProps) => {
         <fieldset className="profile-form__group">
           <legend>ゴルフ情報</legend>
           <div className="profile-form__grid">
-            {text('averageScore', 3, {
+            {text('averageScore', digitsOf(LIMITS.averageScore), {
               inputMode: 'numeric',
               hint: numberHint(...LIMITS.averageScore, ''),
             })}
-            {text('experienceYears', 2, {
+            {text('experienceYears', digitsOf(LIMITS.experienceYears), {
               inputMode: 'numeric',
               hint: numberHint(...LIMITS.experienceYears, '年'),
             })}

@@ -1,17 +1,17 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { PREFECTURES, type Schedule } from '@proam/contract';
 import { useAppDispatch } from '@/app/hooks';
-import {
-  SelectField,
-  TextField,
-} from '@/features/auth/components/form-controls';
+import { SelectField, TextAreaField, TextField } from '@/components/form/field';
+import { FormActions } from '@/components/form/form-actions';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
 import {
   apiErrorOf,
   fieldOfValidationError,
 } from '@/features/auth/server-errors';
-import { useFormState } from '@/features/auth/use-form-state';
+import { useValidatedForm } from '@/hooks/use-validated-form';
 import { errorAlertRaised } from '@/lib/ui-slice';
 import {
+  CAPACITY,
   CAPACITY_OPTIONS,
   emptyLesson,
   LESSON_FIELDS,
@@ -26,7 +26,6 @@ import {
   useCreateScheduleMutation,
   useUpdateScheduleMutation,
 } from '../schedule-api';
-import { FormActions } from '@/components/form-actions';
 
 type LessonFormProps = {
   /** The lesson being edited; absent for 新規レッスン. */
@@ -55,12 +54,12 @@ export const LessonForm = ({
   const busy = createState.isLoading || updateState.isLoading;
   const [formError, setFormError] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const form = useFormState(
-    schedule ? lessonValuesOf(schedule) : emptyLesson(date),
-    LESSON_FIELDS,
-    validateLesson(today, schedule?.date),
-  );
-  const { values, errors, setValue, blur, register } = form;
+  const form = useValidatedForm({
+    initialValues: schedule ? lessonValuesOf(schedule) : emptyLesson(date),
+    fields: LESSON_FIELDS,
+    validate: validateLesson(today, schedule?.date),
+  });
+  const { values, errors, bind } = form;
 
   useEffect(() => {
     headingRef.current?.focus();
@@ -109,130 +108,78 @@ export const LessonForm = ({
         {title}
       </h2>
       <form className="lesson-form" noValidate onSubmit={submit}>
-        {formError && (
-          <div className="form-alert" role="alert">
-            <p>{formError}</p>
-          </div>
-        )}
+        <FormErrorSummary errorCount={0} serverError={formError} />
         <TextField
-          id="lesson-date"
           label="日付"
           type="date"
           required
           min={today}
-          value={values.date}
           error={errors.date}
-          inputRef={register('date')}
-          onChange={(e) => setValue('date', e.target.value)}
-          onBlur={() => blur('date')}
+          {...bind('date')}
         />
         <div className="lesson-form__row">
           <TextField
-            id="lesson-start"
             label="開始時刻"
             type="time"
             required
             step={300}
-            value={values.startTime}
             error={errors.startTime}
-            inputRef={register('startTime')}
-            onChange={(e) => setValue('startTime', e.target.value)}
-            onBlur={() => blur('startTime')}
+            {...bind('startTime')}
           />
           <TextField
-            id="lesson-end"
             label="終了時刻"
             type="time"
             required
             step={300}
-            value={values.endTime}
             error={errors.endTime}
-            inputRef={register('endTime')}
-            onChange={(e) => setValue('endTime', e.target.value)}
-            onBlur={() => blur('endTime')}
+            {...bind('endTime')}
           />
         </div>
         <TextField
-          id="lesson-place"
           label="ゴルフ場"
           required
           maxLength={PLACE_MAX}
           autoComplete="off"
           placeholder="例）府中カントリークラブ"
-          value={values.place}
           error={errors.place}
-          inputRef={register('place')}
-          onChange={(e) => setValue('place', e.target.value)}
-          onBlur={() => blur('place')}
+          {...bind('place')}
         />
         <div className="lesson-form__row">
           <SelectField
-            id="lesson-area"
             label="地域"
-            value={values.area}
             options={PREFECTURES}
             placeholder="選択してください"
             error={errors.area}
-            selectRef={register('area')}
-            onChange={(v) => setValue('area', v)}
+            {...bind('area')}
           />
           <SelectField
-            id="lesson-capacity"
             label="定員"
             required
-            value={values.capacity}
             options={CAPACITY_OPTIONS}
             placeholder="選択してください"
-            hint="1〜4名"
+            hint={`${CAPACITY[0]}〜${CAPACITY[1]}名`}
             error={errors.capacity}
-            selectRef={register('capacity')}
-            onChange={(v) => setValue('capacity', v)}
+            {...bind('capacity')}
           />
         </div>
         <TextField
-          id="lesson-fee"
           label="料金 (円)"
           required
           inputMode="numeric"
           autoComplete="off"
           placeholder="例）20000"
           hint="1名あたりの料金を半角数字で入力してください。"
-          value={values.fee}
           error={errors.fee}
-          inputRef={register('fee')}
-          onChange={(e) => setValue('fee', e.target.value)}
-          onBlur={() => blur('fee')}
+          {...bind('fee')}
         />
-        <div className="form-field">
-          <label htmlFor="lesson-note" className="form-field__label">
-            メモ<span className="badge-optional">任意</span>
-          </label>
-          <textarea
-            id="lesson-note"
-            ref={register('note')}
-            rows={3}
-            value={values.note}
-            aria-invalid={errors.note ? true : undefined}
-            aria-describedby={
-              errors.note
-                ? 'lesson-note-error lesson-note-count'
-                : 'lesson-note-count'
-            }
-            onChange={(e) => setValue('note', e.target.value)}
-            onBlur={() => blur('note')}
-          />
-          <p
-            id="lesson-note-count"
-            className={`form-field__counter${values.note.length > NOTE_MAX ? ' is-over' : ''}`}
-          >
-            {values.note.length}/{NOTE_MAX}
-          </p>
-          {errors.note && (
-            <p id="lesson-note-error" className="form-field__error">
-              {errors.note}
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          label="メモ"
+          rows={3}
+          max={NOTE_MAX}
+          counterFormat={(count, max) => `${count}/${max}`}
+          error={errors.note}
+          {...bind('note')}
+        />
         <FormActions
           busy={busy}
           submitLabel={schedule ? '変更を保存' : '登録する'}

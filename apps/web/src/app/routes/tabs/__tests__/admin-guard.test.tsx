@@ -1,20 +1,17 @@
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeStore } from '@/app/store';
 import { MemberTabBar } from '@/components/member-tab-bar';
 import { tokenReceived } from '@/features/auth/auth-slice';
 import { createAuthUser, createLoginResult } from '@/testing/auth';
-import { okEnvelope, renderWithProviders } from '@/testing/render';
+import { apiCalls, ok, serveAll } from '@/testing/msw';
+import { renderWithProviders } from '@/testing/render';
 import AdminRoute from '../admin';
 
-const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(() => Promise.resolve(okEnvelope([])));
-  vi.stubGlobal('fetch', fetchMock);
+  serveAll(() => ok([]));
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   localStorage.clear();
 });
 
@@ -39,7 +36,7 @@ describe('admin route guard', () => {
       ).toBeInTheDocument();
       expect(screen.queryByRole('tablist')).toBeNull();
       expect(document.title).toMatch(/^権限がありません/);
-      expect(fetchMock).not.toHaveBeenCalled();
+      expect(apiCalls).toHaveLength(0);
     },
   );
 

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
+import type { Database } from '../db/database.js';
+import type { Clock } from '../lib/clock.js';
+import { createMailer, type Mailer } from '../mail/mailer.js';
+import { createUserCache, type UserCache } from '../repositories/user-cache.js';
+import { objectStoreFor, type ObjectStore } from '../storage/object-store.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    clock: Clock;
+    database: Database;
+    /** Member rows cached per process, dropped on every change (users_changed). */
+    userCache: UserCache;
+    mailer: Mailer;
+    /** Where media objects live: DATA_DIR/media or an S3 bucket. */
+    objectStore: ObjectStore;
+  }
+}
+
+/** Run-time settings and the clock every rule reads (tests pass their own). */
+export const configPlugin = fp(
+  async (app: FastifyInstance, opts: { config: Config; clock: Clock }) => {
+    app.decorate('config', opts.config);
+    app.decorate('clock', opts.clock);
+  },
+  { name: 'config' },
+);
+
+/**
+ * The database the server opened (the server closes it after the app), the
+ * member cache that listens to it, and the object store for media.
+ */
+export const databasePlugin = fp(
+  async (app: FastifyInstance, opts: { database: Database }) => {
+    app.decorate('database', opts.database);
+    const userCache = await createUserCache(opts.database);
+    app.decorate('userCache', userCache);
+    app.addHook('onClose', async () => {
+      await userCache.close();
+    });
+    app.decorate('objectStore', objectStoreFor(app.config));
+  },
+  { name: 'database', dependencies: ['config'] },
+);
+
+/** Outgoing mail: SMTP (pooled) or the outbox folder; tests may pass their own. */
+export const mailerPlugin = fp(
+  async (app: FastifyInstance, opts: { mailer?: Mailer }) => {
+    const { config } = app;
+    const mailer =
+      opts.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        dataDir: config.dataDir,
+        log: app.log.child({ component: 'mailer' }),
+      });
+    app.decorate('mailer', mailer);
+    app.addHook('onClose', async () => {
+      await mailer.idle();
+      mailer.close();
+    });
+  },
+  { name: 'mailer', dependencies: ['config'] },
+);

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/database.js';
+import { auditRepository } from '../repositories/audit-repository.js';
+import { chatRepository } from '../repositories/chat-repository.js';
+import { competitionRepository } from '../repositories/competition-repository.js';
+import { contactRepository } from '../repositories/contact-repository.js';
+import { likeRepository } from '../repositories/like-repository.js';
+import { mediaRepository } from '../repositories/media-repository.js';
+import { newsRepository } from '../repositories/news-repository.js';
+import { punchoutRepository } from '../repositories/punchout-repository.js';
+import { scheduleRepository } from '../repositories/schedule-repository.js';
+import type { UserCache } from '../repositories/user-cache.js';
+import { userRepository } from '../repositories/user-repository.js';
+
+/** Every repository over one handle: the database, or a transaction. */
+function repositoriesOver(db: Db, cache: UserCache) {
+  return {
+    users: userRepository(db, cache),
+    likes: likeRepository(db, cache),
+    schedules: scheduleRepository(db),
+    chat: chatRepository(db),
+    news: newsRepository(db),
+    competitions: competitionRepository(db),
+    contacts: contactRepository(db),
+    media: mediaRepository(db),
+    audit: auditRepository(db),
+    punchout: punchoutRepository(db),
+  };
+}
+
+export type TxRepositories = ReturnType<typeof repositoriesOver>;
+
+export type Repositories = TxRepositories & {
+  /**
+   * Runs `work` in one transaction with repositories bound to it: what it
+   * writes commits together or not at all (an admin change and its audit
+   * row, docs/architecture.md).
+   */
+  transaction<T>(work: (tx: TxRepositories) => Promise<T>): Promise<T>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The repositories, created once: the only code that speaks SQL (with the auth stores). */
+    repos: Repositories;
+  }
+}
+
+export const repositoriesPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { database, userCache } = app;
+    const repos: Repositories = {
+      ...repositoriesOver(database.db, userCache),
+      transaction: (work) =>
+        database.db.transaction((tx) => work(repositoriesOver(tx, userCache))),
+    };
+    app.decorate('repos', repos);
+  },
+  { name: 'repositories', dependencies: ['database'] },
+);

@@ -1,0 +1,343 @@
+import type { Competition } from '@proam/contract';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { InlineError } from '@/components/inline-error';
+import { PageHeader } from '@/components/page-header';
+import { Spinner } from '@/components/spinner';
+import { useIsAdmin } from '@/features/auth/components/require-admin';
+import {
+  finishedCompetitions,
+  upcomingCompetitions,
+} from '../competition-status';
+import {
+  useDeleteCompetitionMutation,
+  useGetCompetitionsQuery,
+  useUpdateCompetitionMutation,
+} from '../competitions-api';
+import { CompetitionCard } from './competition-card';
+import { CompetitionForm } from './competition-form';
+import { ResultsEditor } from './results-editor';
+import { ResultsTable } from './results-table';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { formatDate } from '@/lib/format';
+
+type Mode =
+  | { kind: 'list' }
+  | { kind: 'create' }
+  | { kind: 'edit'; id: string }
+  | { kind: 'results'; id: string };
+
+type AdminActions = {
+  onEdit: (c: Competition) => void;
+  onResults: (c: Competition) => void;
+  onPublish: (c: Competition) => void;
+  onDelete: (c: Competition) => void;
+  publishingId: string | null;
+};
+
+const CardActions = ({
+  competition: c,
+  actions,
+}: {
+  competition: Competition;
+  actions: AdminActions;
+}) => (
+  <div className="admin-actions" role="group" aria-label={`${c.name} の管理`}>
+    {c.status === 'draft' && (
+      <button
+        type="button"
+        className="button button--small button--primary"
+        disabled={actions.publishingId === c.id}
+        onClick={() => actions.onPublish(c)}
+      >
+        公開
+      </button>
+    )}
+    <button
+      type="button"
+      className="button button--small button--outline"
+      onClick={() => actions.onEdit(c)}
+    >
+      編集
+    </button>
+    <button
+      type="button"
+      className="button button--small button--outline"
+      onClick={() => actions.onResults(c)}
+    >
+      {c.results.length ? '結果を編集' : '結果を入力'}
+    </button>
+    <button
+      type="button"
+      className="button button--small button--outline-danger"
+      onClick={() => actions.onDelete(c)}
+    >
+      削除
+    </button>
+  </div>
+);
+
+/**
+ * The members' competitions tab: upcoming, finished with results, and for
+ * admins drafts plus create, edit, publish, results and delete.
+ */
+export const CompetitionsBoard = () => {
+  useDocumentTitle('大会');
+  const isAdmin = useIsAdmin();
+  const { data, isLoading, isError, isFetching, refetch } =
+    useGetCompetitionsQuery({});
+  const [mode, setMode] = useState<Mode>({ kind: 'list' });
+  const [message, setMessage] = useState('');
+  const [toDelete, setToDelete] = useState<Competition | null>(null);
+  const [publishingId, setPublishingId] = useState<string | null>(null);
+  const [remove, { isLoading: deleting }] = useDeleteCompetitionMutation();
+  const [update] = useUpdateCompetitionMutation();
+  const messageRef = useRef<HTMLParagraphElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+
+  const list = data ?? [];
+  const drafts = isAdmin ? list.filter((c) => c.status === 'draft') : [];
+  const upcoming = upcomingCompetitions(list);
+  const finished = finishedCompetitions(list);
+  const current =
+    mode.kind === 'edit' || mode.kind === 'results'
+      ? list.find((c) => c.id === mode.id)
+      : undefined;
+
+  // A form takes the place of the list: start reading (and typing) at its title.
+  useEffect(() => {
+    if (mode.kind === 'list') return;
+    window.scrollTo({ top: 0 });
+    contentRef.current
+      ?.querySelector<HTMLElement>('.admin-form__title')
+      ?.focus();
+  }, [mode]);
+
+  const backToList = (done?: string) => {
+    setMode({ kind: 'list' });
+    setMessage(done ?? '');
+    if (done) window.setTimeout(() => messageRef.current?.focus(), 0);
+  };
+
+  const publish = async (c: Competition) => {
+    setPublishingId(c.id);
+    const result = await update({ id: c.id, status: 'open' });
+    setPublishingId(null);
+    if ('data' in result)
+      setMessage(`「${c.name}」を公開しました（エントリー受付中）。`);
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    const name = toDelete.name;
+    const result = await remove(toDelete.id);
+    setToDelete(null);
+    if ('data' in result) {
+      setMessage(`「${name}」を削除しました。`);
+      window.setTimeout(() => messageRef.current?.focus(), 0);
+    }
+  };
+
+  const actions: AdminActions = {
+    onEdit: (c) => setMode({ kind: 'edit', id: c.id }),
+    onResults: (c) => setMode({ kind: 'results', id: c.id }),
+    onPublish: (c) => void publish(c),
+    onDelete: setToDelete,
+    publishingId,
+  };
+
+  const renderForm = () => {
+    if (mode.kind === 'create')
+      return (
+        <CompetitionForm onDone={backToList} onCancel={() => backToList()} />
+      );
+    if (!current)
+      return (
+        <div className="notice-card">
+          <p className="notice-card__lead">大会が見つかりませんでした。</p>
+          <button
+            type="button"
+            className="button button--outline"
+            onClick={() => backToList()}
+          >
+            一覧へ戻る
+          </button>
+        </div>
+      );
+    return mode.kind === 'edit' ? (
+      <CompetitionForm
+        key={current.id}
+        competition={current}
+        onDone={backToList}
+        onCancel={() => backToList()}
+      />
+    ) : (
+      <ResultsEditor
+        key={current.id}
+        competition={current}
+        onDone={backToList}
+        onCancel={() => backToList()}
+      />
+    );
+  };
+
+  return (
+    <>
+      <PageHeader
+        section="会員メニュー"
+        title="大会"
+        titleRight="COMPETITIONS"
+        description="ProAm Connect のプロアム大会の開催予定と、終了した大会の結果をご覧いただけます。"
+      />
+      <div className="container section" ref={contentRef}>
+        {isAdmin && mode.kind === 'list' && (
+          <div className="admin-bar">
+            <p className="admin-bar__label">
+              <span className="tag tag--admin">管理者</span>
+              大会の作成・編集・結果入力ができます。
+            </p>
+            <div className="admin-bar__buttons">
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => setMode({ kind: 'create' })}
+              >
+                新規作成
+              </button>
+              <Link to="/tabs/admin" className="button button--outline">
+                管理画面へ
+              </Link>
+            </div>
+          </div>
+        )}
+        <p
+          ref={messageRef}
+          tabIndex={-1}
+          role="status"
+          className={
+            message && mode.kind === 'list' ? 'flash' : 'visually-hidden'
+          }
+        >
+          {mode.kind === 'list' ? message : ''}
+        </p>
+
+        {mode.kind !== 'list' ? (
+          renderForm()
+        ) : isLoading ? (
+          <div className="page-loading">
+            <Spinner label="大会情報を読み込み中" />
+          </div>
+        ) : isError ? (
+          <InlineError
+            message="大会情報を読み込めませんでした。通信環境をご確認のうえ、再度お試しください。"
+            onRetry={isFetching ? undefined : () => void refetch()}
+          />
+        ) : (
+          <>
+            {isAdmin && (
+              <section aria-labelledby="drafts-title" className="stack">
+                <h2 id="drafts-title" className="section__title">
+                  下書き
+                  <span className="section__note">管理者のみ表示</span>
+                </h2>
+                {drafts.length === 0 ? (
+                  <p className="muted">下書きの大会はありません。</p>
+                ) : (
+                  <div className="card-grid">
+                    {drafts.map((c) => (
+                      <CompetitionCard
+                        key={c.id}
+                        competition={c}
+                        actions={
+                          <CardActions competition={c} actions={actions} />
+                        }
+                      />
+                    ))}
+                  </div>
+                )}
+              </section>
+            )}
+
+            <section
+              aria-labelledby="upcoming-title"
+              className={`stack${isAdmin ? ' section-gap' : ''}`}
+            >
+              <h2 id="upcoming-title" className="section__title">
+                開催予定の大会
+              </h2>
+              {upcoming.length === 0 ? (
+                <p className="muted">
+                  現在、開催予定の大会はありません。次回の発表をお待ちください。
+                </p>
+              ) : (
+                <div className="card-grid">
+                  {upcoming.map((c) => (
+                    <CompetitionCard
+                      key={c.id}
+                      competition={c}
+                      actions={
+                        isAdmin ? (
+                          <CardActions competition={c} actions={actions} />
+                        ) : undefined
+                      }
+                    />
+                  ))}
+                </div>
+              )}
+            </section>
+
+            <section aria-labelledby="past-title" className="stack section-gap">
+              <h2 id="past-title" className="section__title">
+                過去の大会と結果
+              </h2>
+              {finished.length === 0 ? (
+                <p className="muted">終了した大会の結果はまだありません。</p>
+              ) : (
+                finished.map((c) => (
+                  <article key={c.id} className="result-block">
+                    <header className="result-block__head">
+                      <h3 className="result-block__name">{c.name}</h3>
+                      <p className="result-block__meta">
+                        <time dateTime={c.date}>{formatDate(c.date)}</time>
+                        <span aria-hidden="true"> ／ </span>
+                        <span className="visually-hidden">会場：</span>
+                        {c.venue}
+                        {c.area && (
+                          <>
+                            <span aria-hidden="true"> ／ </span>
+                            {c.area}
+                          </>
+                        )}
+                      </p>
+                    </header>
+                    <ResultsTable competition={c} />
+                    {isAdmin && (
+                      <CardActions competition={c} actions={actions} />
+                    )}
+                  </article>
+                ))
+              )}
+            </section>
+          </>
+        )}
+      </div>
+      {isAdmin && (
+        <ConfirmDialog
+          open={toDelete !== null}
+          title="大会の削除"
+          message={
+            toDelete
+              ? `「${toDelete.name}」を削除しますか？結果も含めて削除され、元に戻せません。`
+              : ''
+          }
+          confirmLabel="削除する"
+          danger
+          busy={deleting}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setToDelete(null)}
+        />
+      )}
+    </>
+  );
+};

@@ -1,0 +1,109 @@
+import type {
+  Competition,
+  Like,
+  Message,
+  Schedule,
+  User,
+} from '@proam/contract';
+
+/** The logged-in amateur `u-1` as /user/getById returns it to themself. */
+export const createUser = (overrides: Partial<User> = {}): User => ({
+  id: 'u-1',
+  type: 'amature',
+  userName: '山本 拓也',
+  nameKana: 'やまもと たくや',
+  area: '東京都',
+  bio: '週末ゴルファーです。',
+  imageInfo: [],
+  amateur: { averageScore: 98, experienceYears: 3 },
+  likeCount: 0,
+  createdAt: '2026-10-01T00:00:00.000Z',
+  email: 'ama1@example.jp',
+  ...overrides,
+});
+
+/** A pro as the search lists it. */
+export const createPro = (id = 'p1', overrides: Partial<User> = {}): User => ({
+  id,
+  type: 'pro',
+  userName: `プロ ${id}`,
+  area: '神奈川県',
+  imageInfo: [],
+  pro: { lessonFee: 12000 },
+  likeCount: 2,
+  createdAt: '2026-10-01T00:00:00.000Z',
+  ...overrides,
+});
+
+/** `u-1`'s like of `likeUserId`. */
+export const createLike = (
+  likeUserId: string,
+  likeId = `l-${likeUserId}`,
+): Like => ({
+  likeId,
+  userType: 'amature',
+  userId: 'u-1',
+  likeUserId,
+  createdAt: '2026-11-01T00:00:00.000Z',
+});
+
+/** A round lesson of `pro-1`. */
+export const createLesson = (
+  id: string,
+  overrides: Partial<Schedule> = {},
+): Schedule => ({
+  id,
+  proId: 'pro-1',
+  date: '2026-11-28',
+  startTime: '09:00',
+  endTime: '14:00',
+  place: '府中カントリークラブ',
+  capacity: 3,
+  fee: 20000,
+  statusRound: 'open',
+  reservedCount: 1,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+  ...overrides,
+});
+
+export const createCompetition = (
+  overrides: Partial<Competition> = {},
+): Competition => ({
+  id: 'c-1',
+  name: '秋のプロアム',
+  date: '2026-10-01',
+  venue: '富士ゴルフ倶楽部',
+  status: 'closed',
+  results: [],
+  createdAt: '2026-09-01T00:00:00.000Z',
+  updatedAt: '2026-09-01T00:00:00.000Z',
+  ...overrides,
+});
+
+/** The n-th message's sort key: ascending with n, as ULIDs are. */
+export const messageKey = (n: number) => `01K${String(n).padStart(23, '0')}`;
+
+/** Message n of lesson L1, sent by u-2. */
+export const createMessage = (
+  n: number,
+  overrides: Partial<Message> = {},
+): Message => ({
+  partitionKey: 'L1',
+  sort_key: messageKey(n),
+  msg: `メッセージ${n}`,
+  sender: 'u-2',
+  createTime: '2026-11-22T01:00:00.000Z',
+  readBy: [],
+  ...overrides,
+});
+
+/** Messages `from`..`to`, ascending, as one page of getMessage. */
+export const messageRange = (
+  from: number,
+  to: number,
+  overrides: Partial<Message> = {},
+) =>
+  Array.from({ length: to - from + 1 }, (_, i) =>
+    createMessage(from + i, overrides),
+  );
