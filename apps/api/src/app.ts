@@ -9,7 +9,8 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { newId } from './lib/ids.js';
 import type { Mailer } from './mail/mailer.js';
 import { authPlugin } from './plugins/auth.js';
-import { configPlugin, databasePlugin, mailerPlugin } from './plugins/core.js';
+import { configPlugin, databasePlugin } from './plugins/core.js';
+import { mailPlugin } from './plugins/mail.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { closingPlugin, sheddingPlugin } from './plugins/lifecycle.js';
@@ -119,7 +120,7 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
   });
   await app.register(databasePlugin, { database: input.database });
   await app.register(repositoriesPlugin);
-  await app.register(mailerPlugin, { mailer: input.mailer });
+  await app.register(mailPlugin, input.mailer ? { mailer: input.mailer } : {});
   await app.register(securityHeadersPlugin);
   await app.register(corsPlugin);
   await app.register(closingPlugin);

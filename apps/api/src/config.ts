@@ -40,6 +40,11 @@ export type Config = {
    * route, the admin ones included, so production keeps it off (docs/security.md HD-07).
    */
   apiDocs: boolean;
+  /**
+   * How often the scheduled jobs look for work (the reminders from 18:00 Japan
+   * time, the unread-chat digest); 0 runs them only when asked (tests).
+   */
+  jobIntervalMs: number;
   /** Event-loop delay (ms) beyond which requests are shed with 503; 0 turns shedding off. */
   shedDelayMs: number;
   /** Queries waiting for a PostgreSQL connection beyond which requests are shed with 503; 0 turns it off. */
@@ -246,6 +251,7 @@ export function loadConfig(env: Env = process.env): Config {
             ? false
             : trust,
     logLevel,
+    jobIntervalMs: parseNonNegative(env, 'JOB_INTERVAL_MS', 60_000),
     shedDelayMs: parseNonNegative(env, 'SHED_EVENT_LOOP_DELAY_MS', 1000),
     shedDbQueue: parseNonNegative(env, 'SHED_DB_QUEUE', 200),
     shutdownGraceMs: parseNonNegative(env, 'SHUTDOWN_GRACE_MS', 1000),

@@ -16,6 +16,8 @@ import './routes/auth.test.js';
 import './routes/auth-throttle.test.js';
 import './routes/members.test.js';
 import './routes/schedule.test.js';
+import './routes/booking.test.js';
+import './mail/templates.test.js';
 import './routes/chat.test.js';
 import './routes/admin.test.js';
 import './routes/punchout.test.js';

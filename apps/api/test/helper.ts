@@ -100,6 +100,8 @@ export type TestApp = Awaited<ReturnType<typeof buildApp>>['app'];
 /** Another API instance on the harness's PostgreSQL database (cross-instance tests). */
 export async function secondInstance(
   h: Harness,
+  env: Record<string, string> = {},
+  opts: { clock?: TestClock } = {},
 ): Promise<{ app: TestApp; close(): Promise<void> }> {
   const config = loadConfig({
     DATA_DIR: h.dataDir,
@@ -108,9 +110,16 @@ export async function secondInstance(
     WEB_DIST: '/nonexistent',
     SHED_EVENT_LOOP_DELAY_MS: '0',
     LOG_LEVEL: 'silent',
+    JOB_INTERVAL_MS: '0',
+    ...env,
   });
   const database = openPostgres(h.database.url!, 3);
-  const { app } = await buildApp({ config, database });
+  const { app } = await buildApp({
+    config,
+    database,
+    ...(opts.clock ? { clock: opts.clock } : {}),
+  });
+  await app.ready();
   return {
     app,
     async close() {
@@ -140,6 +149,10 @@ export class TestClock {
   advance(ms: number) {
     this.offset += ms;
   }
+  /** From now on the clock reads `at`, and runs on from there. */
+  set(at: Date) {
+    this.offset = at.getTime() - Date.now();
+  }
 }
 
 export async function harness(
@@ -155,6 +168,8 @@ export async function harness(
     WEB_DIST: path.join(dataDir, 'no-web'),
     // Bursts in tests stall PGlite's loop on purpose; shedding is tested where it is meant.
     SHED_EVENT_LOOP_DELAY_MS: '0',
+    // Scheduled jobs run when a test asks (app.jobs.runOnce), at the time it chose.
+    JOB_INTERVAL_MS: '0',
     ...env,
   });
   const database =
@@ -296,6 +311,7 @@ export type MemberSuite = {
 export function memberSuite(
   driver: Driver,
   env: Record<string, string> = {},
+  opts: { clock?: TestClock } = {},
 ): MemberSuite {
   let made: Harness | undefined;
   const tok: Record<string, string> = {};
@@ -312,7 +328,7 @@ export function memberSuite(
       call(suite.h.app, apiPath, body, suite.as(who)),
   };
   before(async () => {
-    made = await harness(driver, env);
+    made = await harness(driver, env, opts);
     const members = await memberTokens(made);
     Object.assign(tok, members.tok);
     Object.assign(ids, members.ids);

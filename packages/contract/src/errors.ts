@@ -28,6 +28,11 @@ export const ERRORS = {
   },
   EmailTaken: { http: 409, msg: 'このメールアドレスは既に登録されています。' },
   ScheduleFull: { http: 409, msg: 'このラウンドレッスンは満員です。' },
+  CancelClosed: {
+    http: 409,
+    msg: 'キャンセル期限（レッスン前日）を過ぎているため、キャンセルできません。',
+  },
+  PaymentRequired: { http: 402, msg: 'お支払いが完了していません。' },
   PayloadTooLarge: { http: 413, msg: 'ファイルサイズが大きすぎます。' },
   UnsupportedMediaType: {
     http: 415,

@@ -6,3 +6,4 @@ export * from './schedule.js';
 export * from './competition.js';
 export * from './news.js';
 export * from './contact.js';
+export * from './notification.js';

@@ -22,6 +22,36 @@ export const STATUS_ROUND = [
 export const StatusRoundSchema = StringEnum(STATUS_ROUND);
 export type StatusRound = Static<typeof StatusRoundSchema>;
 
+export const RESERVATION_STATUS = [
+  'pending',
+  'confirmed',
+  'cancelled',
+] as const;
+export const ReservationStatusSchema = StringEnum(RESERVATION_STATUS);
+export type ReservationStatus = Static<typeof ReservationStatusSchema>;
+export const PAYMENT_STATUS = [
+  'none',
+  'requires_payment',
+  'paid',
+  'refunded',
+] as const;
+export const PaymentStatusSchema = StringEnum(PAYMENT_STATUS);
+export type PaymentStatus = Static<typeof PaymentStatusSchema>;
+
+/**
+ * (wave 2) A reservation as its amateur sees it. Without online payment it is
+ * `confirmed` at once with `amount = fee`, `serviceFee = 0`, `paymentStatus
+ * "none"` (paid at the course); `pending` holds a place until it is paid.
+ */
+export const MyReservationSchema = Type.Object({
+  status: ReservationStatusSchema,
+  amount: MoneySchema,
+  serviceFee: MoneySchema,
+  paymentStatus: PaymentStatusSchema,
+  holdExpiresAt: Type.Optional(InstantSchema),
+});
+export type MyReservation = Static<typeof MyReservationSchema>;
+
 export const ScheduleSchema = Type.Object({
   id: Type.String(),
   proId: Type.String(),
@@ -36,6 +66,14 @@ export const ScheduleSchema = Type.Object({
   statusRound: StatusRoundSchema,
   participants: Type.Optional(Type.Array(Type.String())),
   reservedCount: Type.Integer(),
+  /** (wave 2) Amateurs waiting for a place (キャンセル待ち), shown to everyone. */
+  waitlistCount: Type.Integer({ minimum: 0 }),
+  /** (wave 2) The caller's rank in the waitlist, 1-based, when on it. */
+  waitlistPosition: Type.Optional(Type.Integer({ minimum: 1 })),
+  /** (wave 2) Why the pro called the lesson off (statusRound `cancelled`). */
+  callOffReason: Type.Optional(Type.String()),
+  /** (wave 2) The caller's reservation, when they have one. */
+  myReservation: Type.Optional(MyReservationSchema),
   createdAt: InstantSchema,
   updatedAt: InstantSchema,
 });
@@ -69,6 +107,11 @@ const EchoedFields = {
     Type.Array(Type.String({ maxLength: 64 }), { maxItems: 10 }),
   ),
   reservedCount: Type.Optional(Type.Integer()),
+  waitlistCount: Type.Optional(Type.Integer()),
+  waitlistPosition: Type.Optional(Type.Integer()),
+  /** Set only by /schedule/callOff. */
+  callOffReason: Type.Optional(Type.String({ maxLength: 200 })),
+  myReservation: Type.Optional(MyReservationSchema),
   createdAt: Type.Optional(Type.String({ maxLength: 40 })),
   updatedAt: Type.Optional(Type.String({ maxLength: 40 })),
 };
@@ -120,6 +163,32 @@ export const ScheduleIdInputSchema = Type.Object(
   { id: IdSchema },
   { additionalProperties: false },
 );
+
+/** (wave 2) A pro (or an admin) calls a lesson off, with the reason members see. */
+export const CallOffInputSchema = Type.Object(
+  { id: IdSchema, reason: Text({ max: 200 }) },
+  { additionalProperties: false },
+);
+export type CallOffInput = Static<typeof CallOffInputSchema>;
+
+export const WaitlistJoinedSchema = Type.Object({
+  position: Type.Integer({ minimum: 1 }),
+});
+export const WaitlistLeftSchema = Type.Object({ left: Type.Literal(true) });
+
+/**
+ * (wave 2) The last day an amateur may cancel: the day before the lesson's
+ * date, until 23:59:59 Japan time. One rule for the server and the screens.
+ */
+export function cancelDeadlineDate(lessonDate: string): string {
+  const d = new Date(`${lessonDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Whether an amateur may still cancel on `todayInJapan` (`YYYY-MM-DD`). */
+export const mayCancelOn = (lessonDate: string, todayInJapan: string) =>
+  todayInJapan < lessonDate;
 
 export const SortKeySchema = Type.String({
   pattern: '^[0-9A-HJKMNP-TV-Z]{26}$',

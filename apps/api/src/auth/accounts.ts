@@ -244,18 +244,26 @@ export function accountStore(db: Db, clock: Clock, cache: UserCache) {
      * Deletes an account as docs/api.md says: profile, likes given and received
      * (counters follow), reservations (their lessons reopen), logins; the
      * member's chat messages stay, with no sender (shown as 退会したユーザー).
-     * Returns the member's stored objects, for the caller to delete.
+     * Returns the member's stored objects, for the caller to delete, and the
+     * lessons where a place came free (for the waitlist).
      */
-    async remove(userId: string): Promise<string[]> {
+    async remove(
+      userId: string,
+    ): Promise<{ objects: string[]; freed: string[] }> {
       const objects = await db
         .select({ keyName: mediaObjects.keyName })
         .from(mediaObjects)
         .where(eq(mediaObjects.ownerId, userId));
-      const liked = await db.transaction(async (tx) => {
+      const done = await db.transaction(async (tx) => {
         const booked = await tx
           .select({ scheduleId: reservations.scheduleId })
           .from(reservations)
-          .where(eq(reservations.userId, userId));
+          .where(
+            and(
+              eq(reservations.userId, userId),
+              inArray(reservations.status, ['pending', 'confirmed']),
+            ),
+          );
         if (booked.length) {
           await tx
             .update(schedules)
@@ -295,10 +303,13 @@ export function accountStore(db: Db, clock: Clock, cache: UserCache) {
             .delete(loginSources)
             .where(eq(loginSources.email, row.email));
         }
-        return given.map((g) => g.target);
+        return {
+          liked: given.map((g) => g.target),
+          freed: booked.map((b) => b.scheduleId),
+        };
       });
-      cache.evict(userId, ...liked);
-      return objects.map((o) => o.keyName);
+      cache.evict(userId, ...done.liked);
+      return { objects: objects.map((o) => o.keyName), freed: done.freed };
     },
   };
 }

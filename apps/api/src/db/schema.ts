@@ -15,6 +15,8 @@ import type {
   CompetitionResult,
   CompetitionStatus,
   ImageInfo,
+  PaymentStatus,
+  ReservationStatus,
   StatusRound,
   UserType,
 } from '@proam/contract';
@@ -50,6 +52,10 @@ export const users = pgTable(
     likeCount: integer('like_count').notNull().default(0),
     /** Access tokens issued before this instant are refused (set by a password reset; docs/security.md TK-11). */
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
+    /** Notification settings (通知設定): which mails the member wants. */
+    notifyBooking: boolean('notify_booking').notNull().default(true),
+    notifyReminder: boolean('notify_reminder').notNull().default(true),
+    notifyChat: boolean('notify_chat').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -85,6 +91,8 @@ export const schedules = pgTable(
       .notNull()
       .default('open'),
     reservedCount: integer('reserved_count').notNull().default(0),
+    /** Why the pro called the lesson off (statusRound 'cancelled'). */
+    callOffReason: text('call_off_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -108,12 +116,112 @@ export const reservations = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * 'confirmed' makes the amateur a participant; 'pending' holds a place
+     * (it counts toward capacity) until paid; 'cancelled' is kept as history.
+     * `schedules.reserved_count` counts pending and confirmed rows.
+     */
+    status: text('status')
+      .$type<ReservationStatus>()
+      .notNull()
+      .default('confirmed'),
+    amount: integer('amount').notNull().default(0),
+    serviceFee: integer('service_fee').notNull().default(0),
+    paymentStatus: text('payment_status')
+      .$type<PaymentStatus>()
+      .notNull()
+      .default('none'),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.scheduleId, t.userId] }),
     index('reservations_user_idx').on(t.userId),
+    check(
+      'reservations_status_ck',
+      sql`${t.status} in ('pending','confirmed','cancelled')`,
+    ),
   ],
+);
+
+/** キャンセル待ち: the line for a full lesson, in `seq` order. */
+export const waitlist = pgTable(
+  'waitlist',
+  {
+    scheduleId: text('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seq: integer('seq').generatedAlwaysAsIdentity(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scheduleId, t.userId] }),
+    index('waitlist_schedule_seq_idx').on(t.scheduleId, t.seq),
+    index('waitlist_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * The durable mail outbox: a row is written in the transaction of the change
+ * it announces and sent by the worker (mail/outbox-worker.ts). `dedupe_key`
+ * makes a scheduled mail (the reminder) exist once whatever the number of
+ * API instances that scan for it.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: text('id').primaryKey(),
+    /** The member it is about (null for the contact desk); no FK: an account's last mail outlives it. */
+    userId: text('user_id'),
+    /** 'account' mails are always sent; the others follow the member's settings. */
+    category: text('category')
+      .$type<'account' | 'booking' | 'reminder' | 'chat' | 'contact'>()
+      .notNull(),
+    toAddress: text('to_address').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    dedupeKey: text('dedupe_key'),
+    status: text('status')
+      .$type<'queued' | 'sending' | 'sent' | 'skipped' | 'dead'>()
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true })
+      .notNull()
+      .defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('mail_outbox_dedupe_uq').on(t.dedupeKey),
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    check(
+      'mail_outbox_status_ck',
+      sql`${t.status} in ('queued','sending','sent','skipped','dead')`,
+    ),
+  ],
+);
+
+/** When a member was last mailed about unread chat in a lesson (at most once per 6 hours). */
+export const chatDigests = pgTable(
+  'chat_digests',
+  {
+    scheduleId: text('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scheduleId, t.userId] })],
 );
 
 export const messages = pgTable(
@@ -130,7 +238,11 @@ export const messages = pgTable(
       .notNull()
       .defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.partitionKey, t.sortKey] })],
+  (t) => [
+    primaryKey({ columns: [t.partitionKey, t.sortKey] }),
+    // The unread-chat digest scans recent messages by time.
+    index('messages_time_idx').on(t.createTime),
+  ],
 );
 
 export const messageReads = pgTable(

@@ -9,6 +9,7 @@ import {
   messages,
   news,
   reservations,
+  waitlist,
   schedules,
   users,
 } from './schema.js';
@@ -255,18 +256,38 @@ export async function seedDemo(
       for (const l of own.slice(1, 4))
         booked.push({ scheduleId: l.id, userId: amaId });
     });
-    // Fill one upcoming lesson completely so a 満員 lesson exists, never beyond its capacity
-    // (some of its places may already be booked above, depending on today's date).
+    // Fill one upcoming lesson of pro1 completely so a 満員 lesson exists, never beyond its
+    // capacity, without ama2: ama2 can try its waitlist (キャンセル待ち), where another amateur already waits.
     const fullLesson = lessons.find(
-      (l) => l.proId === proIds[0] && l.date > today && l.capacity === 3,
+      (l) =>
+        l.proId === proIds[0] &&
+        l.date > today &&
+        l.capacity === 3 &&
+        !booked.some((b) => b.scheduleId === l.id && b.userId === amaIds[1]),
     )!;
     for (const amaId of amaIds) {
       const taken = booked.filter((b) => b.scheduleId === fullLesson.id);
       if (taken.length >= fullLesson.capacity!) break;
-      if (!taken.some((b) => b.userId === amaId))
+      if (amaId !== amaIds[1] && !taken.some((b) => b.userId === amaId))
         booked.push({ scheduleId: fullLesson.id, userId: amaId });
     }
-    await tx.insert(reservations).values(booked);
+    const feeOf = new Map(lessons.map((l) => [l.id!, l.fee!]));
+    await tx.insert(reservations).values(
+      booked.map((b) => ({
+        ...b,
+        status: 'confirmed' as const,
+        amount: feeOf.get(b.scheduleId)!,
+      })),
+    );
+    const waiting = amaIds.find(
+      (id, a) =>
+        a >= 3 &&
+        !booked.some((b) => b.scheduleId === fullLesson.id && b.userId === id),
+    );
+    if (waiting)
+      await tx
+        .insert(waitlist)
+        .values({ scheduleId: fullLesson.id, userId: waiting });
     for (const l of lessons) {
       const count = booked.filter((b) => b.scheduleId === l.id).length;
       if (count === 0) continue;

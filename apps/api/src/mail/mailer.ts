@@ -14,39 +14,11 @@ export type Mail = {
   replyTo?: string;
 };
 
+/** A transport: hands one mail over, or throws. The outbox worker calls it. */
 export type Mailer = {
   send(mail: Mail): Promise<void>;
-  /**
-   * Sends in the background, so an answer takes the same time whether or not
-   * a mail goes out (docs/security.md RC-05). Failures are logged.
-   */
-  enqueue(mail: Mail): void;
-  /** Resolves when every enqueued mail has been handed over. */
-  idle(): Promise<void>;
   close(): void;
 };
-
-function withQueue(
-  base: Pick<Mailer, 'send' | 'close'>,
-  log: FastifyBaseLogger,
-): Mailer {
-  const pending = new Set<Promise<void>>();
-  return {
-    ...base,
-    enqueue(mail) {
-      const p = base
-        .send(mail)
-        .catch((err: unknown) =>
-          log.error({ err, subject: mail.subject }, 'mail failed'),
-        )
-        .finally(() => pending.delete(p));
-      pending.add(p);
-    },
-    async idle() {
-      while (pending.size) await Promise.all([...pending]);
-    },
-  };
-}
 
 /**
  * With SMTP_URL: a pooled SMTP transport (unpooled sends wait ~100 ms each for
@@ -63,18 +35,17 @@ export function createMailer(opts: {
   if (opts.smtpUrl) {
     const transport: Transporter = nodemailer.createTransport(opts.smtpUrl, {
       pool: true,
-      maxConnections: 3,
+      maxConnections: 5,
+      // One connection carries many mails: the outbox drains in bursts.
+      maxMessages: 1000,
     } as TransportOptions);
-    return withQueue(
-      {
-        async send(mail) {
-          await transport.sendMail({ from: opts.from, ...mail });
-          opts.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
-        },
-        close: () => transport.close(),
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: opts.from, ...mail });
+        opts.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       },
-      opts.log,
-    );
+      close: () => transport.close(),
+    };
   }
   const outbox = path.join(opts.dataDir, 'outbox');
   mkdirSync(outbox, { recursive: true });
@@ -83,19 +54,16 @@ export function createMailer(opts: {
     buffer: true,
     newline: 'unix',
   });
-  return withQueue(
-    {
-      async send(mail) {
-        const info = await render.sendMail({ from: opts.from, ...mail });
-        const file = path.join(outbox, `${newId()}.eml`);
-        writeFileSync(file, info.message as Buffer, { mode: 0o600 });
-        opts.log.info(
-          { to: mail.to, subject: mail.subject, file: path.basename(file) },
-          'mail written to outbox (SMTP_URL not set)',
-        );
-      },
-      close: () => undefined,
+  return {
+    async send(mail) {
+      const info = await render.sendMail({ from: opts.from, ...mail });
+      const file = path.join(outbox, `${newId()}.eml`);
+      writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+      opts.log.info(
+        { to: mail.to, subject: mail.subject, file: path.basename(file) },
+        'mail written to outbox (SMTP_URL not set)',
+      );
     },
-    opts.log,
-  );
+    close: () => undefined,
+  };
 }

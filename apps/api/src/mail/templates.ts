@@ -60,3 +60,207 @@ export const passwordChangedMail = (to: string): Mail => ({
     SIGNATURE,
   ].join('\n'),
 });
+
+export const contactMail = (
+  to: string,
+  id: string,
+  input: {
+    name: string;
+    email: string;
+    phone?: string | undefined;
+    category: string;
+    message: string;
+  },
+): Mail => ({
+  to,
+  replyTo: input.email,
+  subject: `【お問い合わせ】${input.category}（${input.name} 様）`,
+  text: [
+    'Webサイトのお問い合わせフォームから新しいお問い合わせが届きました。',
+    '',
+    `受付番号: ${id}`,
+    `お名前: ${input.name}`,
+    `メールアドレス: ${input.email}`,
+    `電話番号: ${input.phone || '（未入力）'}`,
+    `お問い合わせ種別: ${input.category}`,
+    '',
+    'お問い合わせ内容:',
+    input.message,
+  ].join('\n'),
+});
+
+const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'];
+
+/** 2026年11月29日(日): a lesson's date as members read it. */
+export function japaneseDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const weekday = WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]!;
+  return `${y}年${m}月${d}日(${weekday})`;
+}
+
+/** What every lesson mail says about the lesson. */
+export type LessonFacts = {
+  date: string;
+  startTime: string;
+  endTime: string;
+  place: string;
+  proName: string;
+  fee: number;
+};
+
+export type LessonNoticeKind =
+  'reserved' | 'cancelled' | 'calledOff' | 'promoted' | 'reminder';
+
+/** Who a lesson mail goes to: the amateur concerned, or the lesson's pro. */
+export type NoticeRole = 'amateur' | 'pro';
+
+const lessonLines = (l: LessonFacts) => [
+  `日時：${japaneseDate(l.date)} ${l.startTime}〜${l.endTime}`,
+  `場所：${l.place}`,
+  `プロ：${l.proName}`,
+];
+
+const SUBJECTS: Record<LessonNoticeKind, Record<NoticeRole, string>> = {
+  reserved: {
+    amateur: 'ラウンドレッスンのご予約が確定しました',
+    pro: 'ラウンドレッスンに予約が入りました',
+  },
+  cancelled: {
+    amateur: 'ご予約のキャンセルを受け付けました',
+    pro: 'ラウンドレッスンの予約がキャンセルされました',
+  },
+  calledOff: {
+    amateur: 'ラウンドレッスン中止のお知らせ',
+    pro: 'ラウンドレッスンを中止しました',
+  },
+  promoted: {
+    amateur: 'キャンセル待ちのレッスンのご予約が確定しました',
+    pro: 'キャンセル待ちの方の予約が確定しました',
+  },
+  reminder: {
+    amateur: '明日はラウンドレッスンです',
+    pro: '明日はラウンドレッスンです',
+  },
+};
+
+function leadOf(
+  kind: LessonNoticeKind,
+  role: NoticeRole,
+  amateurName: string,
+): string[] {
+  const who = `${amateurName} 様`;
+  switch (kind) {
+    case 'reserved':
+      return role === 'amateur'
+        ? [
+            'ラウンドレッスンのご予約ありがとうございます。以下の内容で予約が確定しました。',
+          ]
+        : [`${who}から、以下のラウンドレッスンに予約が入りました。`];
+    case 'cancelled':
+      return role === 'amateur'
+        ? ['以下のラウンドレッスンのキャンセルを受け付けました。']
+        : [`${who}が、以下のラウンドレッスンの予約をキャンセルしました。`];
+    case 'calledOff':
+      return role === 'amateur'
+        ? [
+            'ご予約いただいていた以下のラウンドレッスンは、中止となりました。',
+            'レッスン料のお支払いは不要です。ご迷惑をおかけし申し訳ございません。',
+          ]
+        : [
+            '以下のラウンドレッスンを中止しました。参加者の皆さまにもお知らせしています。',
+          ];
+    case 'promoted':
+      return role === 'amateur'
+        ? [
+            'キャンセル待ちに登録いただいていたラウンドレッスンに空きが出たため、ご予約が確定しました。',
+            'ご都合が悪い場合は、レッスン前日までにアプリからキャンセルしてください。',
+          ]
+        : [
+            `キャンセル待ちの ${who}の予約が、以下のラウンドレッスンで確定しました。`,
+          ];
+    case 'reminder':
+      return role === 'amateur'
+        ? ['明日は以下のラウンドレッスンです。お気をつけてお越しください。']
+        : [
+            '明日は以下のラウンドレッスンです。参加者の皆さまへのご対応をお願いいたします。',
+          ];
+  }
+}
+
+/**
+ * A mail about one lesson, to one member. `link` opens the app where the
+ * member acts on it; `reason` is the pro's, when they called the lesson off.
+ */
+export function lessonNoticeMail(opts: {
+  kind: LessonNoticeKind;
+  role: NoticeRole;
+  to: string;
+  recipientName: string;
+  amateurName: string;
+  lesson: LessonFacts;
+  link: string;
+  reason?: string;
+  participants?: string[];
+}): Mail {
+  const { kind, role, lesson } = opts;
+  const lines = [
+    `${opts.recipientName} 様`,
+    '',
+    ...leadOf(kind, role, opts.amateurName),
+    '',
+    ...lessonLines(lesson),
+  ];
+  if (opts.reason) lines.push(`中止の理由：${opts.reason}`);
+  if (role === 'amateur' && (kind === 'reserved' || kind === 'promoted'))
+    lines.push(
+      `レッスン料：${lesson.fee.toLocaleString('ja-JP')}円（当日ゴルフ場でお支払いください）`,
+      `キャンセル期限：レッスン前日の23:59まで`,
+    );
+  if (
+    role === 'pro' &&
+    (kind === 'reminder' || kind === 'calledOff') &&
+    opts.participants?.length
+  )
+    lines.push(`参加者：${opts.participants.join('、')}`);
+  lines.push(
+    '',
+    'アプリで確認する：',
+    opts.link,
+    '',
+    '通知設定はアプリのプロフィール画面から変更できます。',
+    SIGNATURE,
+  );
+  return {
+    to: opts.to,
+    subject: `【ProAm Connect】${SUBJECTS[kind][role]}（${japaneseDate(lesson.date)} ${lesson.startTime}〜）`,
+    text: lines.join('\n'),
+  };
+}
+
+/** The unread-chat digest: one lesson, messages unread for 30 minutes. */
+export function chatDigestMail(opts: {
+  to: string;
+  recipientName: string;
+  lesson: LessonFacts;
+  unread: number;
+  link: string;
+}): Mail {
+  return {
+    to: opts.to,
+    subject: `【ProAm Connect】チャットに未読のメッセージがあります（${japaneseDate(opts.lesson.date)}）`,
+    text: [
+      `${opts.recipientName} 様`,
+      '',
+      `以下のラウンドレッスンのチャットに、未読のメッセージが${opts.unread}件あります。`,
+      '',
+      ...lessonLines(opts.lesson),
+      '',
+      'チャットを開く：',
+      opts.link,
+      '',
+      'このお知らせは、同じレッスンについて6時間に1回までお送りします。',
+      '通知設定はアプリのプロフィール画面から変更できます。',
+      SIGNATURE,
+    ].join('\n'),
+  };
+}

@@ -3,7 +3,6 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { Clock } from '../lib/clock.js';
-import { createMailer, type Mailer } from '../mail/mailer.js';
 import { createUserCache, type UserCache } from '../repositories/user-cache.js';
 import { objectStoreFor, type ObjectStore } from '../storage/object-store.js';
 
@@ -14,7 +13,6 @@ declare module 'fastify' {
     database: Database;
     /** Member rows cached per process, dropped on every change (users_changed). */
     userCache: UserCache;
-    mailer: Mailer;
     /** Where media objects live: DATA_DIR/media or an S3 bucket. */
     objectStore: ObjectStore;
   }
@@ -44,25 +42,4 @@ export const databasePlugin = fp(
     app.decorate('objectStore', objectStoreFor(app.config));
   },
   { name: 'database', dependencies: ['config'] },
-);
-
-/** Outgoing mail: SMTP (pooled) or the outbox folder; tests may pass their own. */
-export const mailerPlugin = fp(
-  async (app: FastifyInstance, opts: { mailer?: Mailer }) => {
-    const { config } = app;
-    const mailer =
-      opts.mailer ??
-      createMailer({
-        smtpUrl: config.smtpUrl,
-        from: config.mailFrom,
-        dataDir: config.dataDir,
-        log: app.log.child({ component: 'mailer' }),
-      });
-    app.decorate('mailer', mailer);
-    app.addHook('onClose', async () => {
-      await mailer.idle();
-      mailer.close();
-    });
-  },
-  { name: 'mailer', dependencies: ['config'] },
 );

@@ -9,16 +9,18 @@ import { likeRepository } from '../repositories/like-repository.js';
 import { mediaRepository } from '../repositories/media-repository.js';
 import { newsRepository } from '../repositories/news-repository.js';
 import { punchoutRepository } from '../repositories/punchout-repository.js';
+import { outboxRepository } from '../repositories/outbox-repository.js';
 import { scheduleRepository } from '../repositories/schedule-repository.js';
 import type { UserCache } from '../repositories/user-cache.js';
 import { userRepository } from '../repositories/user-repository.js';
 
 /** Every repository over one handle: the database, or a transaction. */
-function repositoriesOver(db: Db, cache: UserCache) {
+function repositoriesOver(db: Db, cache: UserCache, appUrl: string) {
   return {
     users: userRepository(db, cache),
     likes: likeRepository(db, cache),
-    schedules: scheduleRepository(db),
+    schedules: scheduleRepository(db, appUrl),
+    outbox: outboxRepository(db, appUrl),
     chat: chatRepository(db),
     news: newsRepository(db),
     competitions: competitionRepository(db),
@@ -49,13 +51,17 @@ declare module 'fastify' {
 
 export const repositoriesPlugin = fp(
   async (app: FastifyInstance) => {
-    const { database, userCache } = app;
+    const { database, userCache, config } = app;
+    // Links in mails open the app here.
+    const appUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
     const repos: Repositories = {
-      ...repositoriesOver(database.db, userCache),
+      ...repositoriesOver(database.db, userCache, appUrl),
       transaction: (work) =>
-        database.db.transaction((tx) => work(repositoriesOver(tx, userCache))),
+        database.db.transaction((tx) =>
+          work(repositoriesOver(tx, userCache, appUrl)),
+        ),
     };
     app.decorate('repos', repos);
   },
-  { name: 'repositories', dependencies: ['database'] },
+  { name: 'repositories', dependencies: ['config', 'database'] },
 );

@@ -5,6 +5,7 @@ import {
   messageReads,
   messages,
   reservations,
+  waitlist,
   schedules,
 } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
@@ -75,8 +76,10 @@ export function chatRepository(db: Db) {
       msg: string,
       now: Date,
       inTransaction?: (tx: Tx, message: Message) => Promise<void>,
+      /** The caller's transaction, when the message belongs to a larger change. */
+      outer?: Tx,
     ): Promise<Message> {
-      return db.transaction(async (tx) => {
+      return (outer ?? db).transaction(async (tx) => {
         await tx.execute(
           sql`select 1 from ${schedules} where ${schedules.id} = ${partitionKey} for update`,
         );
@@ -161,7 +164,7 @@ export function chatRepository(db: Db) {
           partitionKey: messages.partitionKey,
           sortKey: messages.sortKey,
           own: sql<boolean>`${messages.sender} is not distinct from ${userId}`,
-          member: sql<boolean>`(${schedules.proId} = ${userId} or exists (select 1 from ${reservations} r where r.schedule_id = ${schedules.id} and r.user_id = ${userId}))`,
+          member: sql<boolean>`(${schedules.proId} = ${userId} or exists (select 1 from ${reservations} r where r.schedule_id = ${schedules.id} and r.user_id = ${userId} and r.status = 'confirmed'))`,
         })
         .from(messages)
         .innerJoin(schedules, eq(schedules.id, messages.partitionKey))
@@ -212,7 +215,11 @@ export function chatRepository(db: Db) {
           participants: sql<
             string[]
           >`(select coalesce(json_agg(r.user_id order by r.created_at), '[]'::json)
-            from ${reservations} r where r.schedule_id = ${schedules.id})`,
+            from ${reservations} r where r.schedule_id = ${schedules.id} and r.status = 'confirmed')`,
+          waitlistCount:
+            sql<number>`(select count(*)::int from ${waitlist} w where w.schedule_id = ${schedules.id})`.mapWith(
+              Number,
+            ),
           last: sql<LastMessageJson | null>`(select json_build_object(
               'sortKey', m.sort_key, 'sender', m.sender, 'msg', m.msg, 'createTime', m.create_time,
               'readBy', coalesce((select json_agg(mr.user_id) from ${messageReads} mr
@@ -225,7 +232,7 @@ export function chatRepository(db: Db) {
         .where(
           and(
             sql`(${schedules.proId} = ${userId} and ${schedules.reservedCount} > 0
-              or exists (select 1 from ${reservations} r where r.schedule_id = ${schedules.id} and r.user_id = ${userId}))`,
+              or exists (select 1 from ${reservations} r where r.schedule_id = ${schedules.id} and r.user_id = ${userId} and r.status = 'confirmed'))`,
             opts.unreadOnly ? sql`${unread} > 0` : undefined,
           ),
         )
@@ -237,7 +244,11 @@ export function chatRepository(db: Db) {
         )
         .limit(opts.size);
       return rows.map((r) => ({
-        schedule: toSchedule(r.schedule, r.participants, viewer),
+        schedule: toSchedule(
+          r.schedule,
+          { participants: r.participants, waitlistCount: r.waitlistCount },
+          viewer,
+        ),
         lastMessage: r.last
           ? {
               partitionKey: r.schedule.id,

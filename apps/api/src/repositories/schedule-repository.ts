@@ -1,35 +1,72 @@
 import {
   and,
   asc,
+  count,
   eq,
   gte,
   inArray,
+  lte,
   ne,
   notInArray,
   or,
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type {
-  Schedule,
-  ScheduleCreateInput,
-  ScheduleUpdateInput,
-  StatusRound,
+import {
+  mayCancelOn,
+  type MyReservation,
+  type Schedule,
+  type ScheduleCreateInput,
+  type ScheduleUpdateInput,
+  type StatusRound,
 } from '@proam/contract';
 import type { Db, Tx } from '../db/database.js';
-import { reservations, schedules } from '../db/schema.js';
+import { reservations, schedules, waitlist } from '../db/schema.js';
 import { ApiError } from '../lib/api-error.js';
 import { newId } from '../lib/ids.js';
+import { japanDate } from '../lib/time.js';
+import { outboxRepository } from './outbox-repository.js';
 
 export type ScheduleRow = typeof schedules.$inferSelect;
 type Viewer = { id: string; type: string };
+type ReservationRow = typeof reservations.$inferSelect;
+
+/** What a lesson's answer adds to its row: who is in it and who waits. */
+export type LessonPeople = {
+  /** Confirmed amateurs, in booking order. */
+  participants: string[];
+  waitlistCount: number;
+  /** The viewer's rank in the waitlist, 1-based. */
+  waitlistPosition?: number;
+  /** The viewer's reservation, whatever its status. */
+  mine?: ReservationRow;
+};
+
+const ACTIVE: ReservationRow['status'][] = ['pending', 'confirmed'];
+
+/** A lesson's start as an instant: its date and time are Japan time. */
+export const lessonStart = (r: Pick<ScheduleRow, 'date' | 'startTime'>) =>
+  new Date(`${r.date}T${r.startTime}:00+09:00`);
+
+function toMyReservation(r: ReservationRow): MyReservation {
+  return {
+    status: r.status,
+    amount: r.amount,
+    serviceFee: r.serviceFee,
+    paymentStatus: r.paymentStatus,
+    ...(r.holdExpiresAt
+      ? { holdExpiresAt: r.holdExpiresAt.toISOString() }
+      : {}),
+  };
+}
 
 /** Participants are shown only to the pro, a participant, or an admin (docs/api.md). */
 export function toSchedule(
   r: ScheduleRow,
-  participants: string[],
+  people: LessonPeople,
   viewer: Viewer,
 ): Schedule {
+  const { participants } = people;
   const maySee =
     viewer.type === 'admin' ||
     viewer.id === r.proId ||
@@ -48,6 +85,12 @@ export function toSchedule(
     statusRound: r.statusRound,
     ...(maySee ? { participants } : {}),
     reservedCount: r.reservedCount,
+    waitlistCount: people.waitlistCount,
+    ...(people.waitlistPosition
+      ? { waitlistPosition: people.waitlistPosition }
+      : {}),
+    ...(r.callOffReason ? { callOffReason: r.callOffReason } : {}),
+    ...(people.mine ? { myReservation: toMyReservation(people.mine) } : {}),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };
@@ -82,19 +125,52 @@ export function afterMissedPlace(
   return roomNow && attempt < RESERVE_ATTEMPTS ? 'retry' : 'ScheduleFull';
 }
 
-export function scheduleRepository(db: Db) {
-  async function participantsOf(ids: string[]): Promise<Map<string, string[]>> {
-    const map = new Map<string, string[]>(ids.map((id) => [id, []]));
+export function scheduleRepository(db: Db, appUrl: string) {
+  /** Three queries for any number of lessons: reservations, waitlist counts, the viewer's place in line. */
+  async function peopleOf(
+    ids: string[],
+    viewerId: string,
+  ): Promise<Map<string, LessonPeople>> {
+    const map = new Map<string, LessonPeople>(
+      ids.map((id) => [id, { participants: [], waitlistCount: 0 }]),
+    );
     if (ids.length === 0) return map;
-    const rows = await db
-      .select({
-        scheduleId: reservations.scheduleId,
-        userId: reservations.userId,
-      })
+    const booked = await db
+      .select()
       .from(reservations)
-      .where(inArray(reservations.scheduleId, ids))
+      .where(
+        and(
+          inArray(reservations.scheduleId, ids),
+          or(
+            eq(reservations.status, 'confirmed'),
+            eq(reservations.userId, viewerId),
+          ),
+        ),
+      )
       .orderBy(asc(reservations.createdAt));
-    for (const r of rows) map.get(r.scheduleId)?.push(r.userId);
+    for (const r of booked) {
+      const p = map.get(r.scheduleId)!;
+      if (r.status === 'confirmed') p.participants.push(r.userId);
+      if (r.userId === viewerId) p.mine = r;
+    }
+    const lines = await db
+      .select({
+        scheduleId: waitlist.scheduleId,
+        n: count(),
+        // The viewer's rank: how many are in line up to and including them.
+        position: sql<number | null>`count(*) filter (where ${waitlist.seq} <= (
+          select w.seq from ${waitlist} w where w.schedule_id = ${waitlist.scheduleId} and w.user_id = ${viewerId}))`.mapWith(
+          Number,
+        ),
+      })
+      .from(waitlist)
+      .where(inArray(waitlist.scheduleId, ids))
+      .groupBy(waitlist.scheduleId);
+    for (const l of lines) {
+      const p = map.get(l.scheduleId)!;
+      p.waitlistCount = l.n;
+      if (l.position) p.waitlistPosition = l.position;
+    }
     return map;
   }
 
@@ -102,8 +178,53 @@ export function scheduleRepository(db: Db) {
     rows: ScheduleRow[],
     viewer: Viewer,
   ): Promise<Schedule[]> {
-    const parts = await participantsOf(rows.map((r) => r.id));
-    return rows.map((r) => toSchedule(r, parts.get(r.id) ?? [], viewer));
+    const people = await peopleOf(
+      rows.map((r) => r.id),
+      viewer.id,
+    );
+    return rows.map((r) => toSchedule(r, people.get(r.id)!, viewer));
+  }
+
+  /**
+   * Gives freed places to the first in line, in the caller's transaction:
+   * each promotion takes a place by the same conditional update a
+   * reservation does, then the first waiting amateur (SKIP LOCKED, so two
+   * transactions freeing places at once promote two different people).
+   * Returns who was promoted, after mailing them and the pro.
+   */
+  async function promote(tx: Tx, id: string, now: Date): Promise<string[]> {
+    const promoted: string[] = [];
+    for (;;) {
+      const [s] = await tx.select().from(schedules).where(eq(schedules.id, id));
+      if (!s || lessonStart(s) <= now) break;
+      if (!(await takePlace(tx, id, japanDate(now), now))) break;
+      const [first] = await tx
+        .delete(waitlist)
+        .where(
+          and(
+            eq(waitlist.scheduleId, id),
+            eq(
+              waitlist.seq,
+              sql`(select w.seq from ${waitlist} w where w.schedule_id = ${id} order by w.seq limit 1 for update skip locked)`,
+            ),
+          ),
+        )
+        .returning({ userId: waitlist.userId });
+      if (!first) {
+        await releasePlace(tx, id, now);
+        break;
+      }
+      await upsertConfirmed(tx, id, first.userId, s.fee, now);
+      promoted.push(first.userId);
+    }
+    if (promoted.length)
+      await outboxRepository(tx, appUrl).lessonNotice({
+        kind: 'promoted',
+        scheduleId: id,
+        amateurIds: promoted,
+        now,
+      });
+    return promoted;
   }
 
   /** No two of a pro's live lessons on one date may overlap in time. */
@@ -162,14 +283,14 @@ export function scheduleRepository(db: Db) {
           and(
             eq(reservations.scheduleId, scheduleId),
             eq(reservations.userId, userId),
+            eq(reservations.status, 'confirmed'),
           ),
         )
         .limit(1);
       return Boolean(r);
     },
 
-    /** Everyone in a lesson: the pro and the amateurs who reserved. */
-    /** The pro first, then the participants; none for an unknown lesson. One round trip: every chat send asks. */
+    /** The pro first, then the confirmed participants; none for an unknown lesson. One round trip: every chat send asks. */
     async members(scheduleId: string): Promise<string[]> {
       const rows = await db
         .select({
@@ -177,7 +298,13 @@ export function scheduleRepository(db: Db) {
           userId: reservations.userId,
         })
         .from(schedules)
-        .leftJoin(reservations, eq(reservations.scheduleId, schedules.id))
+        .leftJoin(
+          reservations,
+          and(
+            eq(reservations.scheduleId, schedules.id),
+            eq(reservations.status, 'confirmed'),
+          ),
+        )
         .where(eq(schedules.id, scheduleId));
       if (rows.length === 0) return [];
       return [
@@ -205,7 +332,20 @@ export function scheduleRepository(db: Db) {
                 db
                   .select({ id: reservations.scheduleId })
                   .from(reservations)
-                  .where(eq(reservations.userId, userId)),
+                  .where(
+                    and(
+                      eq(reservations.userId, userId),
+                      inArray(reservations.status, ACTIVE),
+                    ),
+                  ),
+              ),
+              // A lesson they wait for is theirs to see too (キャンセル待ち).
+              inArray(
+                schedules.id,
+                db
+                  .select({ id: waitlist.scheduleId })
+                  .from(waitlist)
+                  .where(eq(waitlist.userId, userId)),
               ),
             )
           : eq(schedules.proId, userId),
@@ -311,6 +451,17 @@ export function scheduleRepository(db: Db) {
           )
           .returning();
         if (!row) throw new ApiError('ValidationError', 'capacity');
+        // More room, or reopened: the waitlist moves up at once.
+        if (row.statusRound === 'full' || row.statusRound === 'open') {
+          await reopenIfRoom(tx, row.id, now);
+          if ((await promote(tx, row.id, now)).length) {
+            const [after] = await tx
+              .select()
+              .from(schedules)
+              .where(eq(schedules.id, row.id));
+            return after!;
+          }
+        }
         return row;
       });
     },
@@ -321,18 +472,26 @@ export function scheduleRepository(db: Db) {
       status: StatusRound,
       now: Date,
     ): Promise<number> {
-      const rows = await db
-        .update(schedules)
-        .set({ statusRound: status, updatedAt: now })
-        .where(and(eq(schedules.proId, proId), eq(schedules.date, date)))
-        .returning({ id: schedules.id });
-      return rows.length;
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(schedules)
+          .set({ statusRound: status, updatedAt: now })
+          .where(and(eq(schedules.proId, proId), eq(schedules.date, date)))
+          .returning({ id: schedules.id });
+        if (status === 'open')
+          for (const r of rows) {
+            await reopenIfRoom(tx, r.id, now);
+            await promote(tx, r.id, now);
+          }
+        return rows.length;
+      });
     },
 
     /**
      * Reserves a place: idempotent, and never beyond capacity whatever the
      * concurrency, because the count moves only by a conditional update in the
-     * same transaction as the reservation row.
+     * same transaction as the reservation row. The amateur and the pro are
+     * mailed in that transaction (the outbox).
      */
     async reserve(
       id: string,
@@ -341,67 +500,196 @@ export function scheduleRepository(db: Db) {
       now: Date,
     ): Promise<void> {
       await db.transaction(async (tx) => {
-        const added = await tx
-          .insert(reservations)
-          .values({ scheduleId: id, userId, createdAt: now })
-          .onConflictDoNothing()
-          .returning({ u: reservations.userId });
-        if (added.length === 0) return;
+        const [s] = await tx
+          .select()
+          .from(schedules)
+          .where(eq(schedules.id, id));
+        if (!s) throw new ApiError('NotFound');
+        const added = await upsertConfirmed(tx, id, userId, s.fee, now);
+        if (!added) return;
         // Each statement sees what has committed before it (read committed): a cancellation
         // can free a place between a failed update and the look that follows, so try again.
         for (let attempt = 1; ; attempt++) {
-          if (await takePlace(tx)) return;
-          const [s] = await tx
+          if (await takePlace(tx, id, today, now)) break;
+          const [current] = await tx
             .select()
             .from(schedules)
             .where(eq(schedules.id, id));
-          const next = afterMissedPlace(s, today, attempt);
+          const next = afterMissedPlace(current, today, attempt);
           if (next !== 'retry') throw new ApiError(next);
         }
+        await tx
+          .delete(waitlist)
+          .where(and(eq(waitlist.scheduleId, id), eq(waitlist.userId, userId)));
+        await outboxRepository(tx, appUrl).lessonNotice({
+          kind: 'reserved',
+          scheduleId: id,
+          amateurIds: [userId],
+          now,
+        });
       });
-      async function takePlace(tx: Tx): Promise<boolean> {
-        const [row] = await tx
-          .update(schedules)
-          .set({
-            reservedCount: sql`${schedules.reservedCount} + 1`,
-            statusRound: sql`case when ${schedules.reservedCount} + 1 >= ${schedules.capacity} then 'full' else ${schedules.statusRound} end`,
-            updatedAt: now,
-          })
-          .where(
-            and(
-              eq(schedules.id, id),
-              eq(schedules.statusRound, 'open'),
-              sql`${schedules.reservedCount} < ${schedules.capacity}`,
-              gte(schedules.date, today),
-            ),
-          )
-          .returning({ id: schedules.id });
-        return row !== undefined;
-      }
     },
 
-    async cancel(id: string, userId: string, now: Date): Promise<boolean> {
+    /**
+     * Cancels the caller's reservation until the day before the lesson (Japan
+     * time); the place goes to the first in line in the same transaction.
+     * False when they hold none.
+     */
+    async cancel(
+      id: string,
+      userId: string,
+      today: string,
+      now: Date,
+    ): Promise<boolean> {
       return db.transaction(async (tx) => {
+        // The lesson's row is locked first, as every place-changing path does.
+        const [s] = await tx
+          .select()
+          .from(schedules)
+          .where(eq(schedules.id, id))
+          .for('update');
+        if (!s) throw new ApiError('NotFound');
         const gone = await tx
-          .delete(reservations)
+          .update(reservations)
+          .set({ status: 'cancelled', cancelledAt: now })
           .where(
             and(
               eq(reservations.scheduleId, id),
               eq(reservations.userId, userId),
+              inArray(reservations.status, ACTIVE),
             ),
           )
           .returning({ u: reservations.userId });
         if (gone.length === 0) return false;
-        await tx
-          .update(schedules)
-          .set({
-            reservedCount: sql`${schedules.reservedCount} - 1`,
-            statusRound: sql`case when ${schedules.statusRound} = 'full' then 'open' else ${schedules.statusRound} end`,
-            updatedAt: now,
-          })
-          .where(eq(schedules.id, id));
+        if (!mayCancelOn(s.date, today)) throw new ApiError('CancelClosed');
+        await releasePlace(tx, id, now);
+        await outboxRepository(tx, appUrl).lessonNotice({
+          kind: 'cancelled',
+          scheduleId: id,
+          amateurIds: [userId],
+          now,
+        });
+        await promote(tx, id, now);
         return true;
       });
+    },
+
+    /**
+     * The pro (or an admin) calls a lesson off before it starts: it becomes
+     * `cancelled` with the reason, the participants keep their reservations
+     * (and the chat), are mailed, and the waitlist is emptied. `inTransaction`
+     * runs in the same transaction (the chat notice).
+     */
+    async callOff(
+      id: string,
+      reason: string,
+      now: Date,
+      inTransaction?: (tx: Tx, participants: string[]) => Promise<void>,
+    ): Promise<ScheduleRow> {
+      return db.transaction(async (tx) => {
+        const [s] = await tx
+          .select()
+          .from(schedules)
+          .where(eq(schedules.id, id))
+          .for('update');
+        if (!s) throw new ApiError('NotFound');
+        if (
+          s.statusRound === 'cancelled' ||
+          s.statusRound === 'done' ||
+          lessonStart(s) <= now
+        )
+          throw new ApiError('Conflict');
+        const [row] = await tx
+          .update(schedules)
+          .set({
+            statusRound: 'cancelled',
+            callOffReason: reason,
+            updatedAt: now,
+          })
+          .where(eq(schedules.id, id))
+          .returning();
+        await tx.delete(waitlist).where(eq(waitlist.scheduleId, id));
+        const participants = (
+          await tx
+            .select({ userId: reservations.userId })
+            .from(reservations)
+            .where(
+              and(
+                eq(reservations.scheduleId, id),
+                eq(reservations.status, 'confirmed'),
+              ),
+            )
+            .orderBy(asc(reservations.createdAt))
+        ).map((r) => r.userId);
+        await outboxRepository(tx, appUrl).lessonNotice({
+          kind: 'calledOff',
+          scheduleId: id,
+          amateurIds: participants,
+          reason,
+          now,
+        });
+        await inTransaction?.(tx, participants);
+        return row!;
+      });
+    },
+
+    /**
+     * Joins the waitlist of a full lesson (idempotent: the first position is
+     * kept). Under the lesson's row lock, so a place freed meanwhile is either
+     * seen here (Conflict: reserve instead) or given to this amateur.
+     */
+    async waitlistJoin(id: string, userId: string, now: Date): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [s] = await tx
+          .select()
+          .from(schedules)
+          .where(eq(schedules.id, id))
+          .for('update');
+        if (!s) throw new ApiError('NotFound');
+        const [held] = await tx
+          .select({ u: reservations.userId })
+          .from(reservations)
+          .where(
+            and(
+              eq(reservations.scheduleId, id),
+              eq(reservations.userId, userId),
+              inArray(reservations.status, ACTIVE),
+            ),
+          );
+        if (held || s.statusRound !== 'full' || lessonStart(s) <= now)
+          throw new ApiError('Conflict');
+        await tx
+          .insert(waitlist)
+          .values({ scheduleId: id, userId, createdAt: now })
+          .onConflictDoNothing();
+        const [me] = await tx
+          .select({ n: count() })
+          .from(waitlist)
+          .where(
+            and(
+              eq(waitlist.scheduleId, id),
+              lte(
+                waitlist.seq,
+                sql`(select w.seq from ${waitlist} w where w.schedule_id = ${id} and w.user_id = ${userId})`,
+              ),
+            ),
+          );
+        return me!.n;
+      });
+    },
+
+    async waitlistLeave(id: string, userId: string): Promise<void> {
+      await db
+        .delete(waitlist)
+        .where(and(eq(waitlist.scheduleId, id), eq(waitlist.userId, userId)));
+    },
+
+    /** Gives places freed outside a booking (a deleted account) to the waitlists. */
+    async fillFreedPlaces(ids: string[], now: Date): Promise<void> {
+      for (const id of ids)
+        await db.transaction(async (tx) => {
+          await promote(tx, id, now);
+        });
     },
 
     async remove(id: string): Promise<number> {
@@ -412,4 +700,95 @@ export function scheduleRepository(db: Db) {
       return gone.length;
     },
   };
+}
+
+/** Takes one place if the lesson is open, not full and not past. */
+async function takePlace(
+  tx: Tx,
+  id: string,
+  today: string,
+  now: Date,
+): Promise<boolean> {
+  const [row] = await tx
+    .update(schedules)
+    .set({
+      reservedCount: sql`${schedules.reservedCount} + 1`,
+      statusRound: sql`case when ${schedules.reservedCount} + 1 >= ${schedules.capacity} then 'full' else ${schedules.statusRound} end`,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(schedules.id, id),
+        eq(schedules.statusRound, 'open'),
+        sql`${schedules.reservedCount} < ${schedules.capacity}`,
+        gte(schedules.date, today),
+      ),
+    )
+    .returning({ id: schedules.id });
+  return row !== undefined;
+}
+
+/** Gives a place back; a full lesson reopens. */
+async function releasePlace(tx: Tx, id: string, now: Date): Promise<void> {
+  await tx
+    .update(schedules)
+    .set({
+      reservedCount: sql`${schedules.reservedCount} - 1`,
+      statusRound: sql`case when ${schedules.statusRound} = 'full' then 'open' else ${schedules.statusRound} end`,
+      updatedAt: now,
+    })
+    .where(eq(schedules.id, id));
+}
+
+/** A full lesson with room again (its capacity was raised) is open. */
+async function reopenIfRoom(tx: Tx, id: string, now: Date): Promise<void> {
+  await tx
+    .update(schedules)
+    .set({ statusRound: 'open', updatedAt: now })
+    .where(
+      and(
+        eq(schedules.id, id),
+        eq(schedules.statusRound, 'full'),
+        sql`${schedules.reservedCount} < ${schedules.capacity}`,
+      ),
+    );
+}
+
+/**
+ * The amateur's reservation as `confirmed` (paid at the course): a new row, or
+ * one they cancelled before. False when they already hold one.
+ */
+async function upsertConfirmed(
+  tx: Tx,
+  id: string,
+  userId: string,
+  fee: number,
+  now: Date,
+): Promise<boolean> {
+  const added = await tx
+    .insert(reservations)
+    .values({
+      scheduleId: id,
+      userId,
+      status: 'confirmed',
+      amount: fee,
+      serviceFee: 0,
+      paymentStatus: 'none',
+      createdAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [reservations.scheduleId, reservations.userId],
+      set: {
+        status: 'confirmed',
+        amount: fee,
+        serviceFee: 0,
+        paymentStatus: 'none',
+        holdExpiresAt: null,
+        cancelledAt: null,
+        createdAt: now,
+      },
+      setWhere: eq(reservations.status, 'cancelled'),
+    })
+    .returning({ u: reservations.userId });
+  return added.length > 0;
 }

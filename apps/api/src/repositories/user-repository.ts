@@ -13,7 +13,13 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { ProConditionInput, User, UserUpdateInput } from '@proam/contract';
+import type {
+  NotificationSettings,
+  NotificationSettingsUpdateInput,
+  ProConditionInput,
+  User,
+  UserUpdateInput,
+} from '@proam/contract';
 import type { Db } from '../db/database.js';
 import { schedules, users } from '../db/schema.js';
 import { likePattern } from './competition-repository.js';
@@ -61,6 +67,12 @@ export function toUser(
 const blankToNull = (v: string | undefined) =>
   v === undefined ? undefined : v === '' ? null : v;
 
+const SETTINGS = {
+  bookingMail: users.notifyBooking,
+  reminderMail: users.notifyReminder,
+  chatMail: users.notifyChat,
+};
+
 export function userRepository(db: Db, cache: UserCache) {
   // Prepared once: the hottest read of the member area (prepared statements on hot paths).
   const members = ne(users.type, 'buyer');
@@ -77,6 +89,36 @@ export function userRepository(db: Db, cache: UserCache) {
         const [row] = await byId.execute({ id });
         return row;
       });
+    },
+
+    /** The member's notification settings (通知設定). */
+    async notificationSettings(
+      id: string,
+    ): Promise<NotificationSettings | undefined> {
+      const [row] = await db
+        .select(SETTINGS)
+        .from(users)
+        .where(eq(users.id, id));
+      return row;
+    },
+
+    async updateNotificationSettings(
+      id: string,
+      patch: NotificationSettingsUpdateInput,
+    ): Promise<NotificationSettings | undefined> {
+      const set: Partial<typeof users.$inferInsert> = {};
+      if (patch.bookingMail !== undefined)
+        set.notifyBooking = patch.bookingMail;
+      if (patch.reminderMail !== undefined)
+        set.notifyReminder = patch.reminderMail;
+      if (patch.chatMail !== undefined) set.notifyChat = patch.chatMail;
+      if (Object.keys(set).length === 0) return this.notificationSettings(id);
+      const [row] = await db
+        .update(users)
+        .set(set)
+        .where(eq(users.id, id))
+        .returning(SETTINGS);
+      return row;
     },
 
     async findMany(ids: string[]): Promise<UserRow[]> {

@@ -15,6 +15,7 @@ import {
 } from '@proam/contract';
 import { accountStore, weakPassword } from '../auth/accounts.js';
 import { codeStore, normalEmail } from '../auth/codes.js';
+import type { Mail } from '../mail/mailer.js';
 import { ApiError } from '../lib/api-error.js';
 import { hashPassword } from '../lib/password.js';
 import { defineRoute } from '../lib/route.js';
@@ -35,7 +36,9 @@ function refreshTokenOf(req: FastifyRequest): string {
 }
 
 export function authRoutes(app: FastifyInstance): void {
-  const { database, mailer, clock, config, userCache, sessions } = app;
+  const { database, repos, clock, config, userCache, sessions } = app;
+  const mail = (m: Mail) =>
+    repos.outbox.enqueue([{ ...m, category: 'account' }]);
   const codes = codeStore(database.db, clock, config.jwtSecret);
   const accounts = accountStore(database.db, clock, userCache);
   const store = app.objectStore;
@@ -52,7 +55,8 @@ export function authRoutes(app: FastifyInstance): void {
       const email = normalEmail(input.email);
       const code = await codes.issue(email, 'register', req.ip);
       const registered = await accounts.findByEmail(email);
-      mailer.enqueue(
+      // Either way one outbox row: the answer takes the same time (docs/security.md RC-05).
+      await mail(
         registered
           ? alreadyRegisteredMail(email)
           : registrationCodeMail(email, code),
@@ -72,8 +76,12 @@ export function authRoutes(app: FastifyInstance): void {
     handler: async ({ input, req }) => {
       const email = normalEmail(input.email);
       const code = await codes.issue(email, 'reset', req.ip);
+      // Not awaited: an unknown address writes no mail, and the answer must
+      // take the same time either way (docs/security.md RC-05).
       if (await accounts.findByEmail(email))
-        mailer.enqueue(resetCodeMail(email, code));
+        mail(resetCodeMail(email, code)).catch((err: unknown) =>
+          req.log.error({ err }, 'reset mail not queued'),
+        );
       return { sent: true as const };
     },
   });
@@ -165,7 +173,7 @@ export function authRoutes(app: FastifyInstance): void {
         await hashPassword(input.password, req.ip),
       );
       await sessions.revokeAll(user.id);
-      mailer.enqueue(passwordChangedMail(email));
+      await mail(passwordChangedMail(email));
       req.log.info(
         { event: 'password_reset', userId: user.id },
         'password reset',
@@ -187,7 +195,9 @@ export function authRoutes(app: FastifyInstance): void {
         input.password,
         req.ip,
       );
-      const objects = await accounts.remove(user.id);
+      const { objects, freed } = await accounts.remove(user.id);
+      // Their places go to whoever waits for them.
+      await repos.schedules.fillFreedPlaces(freed, clock.now());
       await Promise.all(
         objects.map((k) =>
           store

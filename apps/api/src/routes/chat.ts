@@ -14,7 +14,7 @@ import {
 import { ApiError } from '../lib/api-error.js';
 import { defineRoute, perCaller, type Caller } from '../lib/route.js';
 import { sendNg } from '../plugins/errors.js';
-import { createHub } from '../realtime/hub.js';
+import type { Hub } from '../realtime/hub.js';
 
 const HEARTBEAT_MS = 30_000;
 /** The chat list shows every lesson a member has a chat in; a bound all the same. */
@@ -50,17 +50,9 @@ function socketToken(req: FastifyRequest): string | null {
   return typeof q === 'string' ? q : null;
 }
 
-export async function chatRoutes(app: FastifyInstance): Promise<void> {
-  const { repos, clock, database } = app;
+export function chatRoutes(app: FastifyInstance, hub: Hub): void {
+  const { repos, clock } = app;
   const { chat, schedules } = repos;
-  const hub = createHub({
-    database,
-    chat,
-    schedules,
-    log: app.log.child({ component: 'chat-hub' }),
-  });
-  await hub.start();
-  app.addHook('preClose', () => hub.stop());
   const tags = ['chat'];
 
   async function participantOrThrow(partitionKey: string, userId: string) {

@@ -11,9 +11,10 @@ import {
 } from '@proam/contract';
 import { ApiError } from '../lib/api-error.js';
 import { defineRoute } from '../lib/route.js';
+import { contactMail } from '../mail/templates.js';
 
 export function contactRoutes(app: FastifyInstance): void {
-  const { repos, mailer, config, clock } = app;
+  const { repos, config, clock } = app;
   const repo = repos.contacts;
 
   defineRoute(app, {
@@ -25,30 +26,14 @@ export function contactRoutes(app: FastifyInstance): void {
     output: ContactCreateResultSchema,
     // A public form that sends mail: keep spam bounded per address.
     rateLimit: { max: 5, timeWindow: '10 minutes' },
-    handler: async ({ input, req }) => {
-      const id = await repo.create(input);
-      try {
-        await mailer.send({
-          to: config.contactTo,
-          replyTo: input.email,
-          subject: `【お問い合わせ】${input.category}（${input.name} 様）`,
-          text: [
-            'Webサイトのお問い合わせフォームから新しいお問い合わせが届きました。',
-            '',
-            `受付番号: ${id}`,
-            `お名前: ${input.name}`,
-            `メールアドレス: ${input.email}`,
-            `電話番号: ${input.phone || '（未入力）'}`,
-            `お問い合わせ種別: ${input.category}`,
-            '',
-            'お問い合わせ内容:',
-            input.message,
-          ].join('\n'),
-        });
-      } catch (err) {
-        // The message is stored; staff can still read it even if mail is down.
-        req.log.error({ err, contactId: id }, 'contact mail failed');
-      }
+    handler: async ({ input }) => {
+      // The message and its mail to the desk commit together; the outbox sends it.
+      await repos.transaction(async (tx) => {
+        const id = await tx.contacts.create(input);
+        await tx.outbox.enqueue([
+          { ...contactMail(config.contactTo, id, input), category: 'contact' },
+        ]);
+      });
       return { received: true as const };
     },
   });

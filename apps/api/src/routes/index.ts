@@ -6,10 +6,12 @@ import { contactRoutes } from './contact.js';
 import { healthRoutes } from './health.js';
 import { likeRoutes } from './likes.js';
 import { newsRoutes } from './news.js';
+import { notificationRoutes } from './notifications.js';
 import { punchoutRoutes } from './punchout.js';
 import { scheduleRoutes } from './schedule.js';
 import { storageRoutes } from './storage.js';
 import { userRoutes } from './users.js';
+import { createHub } from '../realtime/hub.js';
 
 /** Every route of the server, one module per API area (docs/api.md). */
 export async function routes(app: FastifyInstance): Promise<void> {
@@ -19,9 +21,19 @@ export async function routes(app: FastifyInstance): Promise<void> {
   contactRoutes(app);
   authRoutes(app);
   userRoutes(app);
+  notificationRoutes(app);
   likeRoutes(app);
   storageRoutes(app);
-  scheduleRoutes(app);
-  await chatRoutes(app);
+  // One hub for the instance: chat messages, and the notice a called-off lesson posts.
+  const hub = createHub({
+    database: app.database,
+    chat: app.repos.chat,
+    schedules: app.repos.schedules,
+    log: app.log.child({ component: 'chat-hub' }),
+  });
+  await hub.start();
+  app.addHook('preClose', () => hub.stop());
+  scheduleRoutes(app, hub);
+  chatRoutes(app, hub);
   await punchoutRoutes(app);
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import {
+  CallOffInputSchema,
   DeletedCountSchema,
   ScheduleByDateInputSchema,
   ScheduleCreateInputSchema,
@@ -10,7 +11,10 @@ import {
   ScheduleUserInputSchema,
   UpdateRoundInputSchema,
   UpdatedCountSchema,
+  WaitlistJoinedSchema,
+  WaitlistLeftSchema,
 } from '@proam/contract';
+import type { Hub } from '../realtime/hub.js';
 import { ApiError } from '../lib/api-error.js';
 import {
   refuseProtectedChanges,
@@ -21,7 +25,7 @@ import { defineRoute, MEMBERS_AND_BUYERS, type Caller } from '../lib/route.js';
 import { japanDate } from '../lib/time.js';
 import type { ScheduleRow } from '../repositories/schedule-repository.js';
 
-export function scheduleRoutes(app: FastifyInstance): void {
+export function scheduleRoutes(app: FastifyInstance, hub: Hub): void {
   const { repos, clock } = app;
   const repo = repos.schedules;
   const tags = ['schedule'];
@@ -158,7 +162,6 @@ export function scheduleRoutes(app: FastifyInstance): void {
     input: ScheduleIdInputSchema,
     output: ScheduleSchema,
     handler: async ({ input, caller }) => {
-      if (!(await repo.find(input.id))) throw new ApiError('NotFound');
       await repo.reserve(input.id, caller.id, today(), clock.now());
       return one((await repo.find(input.id))!, caller);
     },
@@ -167,15 +170,75 @@ export function scheduleRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     path: '/schedule/cancel',
     auth: 'bearer',
-    summary: 'A participant cancels their reservation; a full lesson reopens',
+    summary:
+      'A participant cancels until the day before (Japan time; else 409 CancelClosed); the place goes to the waitlist',
     tags,
     input: ScheduleIdInputSchema,
     output: ScheduleSchema,
     handler: async ({ input, caller }) => {
-      if (!(await repo.find(input.id))) throw new ApiError('NotFound');
-      if (!(await repo.cancel(input.id, caller.id, clock.now())))
+      if (!(await repo.cancel(input.id, caller.id, today(), clock.now())))
         throw new ApiError('Forbidden');
       return one((await repo.find(input.id))!, caller);
+    },
+  });
+
+  defineRoute(app, {
+    path: '/schedule/callOff',
+    auth: 'bearer',
+    summary:
+      'The pro (or an admin) calls a lesson off before it starts, with a reason; participants are mailed',
+    roles: ['pro', 'admin'],
+    tags,
+    input: CallOffInputSchema,
+    output: ScheduleSchema,
+    handler: async ({ input, caller }) => {
+      const current = await owned(input.id, caller);
+      const now = clock.now();
+      const row = await repo.callOff(
+        current.id,
+        input.reason,
+        now,
+        // The reason reaches the lesson's chat in the same transaction, as the pro's message.
+        async (tx, participants) => {
+          await repos.chat.append(
+            current.id,
+            current.proId,
+            `【レッスン中止のお知らせ】${input.reason}`,
+            now,
+            (t, message) =>
+              hub.messageSent(message, [current.proId, ...participants], t),
+            tx,
+          );
+        },
+      );
+      return one(row, caller);
+    },
+  });
+
+  defineRoute(app, {
+    path: '/schedule/waitlistJoin',
+    auth: 'bearer',
+    summary:
+      'An amateur joins the waitlist of a full lesson (idempotent; an open one: 409, reserve instead)',
+    roles: ['amature'],
+    tags,
+    input: ScheduleIdInputSchema,
+    output: WaitlistJoinedSchema,
+    handler: async ({ input, caller }) => ({
+      position: await repo.waitlistJoin(input.id, caller.id, clock.now()),
+    }),
+  });
+
+  defineRoute(app, {
+    path: '/schedule/waitlistLeave',
+    auth: 'bearer',
+    summary: 'Leave the waitlist (idempotent)',
+    tags,
+    input: ScheduleIdInputSchema,
+    output: WaitlistLeftSchema,
+    handler: async ({ input, caller }) => {
+      await repo.waitlistLeave(input.id, caller.id);
+      return { left: true as const };
     },
   });
 

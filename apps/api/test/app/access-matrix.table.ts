@@ -79,6 +79,12 @@ POST /api/schedule/updateRound           401T  403   403   OK    403   OK    403
 POST /api/schedule/reserve               401T  OK    OK    403   403   403   403
 POST /api/schedule/cancel                401T  OK    403   403   403   403   403
 POST /api/schedule/delete                401T  403   403   OK    403   OK    403
+POST /api/schedule/callOff               401T  403   403   OK    403   OK    403
+POST /api/schedule/waitlistJoin          401T  OK    OK    403   403   403   403
+POST /api/schedule/waitlistLeave         401T  OK    OK    OK    OK    OK    403
+# notification settings: the caller's own
+POST /api/user/notificationSettings      401T  OK    OK    OK    OK    OK    403
+POST /api/user/notificationSettingsUpdate 401T  OK    OK    OK    OK    OK    403
 # chat: the lesson's participants (pro P and amateur A) only; admins are not participants
 POST /api/roundLesson/message            401T  OK    403   OK    403   403   403
 POST /api/roundLesson/getMessage         401T  OK    403   OK    403   403   403
@@ -97,6 +103,7 @@ POST /api/news/adminList                 401T  403   403   403   403   OK    403
 POST /api/contact/list                   401T  403   403   403   403   OK    403
 POST /api/contact/update                 401T  403   403   403   403   OK    403
 POST /api/audit/list                     401T  403   403   403   403   OK    403
+POST /api/admin/mailOutbox               401T  403   403   403   403   OK    403
 `;
 
 export const ACTORS = [
@@ -163,6 +170,10 @@ export type Fixture = {
     roundDate: string;
     deleteByPro: string;
     deleteByAdmin: string;
+    callOffByPro: string;
+    callOffByAdmin: string;
+    /** Full with another amateur's reservation (the waitlist). */
+    full: string;
     /** A date on which pro P has nothing yet. */
     freeDate: string;
   };
@@ -429,6 +440,26 @@ export const REQUESTS: Record<string, RequestSpec> = {
   },
   'POST /api/schedule/reserve': { body: (c) => ({ id: c.fx.lesson.open }) },
   'POST /api/schedule/cancel': { body: (c) => ({ id: c.fx.lesson.cancel }) },
+  'POST /api/schedule/callOff': {
+    body: (c) => ({
+      id:
+        c.actor === 'admin'
+          ? c.fx.lesson.callOffByAdmin
+          : c.fx.lesson.callOffByPro,
+      reason: '雨天のため',
+    }),
+  },
+  'POST /api/schedule/waitlistJoin': {
+    body: (c) => ({ id: c.fx.lesson.full }),
+  },
+  'POST /api/schedule/waitlistLeave': {
+    body: (c) => ({ id: c.fx.lesson.full }),
+  },
+  'POST /api/user/notificationSettings': { body: () => ({}) },
+  'POST /api/user/notificationSettingsUpdate': {
+    body: () => ({ chatMail: true }),
+  },
+  'POST /api/admin/mailOutbox': { body: () => ({}) },
   'POST /api/schedule/delete': {
     body: (c) => ({
       id:

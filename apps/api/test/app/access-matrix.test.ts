@@ -103,6 +103,9 @@ const jwtSubject = (token: string): string =>
  * log (written after an admin's change succeeds).
  */
 async function stateOf(h: Harness): Promise<Map<string, string>> {
+  // Mails queued by earlier (allowed) calls are sent first: the worker's own
+  // writes to mail_outbox are not the refused call's.
+  await h.app.mailWorker.wake();
   const { rows: tables } = (await h.database.db.execute(
     sql`select table_name as name from information_schema.tables
         where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
@@ -227,14 +230,14 @@ for (const driver of DRIVERS) {
       const as = (member: string, apiPath: string, body: unknown) =>
         setupCall(apiPath, body, member, tok);
       const today = japanDate();
-      const lessonOn = async (days: number) => {
+      const lessonOn = async (days: number, capacity = 4) => {
         const date = addDays(today, 60 + days);
         const s = (await as('pro1', '/schedule/create', {
           date,
           startTime: '09:00',
           endTime: '12:00',
           place: '行列カントリークラブ',
-          capacity: 4,
+          capacity,
           fee: 20000,
         })) as { id: string };
         return { id: s.id, date };
@@ -245,6 +248,11 @@ for (const driver of DRIVERS) {
       const round = await lessonOn(3);
       const deleteByPro = await lessonOn(4);
       const deleteByAdmin = await lessonOn(5);
+      const callOffByPro = await lessonOn(6);
+      const callOffByAdmin = await lessonOn(7);
+      // Full with another amateur: amateurs A and B may wait for it.
+      const full = await lessonOn(8, 1);
+      await as('ama3', '/schedule/reserve', { id: full.id });
       for (const id of [chat.id, cancel.id])
         await as('ama1', '/schedule/reserve', { id });
       const say = async (member: string) =>
@@ -342,6 +350,9 @@ for (const driver of DRIVERS) {
           roundDate: round.date,
           deleteByPro: deleteByPro.id,
           deleteByAdmin: deleteByAdmin.id,
+          callOffByPro: callOffByPro.id,
+          callOffByAdmin: callOffByAdmin.id,
+          full: full.id,
           freeDate: addDays(today, 70),
         },
         msg,

@@ -3,7 +3,13 @@ import { after, before, describe, it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
 import { verifyPassword } from '../../src/lib/password.js';
 import { seedDemo, DEMO_ADMIN, DEMO_PASSWORD } from '../../src/db/seed.js';
-import { likes, schedules, users } from '../../src/db/schema.js';
+import {
+  likes,
+  reservations,
+  schedules,
+  users,
+  waitlist,
+} from '../../src/db/schema.js';
 import { DRIVERS, harness, type Harness } from '../helper.js';
 import { japanDate } from '../../src/lib/time.js';
 
@@ -39,6 +45,42 @@ for (const driver of DRIVERS) {
         ),
       );
       assert.ok(!(await verifyPassword(admin.passwordHash, DEMO_PASSWORD)));
+    });
+
+    it('gives the wave-2 demo: a full future lesson of pro1 without ama2, with a waitlist, and a past lesson ama1 took', async () => {
+      const today = japanDate();
+      const byMail = new Map(
+        (await h.database.db.select().from(users)).map((u) => [u.email, u.id]),
+      );
+      const pro1 = byMail.get('pro1@example.jp')!;
+      const ama1 = byMail.get('ama1@example.jp')!;
+      const ama2 = byMail.get('ama2@example.jp')!;
+      const mine = await h.database.db
+        .select()
+        .from(schedules)
+        .where(eq(schedules.proId, pro1));
+      const held = await h.database.db.select().from(reservations);
+      const heldBy = (id: string, who: string) =>
+        held.some((r) => r.scheduleId === id && r.userId === who);
+      const full = mine.find(
+        (l) =>
+          l.date > today && l.statusRound === 'full' && !heldBy(l.id, ama2),
+      );
+      assert.ok(
+        full,
+        'a full future lesson of pro1 that ama2 has not reserved',
+      );
+      const line = await h.database.db
+        .select()
+        .from(waitlist)
+        .where(eq(waitlist.scheduleId, full.id));
+      assert.equal(line.length, 1);
+      assert.ok(!heldBy(full.id, line[0]!.userId));
+      assert.ok(
+        mine.some((l) => l.date < today && heldBy(l.id, ama1)),
+        'a past lesson of pro1 that ama1 took',
+      );
+      assert.ok(held.every((r) => r.status === 'confirmed' && r.amount > 0));
     });
 
     it('gives a month of lessons with consistent counters', async () => {

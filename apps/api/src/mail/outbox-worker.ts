@@ -1,0 +1,151 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database.js';
+import type { Clock } from '../lib/clock.js';
+import {
+  OUTBOX_CHANNEL,
+  type MailCategory,
+  type OutboxRow,
+  type outboxRepository,
+} from '../repositories/outbox-repository.js';
+import type { Mailer } from './mailer.js';
+
+type Outbox = ReturnType<typeof outboxRepository>;
+
+/** Categories a member may turn off (通知設定); account and contact mails always go. */
+const OPTIONAL: ReadonlySet<MailCategory> = new Set([
+  'booking',
+  'reminder',
+  'chat',
+]);
+
+/**
+ * Sends what the outbox holds. Woken by the NOTIFY an enqueue sends at commit
+ * (any instance), and by a timer for retries that come due. A mail is marked
+ * sent right after the SMTP server accepted it, so it is sent twice only if
+ * the process dies between the two.
+ */
+export function createOutboxWorker(deps: {
+  outbox: Outbox;
+  transport: Pick<Mailer, 'send'>;
+  database: Database;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** Mails claimed per round trip. */
+  batch?: number;
+  /** Mails handed to the transport at once (its pool's connections). */
+  parallel?: number;
+  /** The longest sleep between looks when nothing wakes it. */
+  idleMs?: number;
+}) {
+  const batch = deps.batch ?? 100;
+  const parallel = deps.parallel ?? 5;
+  const idleMs = deps.idleMs ?? 5_000;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = true;
+  let unlisten: (() => Promise<void>) | undefined;
+
+  async function deliver(row: OutboxRow): Promise<void> {
+    const now = deps.clock.now();
+    try {
+      await deps.transport.send({
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.body,
+        ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+      });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      deps.log.warn(
+        { err, mailId: row.id, attempts: row.attempts },
+        'mail not sent; will retry',
+      );
+      await deps.outbox.fail(row, message, now);
+      return;
+    }
+    await deps.outbox.finish([row.id], 'sent', deps.clock.now());
+  }
+
+  async function round(): Promise<number> {
+    const rows = await deps.outbox.claim(deps.clock.now(), batch);
+    if (rows.length === 0) return 0;
+    const members = [
+      ...new Set(rows.flatMap((r) => (r.userId ? [r.userId] : []))),
+    ];
+    const off = await deps.outbox.optedOut(members);
+    const skipped = rows.filter(
+      (r) =>
+        r.userId &&
+        OPTIONAL.has(r.category) &&
+        off.get(r.userId)?.has(r.category),
+    );
+    await deps.outbox.finish(
+      skipped.map((r) => r.id),
+      'skipped',
+      deps.clock.now(),
+    );
+    const queue = rows.filter((r) => !skipped.includes(r));
+    await Promise.all(
+      Array.from({ length: Math.min(parallel, queue.length) }, async () => {
+        for (let row = queue.shift(); row; row = queue.shift())
+          await deliver(row);
+      }),
+    );
+    return rows.length;
+  }
+
+  async function drain(): Promise<void> {
+    do {
+      again = false;
+      try {
+        while (!stopped && (await round()) > 0);
+      } catch (err) {
+        deps.log.error({ err }, 'mail outbox round failed');
+      }
+    } while (again && !stopped);
+  }
+
+  function schedule(ms: number) {
+    clearTimeout(timer);
+    if (stopped) return;
+    timer = setTimeout(() => void wake(), ms);
+    timer.unref();
+  }
+
+  /** Looks for due mail now (or right after the round under way). */
+  function wake(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = drain().finally(() => {
+      running = undefined;
+      schedule(idleMs);
+    });
+    return running;
+  }
+
+  return {
+    wake,
+    async start() {
+      stopped = false;
+      unlisten = await deps.database.listen(
+        OUTBOX_CHANNEL,
+        () => void wake(),
+        () => void wake(),
+      );
+      void wake();
+    },
+    /** Finishes the round under way; what is left stays queued for the next start. */
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await unlisten?.().catch(() => undefined);
+      await running;
+    },
+  };
+}
+
+export type OutboxWorker = ReturnType<typeof createOutboxWorker>;
