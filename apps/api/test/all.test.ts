@@ -17,6 +17,7 @@ import './routes/auth-throttle.test.js';
 import './routes/members.test.js';
 import './routes/schedule.test.js';
 import './routes/booking.test.js';
+import './routes/trust.test.js';
 import './mail/templates.test.js';
 import './routes/chat.test.js';
 import './routes/admin.test.js';

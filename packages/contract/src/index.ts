@@ -7,3 +7,5 @@ export * from './competition.js';
 export * from './news.js';
 export * from './contact.js';
 export * from './notification.js';
+export * from './review.js';
+export * from './admin.js';

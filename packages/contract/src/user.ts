@@ -23,6 +23,11 @@ export const ImageInfoSchema = Type.Object({
 export type ImageInfo = Static<typeof ImageInfoSchema>;
 
 export const ProFieldsSchema = Type.Object({
+  /** (wave 2) Checked by the company (false: 確認中, left out of lists and not bookable). */
+  verified: Type.Boolean(),
+  /** (wave 2) ★ average to one decimal; null without reviews. */
+  ratingAverage: Type.Union([Type.Number({ minimum: 1, maximum: 5 }), Type.Null()]),
+  reviewCount: Type.Integer({ minimum: 0 }),
   affiliation: Type.Optional(Type.String()),
   career: Type.Optional(Type.String()),
   lessonFee: Type.Optional(MoneySchema),
@@ -48,6 +53,9 @@ export const UserSchema = Type.Object({
   likeCount: Type.Integer(),
   createdAt: InstantSchema,
   email: Type.Optional(Type.String()),
+  /** (wave 2) Shown to admins only: the member is suspended, and why. */
+  suspended: Type.Optional(Type.Boolean()),
+  suspendReason: Type.Optional(Type.String()),
 });
 export type User = Static<typeof UserSchema>;
 
@@ -74,6 +82,12 @@ export const ProfileFieldsSchema = {
         lessonFee: Type.Optional(Type.Union([MoneySchema, Type.Null()])),
         homeCourse: Type.Optional(OptionalLine(100)),
         specialty: Type.Optional(OptionalLine(200)),
+        /** Kept by the server: accepted when a client sends a profile back as read, and ignored. */
+        verified: Type.Optional(Type.Boolean()),
+        ratingAverage: Type.Optional(
+          Type.Union([Type.Number({ minimum: 0, maximum: 5 }), Type.Null()]),
+        ),
+        reviewCount: Type.Optional(Type.Integer({ minimum: 0 })),
       },
       { additionalProperties: false },
     ),
@@ -127,6 +141,9 @@ export const UserUpdateInputSchema = Type.Object(
     likeCount: Type.Optional(Type.Integer()),
     createdAt: Type.Optional(Type.String({ maxLength: 40 })),
     imageInfo: Type.Optional(Type.Array(ImageInfoSchema, { maxItems: 6 })),
+    /** Set by admins through /admin/suspend; accepted as read and ignored. */
+    suspended: Type.Optional(Type.Boolean()),
+    suspendReason: Type.Optional(Type.String({ maxLength: 500 })),
     userName: Type.Optional(Line({ max: 40 })),
     ...ProfileFieldsSchema,
   },
@@ -172,7 +189,7 @@ export const SizeInputSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const PRO_SORTS = ['new', 'likes', 'fee'] as const;
+export const PRO_SORTS = ['new', 'likes', 'fee', 'rating'] as const;
 export const ProConditionInputSchema = Type.Object(
   {
     area: Type.Optional(PrefectureSchema),

@@ -136,8 +136,10 @@ export function accountStore(db: Db, clock: Clock, cache: UserCache) {
           .from(users)
           .where(eq(sql`lower(${users.email})`, email))
           .limit(1);
-        // Punch-out buyers have no password: they never sign in this way.
-        user = found?.type === 'buyer' ? undefined : found;
+        // Punch-out buyers have no password: they never sign in this way; a
+        // suspended member is answered as a wrong password (nothing to learn).
+        user =
+          found?.type === 'buyer' || found?.suspendedAt ? undefined : found;
         ok = user
           ? await verifyPassword(user.passwordHash, password, ip)
           : (await verifyPassword(await dummy(), password, ip), false);

@@ -56,6 +56,14 @@ export const users = pgTable(
     notifyBooking: boolean('notify_booking').notNull().default(true),
     notifyReminder: boolean('notify_reminder').notNull().default(true),
     notifyChat: boolean('notify_chat').notNull().default(true),
+    /** Pros are checked by the company before they start (確認中 until then). */
+    verified: boolean('verified').notNull().default(false),
+    /** Reviews of a pro, kept with the review in one transaction. */
+    ratingSum: integer('rating_sum').notNull().default(0),
+    reviewCount: integer('review_count').notNull().default(0),
+    /** A suspended member cannot log in and is hidden from others. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendReason: text('suspend_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -487,4 +495,31 @@ export const punchoutSessions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('punchout_ticket_uq').on(t.ticketHash)],
+);
+
+/** 口コミ: one per amateur per lesson; the pro's counters move with it. */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: text('id').primaryKey(),
+    scheduleId: text('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    proId: text('pro_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    comment: text('comment'),
+    reply: text('reply'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('reviews_lesson_author_uq').on(t.scheduleId, t.userId),
+    index('reviews_pro_created_idx').on(t.proId, t.createdAt),
+    check('reviews_rating_ck', sql`${t.rating} between 1 and 5`),
+  ],
 );

@@ -9,6 +9,7 @@ import {
   messages,
   news,
   reservations,
+  reviews,
   waitlist,
   schedules,
   users,
@@ -180,6 +181,7 @@ export async function seedDemo(
         type: 'pro' as const,
         email: `pro${i + 1}@example.jp`,
         passwordHash: demoHash,
+        verified: true,
         ...p,
         createdAt: daysAgo(300 - i * 20),
       })),
@@ -305,6 +307,83 @@ export async function seedDemo(
         })
         .where(eq(schedules.id, l.id!));
     }
+
+    // Reviews (口コミ): pro1's earlier lessons, rated by the amateurs who took them; the
+    // lesson ama1 took three days ago is left unreviewed, for ama1 to try.
+    const REVIEWS: [number, number, string, string | null][] = [
+      [
+        1,
+        5,
+        'アプローチの距離感が劇的に良くなりました。説明がとても丁寧です。',
+        'ありがとうございます！次回はバンカーも練習しましょう。',
+      ],
+      [2, 4, 'コースマネジメントの考え方が勉強になりました。', null],
+      [
+        3,
+        5,
+        '初めてのラウンドレッスンでしたが、緊張せずに楽しめました。',
+        null,
+      ],
+    ];
+    const reviewed: Lesson[] = REVIEWS.map((_, k) => ({
+      id: newId(),
+      proId: proIds[0]!,
+      date: addDays(today, -14 - 7 * k),
+      startTime: '09:00',
+      endTime: '14:00',
+      place: (COURSES[PROS[0]!.area] ?? [PROS[0]!.homeCourse])[0]!,
+      area: PROS[0]!.area,
+      capacity: 3,
+      fee: PROS[0]!.lessonFee + 8000,
+      statusRound: 'done' as StatusRound,
+      reservedCount: 1,
+    }));
+    await tx.insert(schedules).values(reviewed);
+    await tx.insert(reservations).values(
+      REVIEWS.map(([a], k) => ({
+        scheduleId: reviewed[k]!.id!,
+        userId: amaIds[a]!,
+        status: 'confirmed' as const,
+        amount: reviewed[k]!.fee!,
+      })),
+    );
+    await tx.insert(reviews).values(
+      REVIEWS.map(([a, rating, comment, reply], k) => ({
+        id: newId(),
+        scheduleId: reviewed[k]!.id!,
+        proId: proIds[0]!,
+        userId: amaIds[a]!,
+        rating,
+        comment,
+        reply,
+        createdAt: daysAgo(13 + 7 * k),
+        updatedAt: daysAgo(13 + 7 * k),
+      })),
+    );
+    await tx
+      .update(users)
+      .set({
+        ratingSum: REVIEWS.reduce((t, [, r]) => t + r, 0),
+        reviewCount: REVIEWS.length,
+      })
+      .where(eq(users.id, proIds[0]!));
+
+    // A pro who registered but whom the company has not checked yet (確認中).
+    await tx.insert(users).values({
+      id: newId(),
+      type: 'pro',
+      email: 'pro6@example.jp',
+      passwordHash: demoHash,
+      userName: '新井 翔太',
+      nameKana: 'あらい しょうた',
+      area: '埼玉県',
+      bio: '2026年にプロテスト合格。ジュニア指導の経験を活かし、初心者の方にも分かりやすいレッスンを心がけます。',
+      homeCourse: '武蔵丘ゴルフコース',
+      specialty: 'ドライバー、初心者指導',
+      lessonFee: 12000,
+      verified: false,
+      createdAt: daysAgo(2),
+    });
 
     // Chat in the lessons that have players.
     const chatLessons = lessons

@@ -264,3 +264,33 @@ export function chatDigestMail(opts: {
     ].join('\n'),
   };
 }
+
+/** To a pro when an admin verifies them, or takes the verification back. */
+export const proVerifiedMail = (
+  to: string,
+  name: string,
+  verified: boolean,
+  link: string,
+): Mail => ({
+  to,
+  subject: verified
+    ? '【ProAm Connect】プロ会員の確認が完了しました'
+    : '【ProAm Connect】プロ会員の確認状況について',
+  text: [
+    `${name} 様`,
+    '',
+    ...(verified
+      ? [
+          '運営事務局にて、ご登録内容の確認が完了しました。',
+          '本日からプロフィールが会員に公開され、ラウンドレッスンの予約を受け付けられます。',
+        ]
+      : [
+          'ご登録内容について再確認が必要となったため、プロフィールの公開とレッスンの予約受付を一時停止しました。',
+          '詳しくはお問い合わせフォームからご連絡ください。',
+        ]),
+    '',
+    'アプリを開く：',
+    link,
+    SIGNATURE,
+  ].join('\n'),
+});

@@ -10,6 +10,7 @@ import { mediaRepository } from '../repositories/media-repository.js';
 import { newsRepository } from '../repositories/news-repository.js';
 import { punchoutRepository } from '../repositories/punchout-repository.js';
 import { outboxRepository } from '../repositories/outbox-repository.js';
+import { reviewRepository } from '../repositories/review-repository.js';
 import { scheduleRepository } from '../repositories/schedule-repository.js';
 import type { UserCache } from '../repositories/user-cache.js';
 import { userRepository } from '../repositories/user-repository.js';
@@ -21,6 +22,7 @@ function repositoriesOver(db: Db, cache: UserCache, appUrl: string) {
     likes: likeRepository(db, cache),
     schedules: scheduleRepository(db, appUrl),
     outbox: outboxRepository(db, appUrl),
+    reviews: reviewRepository(db, cache),
     chat: chatRepository(db),
     news: newsRepository(db),
     competitions: competitionRepository(db),

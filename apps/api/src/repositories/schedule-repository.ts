@@ -21,7 +21,7 @@ import {
   type StatusRound,
 } from '@proam/contract';
 import type { Db, Tx } from '../db/database.js';
-import { reservations, schedules, waitlist } from '../db/schema.js';
+import { reservations, schedules, users, waitlist } from '../db/schema.js';
 import { ApiError } from '../lib/api-error.js';
 import { newId } from '../lib/ids.js';
 import { japanDate } from '../lib/time.js';
@@ -159,7 +159,7 @@ export function scheduleRepository(db: Db, appUrl: string) {
         n: count(),
         // The viewer's rank: how many are in line up to and including them.
         position: sql<number | null>`count(*) filter (where ${waitlist.seq} <= (
-          select w.seq from ${waitlist} w where w.schedule_id = ${waitlist.scheduleId} and w.user_id = ${viewerId}))`.mapWith(
+          select w.seq from ${waitlist} w where w.schedule_id = "waitlist"."schedule_id" and w.user_id = ${viewerId}))`.mapWith(
           Number,
         ),
       })
@@ -505,6 +505,12 @@ export function scheduleRepository(db: Db, appUrl: string) {
           .from(schedules)
           .where(eq(schedules.id, id));
         if (!s) throw new ApiError('NotFound');
+        // A pro the company has not checked yet (確認中) takes no bookings.
+        const [pro] = await tx
+          .select({ verified: users.verified })
+          .from(users)
+          .where(eq(users.id, s.proId));
+        if (!pro?.verified) throw new ApiError('Conflict');
         const added = await upsertConfirmed(tx, id, userId, s.fee, now);
         if (!added) return;
         // Each statement sees what has committed before it (read committed): a cancellation
@@ -682,6 +688,20 @@ export function scheduleRepository(db: Db, appUrl: string) {
       await db
         .delete(waitlist)
         .where(and(eq(waitlist.scheduleId, id), eq(waitlist.userId, userId)));
+    },
+
+    /** A pro's lessons from `today` on that are still to be held (not called off, not done). */
+    async upcomingOf(proId: string, today: string): Promise<ScheduleRow[]> {
+      return db
+        .select()
+        .from(schedules)
+        .where(
+          and(
+            eq(schedules.proId, proId),
+            gte(schedules.date, today),
+            notInArray(schedules.statusRound, ['cancelled', 'done']),
+          ),
+        );
     },
 
     /** Gives places freed outside a booking (a deleted account) to the waitlists. */

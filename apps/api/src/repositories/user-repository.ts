@@ -7,6 +7,7 @@ import {
   gte,
   ilike,
   inArray,
+  isNull,
   lte,
   ne,
   or,
@@ -14,6 +15,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type {
+  AdminUsersInput,
   NotificationSettings,
   NotificationSettingsUpdateInput,
   ProConditionInput,
@@ -29,11 +31,18 @@ import type { UserCache } from './user-cache.js';
 type UserRow = typeof users.$inferSelect;
 
 /** Row → contract User. The address is shown only to the member and to admins. */
+/** ★ to one decimal, from the counters kept with the reviews; null without any. */
+export const ratingAverage = (sum: number, count: number): number | null =>
+  count === 0 ? null : Math.round((sum * 10) / count) / 10;
+
 export function toUser(
   r: UserRow,
-  opts: { withEmail: boolean; mediaBaseUrl: string },
+  opts: { withEmail: boolean; mediaBaseUrl: string; forAdmin?: boolean },
 ): User {
   const pro = {
+    verified: r.verified,
+    ratingAverage: ratingAverage(r.ratingSum, r.reviewCount),
+    reviewCount: r.reviewCount,
     ...present('affiliation', r.affiliation),
     ...present('career', r.career),
     ...present('lessonFee', r.lessonFee),
@@ -61,6 +70,12 @@ export function toUser(
     likeCount: r.likeCount,
     createdAt: r.createdAt.toISOString(),
     ...(opts.withEmail ? { email: r.email } : {}),
+    ...(opts.forAdmin
+      ? {
+          suspended: r.suspendedAt !== null,
+          ...present('suspendReason', r.suspendReason),
+        }
+      : {}),
   };
 }
 
@@ -72,6 +87,15 @@ const SETTINGS = {
   reminderMail: users.notifyReminder,
   chatMail: users.notifyChat,
 };
+
+/**
+ * Who appears in member lists and search: not suspended, and pros only once
+ * the company has checked them. Admins see everyone (`unlisted`).
+ */
+const listed = and(
+  isNull(users.suspendedAt),
+  or(ne(users.type, 'pro'), eq(users.verified, true)),
+);
 
 export function userRepository(db: Db, cache: UserCache) {
   // Prepared once: the hottest read of the member area (prepared statements on hot paths).
@@ -118,6 +142,62 @@ export function userRepository(db: Db, cache: UserCache) {
         .set(set)
         .where(eq(users.id, id))
         .returning(SETTINGS);
+      return row;
+    },
+
+    /** /admin/users: every member (not buyers), newest first, with filters. */
+    async adminSearch(q: AdminUsersInput): Promise<UserRow[]> {
+      const where: (SQL | undefined)[] = [members];
+      if (q.type) where.push(eq(users.type, q.type));
+      if (q.verified !== undefined)
+        where.push(and(eq(users.type, 'pro'), eq(users.verified, q.verified)));
+      if (q.keyword) {
+        const p = likePattern(q.keyword);
+        where.push(
+          or(
+            ilike(users.userName, p),
+            ilike(users.nameKana, p),
+            ilike(users.email, p),
+          ),
+        );
+      }
+      const size = q.size ?? 50;
+      return db
+        .select()
+        .from(users)
+        .where(and(...where))
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(size)
+        .offset(((q.page ?? 1) - 1) * size);
+    },
+
+    async setVerified(id: string, verified: boolean, now: Date) {
+      const [row] = await db
+        .update(users)
+        .set({ verified, updatedAt: now })
+        .where(and(eq(users.id, id), eq(users.type, 'pro')))
+        .returning();
+      cache.evict(id);
+      return row;
+    },
+
+    /** Suspends (every access token refused from now on) or lifts it. */
+    async setSuspended(
+      id: string,
+      suspended: boolean,
+      reason: string | null,
+      now: Date,
+    ) {
+      const [row] = await db
+        .update(users)
+        .set(
+          suspended
+            ? { suspendedAt: now, suspendReason: reason, tokensValidAfter: now }
+            : { suspendedAt: null, suspendReason: null },
+        )
+        .where(and(eq(users.id, id), members))
+        .returning();
+      cache.evict(id);
       return row;
     },
 
@@ -203,6 +283,7 @@ export function userRepository(db: Db, cache: UserCache) {
       page: number,
       size: number,
       since?: Date,
+      opts: { unlisted?: boolean } = {},
     ): Promise<UserRow[]> {
       return db
         .select()
@@ -211,6 +292,7 @@ export function userRepository(db: Db, cache: UserCache) {
           and(
             eq(users.type, type),
             since ? gte(users.createdAt, since) : undefined,
+            opts.unlisted ? undefined : listed,
           ),
         )
         .orderBy(desc(users.createdAt), desc(users.id))
@@ -218,8 +300,14 @@ export function userRepository(db: Db, cache: UserCache) {
         .offset((page - 1) * size);
     },
 
-    async searchPros(q: ProConditionInput): Promise<UserRow[]> {
-      const where: (SQL | undefined)[] = [eq(users.type, 'pro')];
+    async searchPros(
+      q: ProConditionInput,
+      opts: { unlisted?: boolean } = {},
+    ): Promise<UserRow[]> {
+      const where: (SQL | undefined)[] = [
+        eq(users.type, 'pro'),
+        opts.unlisted ? undefined : listed,
+      ];
       if (q.area) where.push(eq(users.area, q.area));
       if (q.feeMin !== undefined) where.push(gte(users.lessonFee, q.feeMin));
       if (q.feeMax !== undefined) where.push(lte(users.lessonFee, q.feeMax));
@@ -255,7 +343,14 @@ export function userRepository(db: Db, cache: UserCache) {
           ? [desc(users.likeCount), desc(users.createdAt)]
           : q.sort === 'fee'
             ? [sql`${users.lessonFee} asc nulls last`, desc(users.createdAt)]
-            : [desc(users.createdAt)];
+            : q.sort === 'rating'
+              ? [
+                  // The average as shown (one decimal); unrated pros last, then the most reviewed.
+                  sql`round(${users.ratingSum}::numeric / nullif(${users.reviewCount}, 0), 1) desc nulls last`,
+                  desc(users.reviewCount),
+                  desc(users.createdAt),
+                ]
+              : [desc(users.createdAt)];
       const size = q.size ?? 20;
       return db
         .select()

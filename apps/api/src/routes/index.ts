@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { adminRoutes } from './admin.js';
 import { authRoutes } from './auth.js';
 import { chatRoutes } from './chat.js';
 import { competitionRoutes } from './competition.js';
@@ -8,6 +9,7 @@ import { likeRoutes } from './likes.js';
 import { newsRoutes } from './news.js';
 import { notificationRoutes } from './notifications.js';
 import { punchoutRoutes } from './punchout.js';
+import { reviewRoutes } from './reviews.js';
 import { scheduleRoutes } from './schedule.js';
 import { storageRoutes } from './storage.js';
 import { userRoutes } from './users.js';
@@ -22,6 +24,7 @@ export async function routes(app: FastifyInstance): Promise<void> {
   authRoutes(app);
   userRoutes(app);
   notificationRoutes(app);
+  reviewRoutes(app);
   likeRoutes(app);
   storageRoutes(app);
   // One hub for the instance: chat messages, and the notice a called-off lesson posts.
@@ -34,6 +37,7 @@ export async function routes(app: FastifyInstance): Promise<void> {
   await hub.start();
   app.addHook('preClose', () => hub.stop());
   scheduleRoutes(app, hub);
+  adminRoutes(app, hub);
   chatRoutes(app, hub);
   await punchoutRoutes(app);
 }

@@ -25,7 +25,33 @@ import { defineRoute, MEMBERS_AND_BUYERS, type Caller } from '../lib/route.js';
 import { japanDate } from '../lib/time.js';
 import type { ScheduleRow } from '../repositories/schedule-repository.js';
 
+/**
+ * Calls a lesson off: the lesson, its mails, and the reason in its chat as the
+ * pro's message, in one transaction. Used by /schedule/callOff and by a suspension.
+ */
+export function lessonCallOff(app: FastifyInstance, hub: Hub) {
+  const { repos } = app;
+  return (lesson: ScheduleRow, reason: string, now: Date) =>
+    repos.schedules.callOff(
+      lesson.id,
+      reason,
+      now,
+      async (tx, participants) => {
+        await repos.chat.append(
+          lesson.id,
+          lesson.proId,
+          `【レッスン中止のお知らせ】${reason}`,
+          now,
+          (t, message) =>
+            hub.messageSent(message, [lesson.proId, ...participants], t),
+          tx,
+        );
+      },
+    );
+}
+
 export function scheduleRoutes(app: FastifyInstance, hub: Hub): void {
+  const callOff = lessonCallOff(app, hub);
   const { repos, clock } = app;
   const repo = repos.schedules;
   const tags = ['schedule'];
@@ -193,24 +219,7 @@ export function scheduleRoutes(app: FastifyInstance, hub: Hub): void {
     output: ScheduleSchema,
     handler: async ({ input, caller }) => {
       const current = await owned(input.id, caller);
-      const now = clock.now();
-      const row = await repo.callOff(
-        current.id,
-        input.reason,
-        now,
-        // The reason reaches the lesson's chat in the same transaction, as the pro's message.
-        async (tx, participants) => {
-          await repos.chat.append(
-            current.id,
-            current.proId,
-            `【レッスン中止のお知らせ】${input.reason}`,
-            now,
-            (t, message) =>
-              hub.messageSent(message, [current.proId, ...participants], t),
-            tx,
-          );
-        },
-      );
+      const row = await callOff(current, input.reason, clock.now());
       return one(row, caller);
     },
   });

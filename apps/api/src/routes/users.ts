@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import {
   IdListInputSchema,
   ImageInfoInputSchema,
@@ -30,9 +30,19 @@ export function userRoutes(app: FastifyInstance): void {
       withEmail: caller?.id === row.id || caller?.type === 'admin',
       mediaBaseUrl: config.mediaBaseUrl,
     });
-  // A punch-out buyer sees what the public site shows: pros, never amateurs (docs/security.md AC-05).
-  const visibleTo = (caller: Caller | null, row: { type: string }) =>
-    caller?.type !== 'buyer' || row.type === 'pro';
+  // A punch-out buyer sees what the public site shows: pros, never amateurs
+  // (docs/security.md AC-05); a suspended member is hidden from everyone but
+  // themself and admins.
+  const visibleTo = (
+    caller: Caller | null,
+    row: { id: string; type: string; suspendedAt: Date | null },
+  ) =>
+    (caller?.type !== 'buyer' || row.type === 'pro') &&
+    (row.suspendedAt === null ||
+      caller?.id === row.id ||
+      caller?.type === 'admin');
+  // Admins also see pros not yet checked and suspended members in lists.
+  const unlisted = (caller: Caller) => ({ unlisted: caller.type === 'admin' });
   // A cached row is shared and never changed, so the view others see of it is built once.
   const publicViews = new WeakMap<object, User>();
   const readView = (
@@ -135,6 +145,26 @@ export function userRoutes(app: FastifyInstance): void {
     },
   });
 
+  /** One page of a member type, newest first: the two …/all calls. */
+  const listAll =
+    (type: 'amature' | 'pro') =>
+    async ({
+      input,
+      caller,
+    }: {
+      input: Static<typeof PageInputSchema>;
+      caller: Caller;
+    }) =>
+      (
+        await repo.listByType(
+          type,
+          input.page ?? 1,
+          input.size ?? 20,
+          undefined,
+          unlisted(caller),
+        )
+      ).map(view(caller));
+
   defineRoute(app, {
     path: '/users/amature/all',
     auth: 'bearer',
@@ -143,10 +173,7 @@ export function userRoutes(app: FastifyInstance): void {
     tags: ['users'],
     input: PageInputSchema,
     output: users,
-    handler: async ({ input, caller }) =>
-      (await repo.listByType('amature', input.page ?? 1, input.size ?? 20)).map(
-        view(caller),
-      ),
+    handler: listAll('amature'),
   });
 
   defineRoute(app, {
@@ -160,9 +187,15 @@ export function userRoutes(app: FastifyInstance): void {
     output: users,
     handler: async ({ input, caller }) => {
       const since = new Date(clock.now().getTime() - 30 * 86_400_000);
-      return (await repo.listByType('amature', 1, input.size ?? 20, since)).map(
-        view(caller),
-      );
+      return (
+        await repo.listByType(
+          'amature',
+          1,
+          input.size ?? 20,
+          since,
+          unlisted(caller),
+        )
+      ).map(view(caller));
     },
   });
 
@@ -174,10 +207,7 @@ export function userRoutes(app: FastifyInstance): void {
     tags: ['users'],
     input: PageInputSchema,
     output: users,
-    handler: async ({ input, caller }) =>
-      (await repo.listByType('pro', input.page ?? 1, input.size ?? 20)).map(
-        view(caller),
-      ),
+    handler: listAll('pro'),
   });
 
   defineRoute(app, {
@@ -195,7 +225,7 @@ export function userRoutes(app: FastifyInstance): void {
         input.feeMin > input.feeMax
       )
         throw new ApiError('ValidationError', 'feeMin');
-      return (await repo.searchPros(input)).map(view(caller));
+      return (await repo.searchPros(input, unlisted(caller))).map(view(caller));
     },
   });
 }

@@ -82,6 +82,12 @@ POST /api/schedule/delete                401T  403   403   OK    403   OK    403
 POST /api/schedule/callOff               401T  403   403   OK    403   OK    403
 POST /api/schedule/waitlistJoin          401T  OK    OK    403   403   403   403
 POST /api/schedule/waitlistLeave         401T  OK    OK    OK    OK    OK    403
+# reviews: written by a participant, edited by its author, answered by the reviewed pro
+POST /api/review/create                  401T  OK    403   403   403   403   403
+POST /api/review/update                  401T  OK    403   403   403   403   403
+POST /api/review/reply                   401T  403   403   OK    403   403   403
+POST /api/review/delete                  401T  OK    403   403   403   OK    403
+POST /api/review/list                    401T  OK    OK    OK    OK    OK    403
 # notification settings: the caller's own
 POST /api/user/notificationSettings      401T  OK    OK    OK    OK    OK    403
 POST /api/user/notificationSettingsUpdate 401T  OK    OK    OK    OK    OK    403
@@ -104,6 +110,9 @@ POST /api/contact/list                   401T  403   403   403   403   OK    403
 POST /api/contact/update                 401T  403   403   403   403   OK    403
 POST /api/audit/list                     401T  403   403   403   403   OK    403
 POST /api/admin/mailOutbox               401T  403   403   403   403   OK    403
+POST /api/admin/users                    401T  403   403   403   403   OK    403
+POST /api/admin/verifyPro                401T  403   403   403   403   OK    403
+POST /api/admin/suspend                  401T  403   403   403   403   OK    403
 `;
 
 export const ACTORS = [
@@ -180,6 +189,13 @@ export type Fixture = {
   /** In the `chat` lesson, each unread by the other participant. */
   msg: { fromPro: string; fromAma: string };
   /** Images amateur A uploaded. */
+  /** Reviews by amateur A of pro P's lessons of today; `toWrite` is a lesson A took, not yet reviewed. */
+  review: {
+    toWrite: string;
+    written: string;
+    deleteByOwner: string;
+    deleteByAdmin: string;
+  };
   media: {
     profile: string;
     replace: string;
@@ -460,6 +476,35 @@ export const REQUESTS: Record<string, RequestSpec> = {
     body: () => ({ chatMail: true }),
   },
   'POST /api/admin/mailOutbox': { body: () => ({}) },
+  'POST /api/review/create': {
+    body: (c) => ({
+      scheduleId: c.fx.review.toWrite,
+      rating: 5,
+      comment: `${c.actor} の口コミ`,
+    }),
+  },
+  'POST /api/review/update': {
+    body: (c) => ({ id: c.fx.review.written, rating: 3 }),
+  },
+  'POST /api/review/reply': {
+    body: (c) => ({ id: c.fx.review.written, reply: `${c.actor} の返信` }),
+  },
+  'POST /api/review/delete': {
+    body: (c) => ({
+      id:
+        c.actor === 'admin'
+          ? c.fx.review.deleteByAdmin
+          : c.fx.review.deleteByOwner,
+    }),
+  },
+  'POST /api/review/list': { body: (c) => ({ proId: c.fx.ids.pro1 }) },
+  'POST /api/admin/users': { body: () => ({ type: 'pro' }) },
+  'POST /api/admin/verifyPro': {
+    body: (c) => ({ id: c.fx.ids.pro2, verified: true }),
+  },
+  'POST /api/admin/suspend': {
+    body: (c) => ({ id: c.fx.ids.ama2, suspended: false }),
+  },
   'POST /api/schedule/delete': {
     body: (c) => ({
       id:

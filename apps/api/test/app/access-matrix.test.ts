@@ -26,6 +26,7 @@ import {
   type Fixture,
   type RequestSpec,
 } from './access-matrix.table.js';
+import type { RouteInfo } from '../support/routes.js';
 
 const BUYER_IDENTITY = 'matrix-procure';
 const BUYER_SECRET = 'matrix-shared-secret-42';
@@ -61,12 +62,6 @@ const NOT_API = new Set([
   'GET /api/docs/yaml',
   'GET /api/docs/static/*',
 ]);
-
-type RouteInfo = {
-  method: string | string[];
-  url: string;
-  config?: { auth?: string };
-};
 
 function cxml(secret = BUYER_SECRET): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
@@ -253,6 +248,32 @@ for (const driver of DRIVERS) {
       // Full with another amateur: amateurs A and B may wait for it.
       const full = await lessonOn(8, 1);
       await as('ama3', '/schedule/reserve', { id: full.id });
+      // Lessons of today that amateur A took: reviewable from their day on.
+      const tookToday = async (hour: number) => {
+        const s = (await as('pro1', '/schedule/create', {
+          date: today,
+          startTime: `${hour}:00`,
+          endTime: `${hour}:30`,
+          place: '口コミカントリークラブ',
+          capacity: 2,
+          fee: 10000,
+        })) as { id: string };
+        await as('ama1', '/schedule/reserve', { id: s.id });
+        return s.id;
+      };
+      const reviewOf = async (hour: number) =>
+        (
+          (await as('ama1', '/review/create', {
+            scheduleId: await tookToday(hour),
+            rating: 4,
+          })) as { id: string }
+        ).id;
+      const review = {
+        toWrite: await tookToday(20),
+        written: await reviewOf(21),
+        deleteByOwner: await reviewOf(22),
+        deleteByAdmin: await reviewOf(23),
+      };
       for (const id of [chat.id, cancel.id])
         await as('ama1', '/schedule/reserve', { id });
       const say = async (member: string) =>
@@ -356,6 +377,7 @@ for (const driver of DRIVERS) {
           freeDate: addDays(today, 70),
         },
         msg,
+        review,
         media: {
           profile: await upload(),
           replace: await upload(),

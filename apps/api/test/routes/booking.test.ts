@@ -311,14 +311,17 @@ for (const driver of DRIVERS) {
         'idempotent',
       );
 
-      const seen = async (who: string) =>
-        (
-          (
-            await suite.post(who, '/schedule/getById', {
-              userId: suite.ids[who],
-            })
-          ).json.body as S[]
-        ).find((x) => x.id === s.id);
+      const seen = async (who: string) => {
+        const r = await suite.post(who, '/schedule/getById', {
+          userId: suite.ids[who],
+        });
+        assert.equal(
+          r.status,
+          200,
+          suite.h.logs.filter((l) => l.includes('"level":50')).join('\n'),
+        );
+        return (r.json.body as S[]).find((x) => x.id === s.id);
+      };
       assert.equal((await seen('ama3'))?.waitlistPosition, 2);
       assert.equal((await seen('ama3'))?.waitlistCount, 3);
 
@@ -358,6 +361,15 @@ for (const driver of DRIVERS) {
       await suite.post('ama1', '/schedule/reserve', { id: s.id });
       await suite.post('ama2', '/schedule/waitlistJoin', { id: s.id });
       await suite.post('ama3', '/schedule/waitlistJoin', { id: s.id });
+      // ama4 still waits for the first test's lesson: a member in two lines sees each rank.
+      await suite.post('ama4', '/schedule/waitlistJoin', { id: s.id });
+      const lines = (
+        await suite.post('ama4', '/schedule/getById', {
+          userId: suite.ids.ama4,
+        })
+      ).json.body as S[];
+      assert.equal(lines.find((x) => x.id === s.id)?.waitlistPosition, 3);
+      assert.ok(lines.filter((x) => x.waitlistPosition).length >= 2);
       const r = await suite.post('pro3', '/schedule/update', {
         id: s.id,
         capacity: 2,
@@ -365,7 +377,7 @@ for (const driver of DRIVERS) {
       const after = r.json.body as S;
       assert.equal(after.reservedCount, 2);
       assert.equal(after.statusRound, 'full');
-      assert.equal(after.waitlistCount, 1);
+      assert.equal(after.waitlistCount, 2);
       assert.deepEqual(after.participants, [suite.ids.ama1, suite.ids.ama2]);
     });
 

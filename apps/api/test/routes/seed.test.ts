@@ -6,6 +6,7 @@ import { seedDemo, DEMO_ADMIN, DEMO_PASSWORD } from '../../src/db/seed.js';
 import {
   likes,
   reservations,
+  reviews,
   schedules,
   users,
   waitlist,
@@ -81,6 +82,41 @@ for (const driver of DRIVERS) {
         'a past lesson of pro1 that ama1 took',
       );
       assert.ok(held.every((r) => r.status === 'confirmed' && r.amount > 0));
+    });
+
+    it("gives pro1 reviews, leaves ama1's last lesson unreviewed, and has pro6 waiting for verification", async () => {
+      const all = await h.database.db.select().from(users);
+      const byMail = new Map(all.map((u) => [u.email, u]));
+      const pro1 = byMail.get('pro1@example.jp')!;
+      const written = await h.database.db
+        .select()
+        .from(reviews)
+        .where(eq(reviews.proId, pro1.id));
+      assert.ok(written.length >= 3);
+      assert.equal(pro1.reviewCount, written.length);
+      assert.equal(
+        pro1.ratingSum,
+        written.reduce((t, r) => t + r.rating, 0),
+      );
+      assert.ok(written.some((r) => r.reply));
+      const ama1 = byMail.get('ama1@example.jp')!.id;
+      const took = await h.database.db
+        .select({ id: schedules.id, date: schedules.date })
+        .from(reservations)
+        .innerJoin(schedules, eq(schedules.id, reservations.scheduleId))
+        .where(eq(reservations.userId, ama1));
+      assert.ok(
+        took.some(
+          (l) =>
+            l.date < japanDate() && !written.some((r) => r.scheduleId === l.id),
+        ),
+      );
+      assert.equal(byMail.get('pro6@example.jp')!.verified, false);
+      assert.ok(
+        all
+          .filter((u) => u.type === 'pro' && u.email !== 'pro6@example.jp')
+          .every((u) => u.verified),
+      );
     });
 
     it('gives a month of lessons with consistent counters', async () => {

@@ -1,0 +1,172 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type {
+  Review,
+  ReviewCreateInput,
+  ReviewUpdateInput,
+} from '@proam/contract';
+import type { Db, Tx } from '../db/database.js';
+import { reservations, reviews, schedules, users } from '../db/schema.js';
+import { ApiError } from '../lib/api-error.js';
+import { newId } from '../lib/ids.js';
+import { present } from '../lib/present.js';
+import type { UserCache } from './user-cache.js';
+
+type ReviewRow = typeof reviews.$inferSelect;
+
+const toReview = (r: ReviewRow, userName: string): Review => ({
+  id: r.id,
+  scheduleId: r.scheduleId,
+  proId: r.proId,
+  userId: r.userId,
+  userName,
+  rating: r.rating,
+  ...present('comment', r.comment),
+  ...present('reply', r.reply),
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+/** Moves the pro's counters in the review's own transaction (the users_changed trigger tells every instance's cache). */
+async function moveCounters(tx: Tx, proId: string, sum: number, n: number) {
+  await tx
+    .update(users)
+    .set({
+      ratingSum: sql`${users.ratingSum} + ${sum}`,
+      reviewCount: sql`${users.reviewCount} + ${n}`,
+    })
+    .where(eq(users.id, proId));
+}
+
+/**
+ * 口コミ. A review is written by an amateur who took part in a lesson
+ * (confirmed, not called off) from the lesson's day on, once per lesson; the
+ * pro's `ratingSum`/`reviewCount` follow every change at once.
+ */
+export function reviewRepository(db: Db, cache: UserCache) {
+  const withName = async (r: ReviewRow) => {
+    const [u] = await db
+      .select({ name: users.userName })
+      .from(users)
+      .where(eq(users.id, r.userId));
+    return toReview(r, u?.name ?? '');
+  };
+
+  return {
+    async find(id: string): Promise<ReviewRow | undefined> {
+      const [row] = await db.select().from(reviews).where(eq(reviews.id, id));
+      return row;
+    },
+
+    async create(
+      userId: string,
+      input: ReviewCreateInput,
+      today: string,
+      now: Date,
+    ): Promise<Review> {
+      const row = await db.transaction(async (tx) => {
+        const [took] = await tx
+          .select({
+            proId: schedules.proId,
+            date: schedules.date,
+            statusRound: schedules.statusRound,
+          })
+          .from(reservations)
+          .innerJoin(schedules, eq(schedules.id, reservations.scheduleId))
+          .where(
+            and(
+              eq(reservations.scheduleId, input.scheduleId),
+              eq(reservations.userId, userId),
+              eq(reservations.status, 'confirmed'),
+            ),
+          );
+        if (!took || took.date > today || took.statusRound === 'cancelled')
+          throw new ApiError('Forbidden');
+        const [added] = await tx
+          .insert(reviews)
+          .values({
+            id: newId(),
+            scheduleId: input.scheduleId,
+            proId: took.proId,
+            userId,
+            rating: input.rating,
+            comment: input.comment || null,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (!added) throw new ApiError('Conflict');
+        await moveCounters(tx, took.proId, input.rating, 1);
+        return added;
+      });
+      cache.evict(row.proId);
+      return withName(row);
+    },
+
+    async update(
+      current: ReviewRow,
+      input: ReviewUpdateInput,
+      now: Date,
+    ): Promise<Review> {
+      const row = await db.transaction(async (tx) => {
+        // Locked, so two edits at once each move the counters from what the other left.
+        const [before] = await tx
+          .select()
+          .from(reviews)
+          .where(eq(reviews.id, current.id))
+          .for('update');
+        if (!before) throw new ApiError('NotFound');
+        const [changed] = await tx
+          .update(reviews)
+          .set({
+            ...(input.rating !== undefined ? { rating: input.rating } : {}),
+            ...(input.comment !== undefined
+              ? { comment: input.comment || null }
+              : {}),
+            updatedAt: now,
+          })
+          .where(eq(reviews.id, current.id))
+          .returning();
+        if (input.rating !== undefined)
+          await moveCounters(tx, before.proId, input.rating - before.rating, 0);
+        return changed!;
+      });
+      cache.evict(row.proId);
+      return withName(row);
+    },
+
+    async reply(current: ReviewRow, reply: string, now: Date) {
+      const [row] = await db
+        .update(reviews)
+        .set({ reply, updatedAt: now })
+        .where(eq(reviews.id, current.id))
+        .returning();
+      return withName(row!);
+    },
+
+    async remove(current: ReviewRow): Promise<number> {
+      const gone = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .delete(reviews)
+          .where(eq(reviews.id, current.id))
+          .returning();
+        if (row) await moveCounters(tx, row.proId, -row.rating, -1);
+        return row ? 1 : 0;
+      });
+      cache.evict(current.proId);
+      return gone;
+    },
+
+    async list(proId: string, page: number, size: number): Promise<Review[]> {
+      const rows = await db
+        .select({ review: reviews, userName: users.userName })
+        .from(reviews)
+        .innerJoin(users, eq(users.id, reviews.userId))
+        .where(eq(reviews.proId, proId))
+        .orderBy(desc(reviews.createdAt), desc(reviews.id))
+        .limit(size)
+        .offset((page - 1) * size);
+      return rows.map((r) => toReview(r.review, r.userName));
+    },
+  };
+}

@@ -1,0 +1,130 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import {
+  AdminUsersInputSchema,
+  SuspendInputSchema,
+  UserSchema,
+  VerifyProInputSchema,
+} from '@proam/contract';
+import { ApiError } from '../lib/api-error.js';
+import { defineRoute } from '../lib/route.js';
+import { japanDate } from '../lib/time.js';
+import { proVerifiedMail } from '../mail/templates.js';
+import type { Hub } from '../realtime/hub.js';
+import { toUser } from '../repositories/user-repository.js';
+import { lessonCallOff } from './schedule.js';
+
+/** Why a suspended pro's lessons are off, as their participants read it. */
+export const SUSPENDED_CALL_OFF_REASON =
+  '運営の判断により、このレッスンは中止となりました。';
+
+/** Member management (wave 2): search, pro verification, suspension. Every change is audited. */
+export function adminRoutes(app: FastifyInstance, hub: Hub): void {
+  const { repos, config, clock, sessions } = app;
+  const tags = ['admin'];
+  const callOff = lessonCallOff(app, hub);
+  const asAdminSees = (row: Parameters<typeof toUser>[0]) =>
+    toUser(row, {
+      withEmail: true,
+      mediaBaseUrl: config.mediaBaseUrl,
+      forAdmin: true,
+    });
+  const appUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
+
+  defineRoute(app, {
+    path: '/admin/users',
+    auth: 'admin',
+    summary:
+      '(wave 2) Members with e-mail, by type, verification and keyword (admins)',
+    tags,
+    input: AdminUsersInputSchema,
+    output: Type.Array(UserSchema),
+    handler: async ({ input }) =>
+      (await repos.users.adminSearch(input)).map(asAdminSees),
+  });
+
+  defineRoute(app, {
+    path: '/admin/verifyPro',
+    auth: 'admin',
+    summary: '(wave 2) Verify a pro (or take it back); the pro is mailed',
+    tags,
+    input: VerifyProInputSchema,
+    output: UserSchema,
+    handler: async ({ input, caller }) =>
+      repos.transaction(async (tx) => {
+        const now = clock.now();
+        const row = await tx.users.setVerified(input.id, input.verified, now);
+        if (!row) throw new ApiError('NotFound');
+        await tx.audit.record({
+          actorId: caller.id,
+          action: 'user.verifyPro',
+          targetId: row.id,
+          detail: { verified: input.verified },
+          at: now,
+        });
+        await tx.outbox.enqueue(
+          [
+            {
+              ...proVerifiedMail(
+                row.email,
+                row.userName,
+                input.verified,
+                `${appUrl}/#/tabs/profile`,
+              ),
+              category: 'account',
+              userId: row.id,
+            },
+          ],
+          now,
+        );
+        return asAdminSees(row);
+      }),
+  });
+
+  defineRoute(app, {
+    path: '/admin/suspend',
+    auth: 'admin',
+    summary:
+      '(wave 2) Suspend a member (no login, every login revoked, hidden, future lessons called off) or lift it',
+    tags,
+    input: SuspendInputSchema,
+    output: UserSchema,
+    handler: async ({ input, caller }) => {
+      if (input.id === caller.id) throw new ApiError('Conflict');
+      const now = clock.now();
+      const row = await repos.transaction(async (tx) => {
+        const changed = await tx.users.setSuspended(
+          input.id,
+          input.suspended,
+          input.suspended ? input.reason || null : null,
+          now,
+        );
+        if (!changed) throw new ApiError('NotFound');
+        await tx.audit.record({
+          actorId: caller.id,
+          action: input.suspended ? 'user.suspend' : 'user.unsuspend',
+          targetId: changed.id,
+          detail: input.reason ? { reason: input.reason } : {},
+          at: now,
+        });
+        return changed;
+      });
+      if (input.suspended) {
+        await sessions.revokeAll(row.id);
+        if (row.type === 'pro')
+          for (const lesson of await repos.schedules.upcomingOf(
+            row.id,
+            japanDate(now),
+          ))
+            await callOff(lesson, SUSPENDED_CALL_OFF_REASON, now).catch(
+              (err: unknown) => {
+                // A lesson already under way stays as it is.
+                if (!(err instanceof ApiError && err.code === 'Conflict'))
+                  throw err;
+              },
+            );
+      }
+      return asAdminSees(row);
+    },
+  });
+}

@@ -1,0 +1,61 @@
+import { Type, type Static } from 'typebox';
+import {
+  IdSchema,
+  InstantSchema,
+  OptionalText,
+  PageSchema,
+  sizeSchema,
+  Text,
+} from './common.js';
+
+/** (wave 2) 口コミ: one per participant per lesson, after the lesson's day. */
+export const ReviewSchema = Type.Object({
+  id: Type.String(),
+  scheduleId: Type.String(),
+  proId: Type.String(),
+  userId: Type.String(),
+  userName: Type.String(),
+  rating: Type.Integer({ minimum: 1, maximum: 5 }),
+  comment: Type.Optional(Type.String()),
+  reply: Type.Optional(Type.String()),
+  createdAt: InstantSchema,
+  updatedAt: InstantSchema,
+});
+export type Review = Static<typeof ReviewSchema>;
+
+const Rating = Type.Integer({ minimum: 1, maximum: 5 });
+
+export const ReviewCreateInputSchema = Type.Object(
+  {
+    scheduleId: IdSchema,
+    rating: Rating,
+    comment: Type.Optional(OptionalText(1000)),
+  },
+  { additionalProperties: false },
+);
+export type ReviewCreateInput = Static<typeof ReviewCreateInputSchema>;
+
+export const ReviewUpdateInputSchema = Type.Object(
+  {
+    id: IdSchema,
+    rating: Type.Optional(Rating),
+    comment: Type.Optional(OptionalText(1000)),
+  },
+  { additionalProperties: false },
+);
+export type ReviewUpdateInput = Static<typeof ReviewUpdateInputSchema>;
+
+export const ReviewReplyInputSchema = Type.Object(
+  { id: IdSchema, reply: Text({ max: 1000 }) },
+  { additionalProperties: false },
+);
+
+export const ReviewListInputSchema = Type.Object(
+  {
+    proId: IdSchema,
+    page: Type.Optional(PageSchema),
+    size: Type.Optional(sizeSchema(50, 20)),
+  },
+  { additionalProperties: false },
+);
+export type ReviewListInput = Static<typeof ReviewListInputSchema>;
