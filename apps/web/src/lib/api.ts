@@ -279,6 +279,8 @@ export const api = createApi({
     'LessonMember',
     'ChatList',
     'Unread',
+    'NotificationSettings',
+    'MailOutbox',
   ],
   // Queries on screen load again once the connection is back (auth-session.ts
   // dispatches the reconnect after renewing the login, if it had to).

@@ -1,7 +1,11 @@
 import type {
   Competition,
+  DeadMail,
   Like,
+  MailOutboxSummary,
   Message,
+  MyReservation,
+  NotificationSettings,
   Schedule,
   User,
 } from '@proam/contract';
@@ -29,7 +33,12 @@ export const createPro = (id = 'p1', overrides: Partial<User> = {}): User => ({
   userName: `プロ ${id}`,
   area: '神奈川県',
   imageInfo: [],
-  pro: { lessonFee: 12000 },
+  pro: {
+    lessonFee: 12000,
+    verified: true,
+    ratingAverage: null,
+    reviewCount: 0,
+  },
   likeCount: 2,
   createdAt: '2026-10-01T00:00:00.000Z',
   ...overrides,
@@ -62,8 +71,77 @@ export const createLesson = (
   fee: 20000,
   statusRound: 'open',
   reservedCount: 1,
+  waitlistCount: 0,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
+  ...overrides,
+});
+
+/** `u-1`'s reservation of a lesson, as confirmed without online payment. */
+export const createMyReservation = (
+  overrides: Partial<MyReservation> = {},
+): MyReservation => ({
+  status: 'confirmed',
+  amount: 20000,
+  serviceFee: 0,
+  paymentStatus: 'none',
+  ...overrides,
+});
+
+/** A lesson `u-1` has reserved: among the participants, with its reservation. */
+export const createReservedLesson = (
+  id: string,
+  overrides: Partial<Schedule> = {},
+): Schedule =>
+  createLesson(id, {
+    participants: ['u-1'],
+    myReservation: createMyReservation(),
+    ...overrides,
+  });
+
+/** A full lesson `u-1` has not reserved, with `waitlistCount` others waiting. */
+export const createFullLesson = (
+  id: string,
+  overrides: Partial<Schedule> = {},
+): Schedule =>
+  createLesson(id, {
+    statusRound: 'full',
+    capacity: 2,
+    reservedCount: 2,
+    ...overrides,
+  });
+
+/** Every mail on by default, as API.md says. */
+export const createNotificationSettings = (
+  overrides: Partial<NotificationSettings> = {},
+): NotificationSettings => ({
+  bookingMail: true,
+  reminderMail: true,
+  chatMail: true,
+  ...overrides,
+});
+
+export const createDeadMail = (
+  id: string,
+  overrides: Partial<DeadMail> = {},
+): DeadMail => ({
+  id,
+  to: 'ama1@example.jp',
+  subject: '【ProAm Connect】ご予約を承りました',
+  attempts: 12,
+  lastError: 'connect ECONNREFUSED 127.0.0.1:25',
+  createdAt: '2026-11-20T01:00:00.000Z',
+  ...overrides,
+});
+
+export const createMailOutboxSummary = (
+  overrides: Partial<MailOutboxSummary> = {},
+): MailOutboxSummary => ({
+  queued: 0,
+  sent: 0,
+  skipped: 0,
+  dead: 0,
+  deadMails: [],
   ...overrides,
 });
 

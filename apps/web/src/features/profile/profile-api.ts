@@ -1,9 +1,14 @@
-import type { ImageInfo, User } from '@proam/contract';
+import type { ImageInfo, User, UserUpdateInput } from '@proam/contract';
 import { api } from '@/lib/api';
 
-/** What `/user/update` takes: the editable part of the User object. */
+/**
+ * What `/user/update` takes: the editable part of the User object. The pro
+ * and amateur fields come from the update input, which leaves out what the
+ * server keeps (a pro's verification and rating).
+ */
 export type ProfileUpdate = Pick<User, 'id' | 'userName'> &
-  Partial<Pick<User, 'nameKana' | 'area' | 'bio' | 'pro' | 'amateur'>>;
+  Partial<Pick<User, 'nameKana' | 'area' | 'bio'>> &
+  Partial<Pick<UserUpdateInput, 'pro' | 'amateur'>>;
 
 export type UploadInput = {
   fileName?: string;

@@ -1,4 +1,5 @@
 import type {
+  CallOffInput,
   Schedule,
   ScheduleCreateInput,
   ScheduleUpdateInput,
@@ -55,8 +56,27 @@ export const scheduleApi = api.injectEndpoints({
       // A full lesson answers ScheduleFull: the list is refetched either way.
       invalidatesTags: ['Schedule'],
     }),
+    /**
+     * Silent: CancelClosed (the deadline passed, e.g. at midnight) is shown on
+     * the lesson's card; the caller raises the エラー alert for anything else.
+     */
     cancelReservation: build.mutation<Schedule, { id: string }>({
-      query: (body) => ({ path: '/schedule/cancel', body }),
+      query: (body) => ({ path: '/schedule/cancel', body, silent: true }),
+      invalidatesTags: ['Schedule'],
+    }),
+    /** Silent: the reason dialog shows the failure and keeps the text. */
+    callOffSchedule: build.mutation<Schedule, CallOffInput>({
+      query: (body) => ({ path: '/schedule/callOff', body, silent: true }),
+      // The participants are mailed: an admin's outbox counts change too.
+      invalidatesTags: ['Schedule', 'MailOutbox'],
+    }),
+    /** キャンセル待ち on a full lesson; joining twice keeps the first place. */
+    joinWaitlist: build.mutation<{ position: number }, { id: string }>({
+      query: (body) => ({ path: '/schedule/waitlistJoin', body }),
+      invalidatesTags: ['Schedule'],
+    }),
+    leaveWaitlist: build.mutation<{ left: true }, { id: string }>({
+      query: (body) => ({ path: '/schedule/waitlistLeave', body }),
       invalidatesTags: ['Schedule'],
     }),
     /** Names and photos of pros and chat members, in the order asked. */
@@ -77,5 +97,8 @@ export const {
   useDeleteScheduleMutation,
   useReserveScheduleMutation,
   useCancelReservationMutation,
+  useCallOffScheduleMutation,
+  useJoinWaitlistMutation,
+  useLeaveWaitlistMutation,
   useGetLessonMembersQuery,
 } = scheduleApi;

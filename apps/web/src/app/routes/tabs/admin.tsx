@@ -10,17 +10,20 @@ import { RequireAdmin } from '@/features/auth/components/require-admin';
 import { ContactInbox } from '@/features/contact/components/contact-inbox';
 import { AdminNewsList } from '@/features/news/components/admin-news-list';
 import { NewsEditor } from '@/features/news/components/news-editor';
+import { MailOutbox } from '@/features/notifications/components/mail-outbox';
 import {
   useDeleteNewsMutation,
   useGetAdminNewsQuery,
 } from '@/features/news/news-api';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import '@/styles/admin.css';
+import '@/styles/booking.css';
 
 const SECTIONS = [
   { id: 'news', label: 'お知らせ' },
   { id: 'contact', label: 'お問い合わせ' },
   { id: 'audit', label: '操作履歴' },
+  { id: 'mail', label: 'メール送信状況' },
 ] as const;
 type SectionId = (typeof SECTIONS)[number]['id'];
 
@@ -199,6 +202,7 @@ const AdminPanel = () => {
         {current === 'news' && <NewsSection />}
         {current === 'contact' && <ContactInbox />}
         {current === 'audit' && <AuditLog />}
+        {current === 'mail' && <MailOutbox />}
       </div>
     </div>
   );
@@ -212,7 +216,7 @@ const AdminPage = () => {
         section="会員メニュー"
         title="管理"
         titleRight="ADMIN"
-        description="お知らせの作成・予約投稿、お問い合わせの対応状況、管理者の操作履歴を確認できます。大会の作成・結果入力は「大会」タブで行います。"
+        description="お知らせの作成・予約投稿、お問い合わせの対応状況、管理者の操作履歴、メールの送信状況を確認できます。大会の作成・結果入力は「大会」タブで行います。"
       />
       <AdminPanel />
     </>

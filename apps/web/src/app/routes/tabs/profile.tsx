@@ -3,12 +3,14 @@ import { InlineError } from '@/components/inline-error';
 import { useAppSelector } from '@/app/hooks';
 import { AccountPanel } from '@/features/auth/components/account-panel';
 import { selectAuthUser } from '@/features/auth/auth-slice';
+import { NotificationSettingsPanel } from '@/features/notifications/components/notification-settings-panel';
 import { DeleteAccount } from '@/features/profile/components/delete-account';
 import { PhotoManager } from '@/features/profile/components/photo-manager';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { useGetUserQuery } from '@/features/profile/profile-api';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import '@/styles/members.css';
+import '@/styles/booking.css';
 
 const ProfileSkeleton = () => (
   <div className="skeleton-stack" aria-hidden="true">
@@ -69,6 +71,7 @@ const ProfileRoute = () => {
             <section className="member-section">
               <ProfileForm key={user.id} user={user} />
             </section>
+            <NotificationSettingsPanel />
             {user.email && <DeleteAccount email={user.email} />}
           </>
         )}

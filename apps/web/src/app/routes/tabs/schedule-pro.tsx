@@ -9,6 +9,7 @@ import {
 } from '@/features/auth/components/buyer-notice';
 import { useGetLessonMembersQuery } from '@/features/schedule/schedule-api';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import '@/styles/booking.css';
 
 /** `#/tabs/schedule/pro/:proId`: a pro's open lessons, to reserve or cancel. */
 const ScheduleProRoute = () => {
@@ -38,6 +39,7 @@ const ScheduleProRoute = () => {
             proId={proId}
             userId={user.id}
             canReserve={user.type === 'amature'}
+            canCallOff={user.type === 'admin'}
           />
         )}
       </div>

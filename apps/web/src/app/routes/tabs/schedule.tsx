@@ -7,6 +7,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { BuyerNotice } from '@/features/auth/components/buyer-notice';
 import { isBuyer } from '@/features/auth/buyer-mode';
 import { todayInJapan } from '@/lib/format';
+import '@/styles/booking.css';
 
 /** A pro manages their lessons; everyone else sees what they reserved. */
 const ScheduleRoute = () => {
@@ -22,7 +23,7 @@ const ScheduleRoute = () => {
         description={
           isPro
             ? 'ラウンドレッスンの登録・編集と、日ごとのラウンド状況の設定ができます。'
-            : '予約中のラウンドレッスンの確認とキャンセル、レッスンのチャットができます。'
+            : '予約中のラウンドレッスンの確認とキャンセル、キャンセル待ち、カレンダーへの追加、レッスンのチャットができます。'
         }
       />
       <div className="container section schedule-page">

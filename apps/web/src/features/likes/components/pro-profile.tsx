@@ -61,7 +61,7 @@ export const ProProfile = ({
   canLike,
   onToggle,
 }: ProProfileProps) => {
-  const pro = user.pro ?? {};
+  const pro: Partial<NonNullable<User['pro']>> = user.pro ?? {};
   const facts: [string, string | undefined][] = [
     ['地域', user.area],
     ['所属', pro.affiliation],

@@ -4,7 +4,7 @@ import {
   ProConditionInputSchema,
 } from '@proam/contract';
 import { useId, useState, type FormEvent } from 'react';
-import { Field, TextField } from '@/components/form/field';
+import { Field, SelectField, TextField } from '@/components/form/field';
 import { InlineError } from '@/components/inline-error';
 import { useValidatedForm } from '@/hooks/use-validated-form';
 import { maxLengthOf, rangeOf } from '@/lib/contract-limits';
@@ -19,6 +19,7 @@ const SORT_LABELS: Record<(typeof PRO_SORTS)[number], string> = {
   new: '新着順',
   likes: '人気順',
   fee: '料金の安い順',
+  rating: '評価の高い順',
 };
 
 type Values = {
@@ -134,18 +135,13 @@ export const ProSearch = ({ likedIds, onToggle }: ProSearchProps) => {
         onSubmit={onSubmit}
       >
         <div className="search-form__grid">
-          <Field id={form.idOf('area')} label="地域" noBadge>
-            {(control) => (
-              <select {...control} {...bind('area')}>
-                <option value="">すべての地域</option>
-                {PREFECTURES.map((p) => (
-                  <option key={p} value={p}>
-                    {p}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label="地域"
+            noBadge
+            placeholder="すべての地域"
+            options={PREFECTURES}
+            {...bind('area')}
+          />
           <TextField
             label="キーワード"
             noBadge

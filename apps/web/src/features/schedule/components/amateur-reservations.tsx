@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { Schedule } from '@proam/contract';
@@ -6,42 +6,71 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { InlineError } from '@/components/inline-error';
 import { Spinner } from '@/components/spinner';
 import { formatDate } from '@/lib/format';
+import { isCalledOff, isReservedBy } from '../booking-rules';
 import {
-  useCancelReservationMutation,
-  useGetActiveSchedulesQuery,
   useGetLessonMembersQuery,
+  useGetSchedulesByIdQuery,
 } from '../schedule-api';
+import { useCancelReservation } from '../use-cancel-reservation';
+import { useTodayInJapan } from '../use-today-in-japan';
+import { useWaitlist } from '../use-waitlist';
+import { AddToCalendarButton } from './add-to-calendar-button';
+import { CancelDeadline } from './cancel-deadline';
 import { LessonCard } from './lesson-card';
+import { WaitlistActions } from './waitlist-actions';
 
 /** Unique ids in a stable order, so the members query is cached per set. */
 export const uniqueIds = (ids: readonly string[]): string[] =>
   [...new Set(ids)].sort();
 
-/** The amateur's reserved lessons from today on, with the pro and the chat. */
+/**
+ * The amateur's lessons from today on: the reserved ones (called-off ones
+ * too, with the reason) with the deadline, the chat, the calendar file and
+ * キャンセル; then the ones they wait for (キャンセル待ち).
+ */
 export const AmateurReservations = ({ userId }: { userId: string }) => {
-  const { data, isLoading, isError, refetch } = useGetActiveSchedulesQuery(
+  const today = useTodayInJapan();
+  // Every lesson of the member (getActive leaves out called-off ones, which
+  // the participants must still see); the past ones are left out here.
+  const { data, isLoading, isError, refetch } = useGetSchedulesByIdQuery(
     { userId },
     { refetchOnMountOrArgChange: true },
   );
-  const lessons = (data ?? []).filter(
-    (s) => s.participants?.includes(userId) ?? true,
+  const upcoming = (data ?? []).filter(
+    (s) => s.date >= today && s.statusRound !== 'done',
   );
-  const proIds = uniqueIds(lessons.map((s) => s.proId));
+  const lessons = upcoming.filter((s) => isReservedBy(s, userId));
+  const waiting = upcoming.filter(
+    (s) => !isReservedBy(s, userId) && s.waitlistPosition !== undefined,
+  );
+  const proIds = uniqueIds([...lessons, ...waiting].map((s) => s.proId));
   const { data: pros } = useGetLessonMembersQuery(
     proIds.length ? proIds : skipToken,
   );
-  const proName = (id: string) =>
-    pros?.find((u) => u.id === id)?.userName ?? 'プロ';
-  const [cancel, cancelState] = useCancelReservationMutation();
-  const [pending, setPending] = useState<Schedule | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-
-  const confirmCancel = async () => {
-    if (!pending) return;
-    const result = await cancel({ id: pending.id });
-    if (result.data) setNotice('予約をキャンセルしました。');
-    setPending(null);
+  const proName = (id: string) => {
+    const name = pros?.find((u) => u.id === id)?.userName;
+    return name ? `${name}プロ` : 'プロ';
   };
+  // A new object per message, so the same sentence twice is announced twice.
+  const [notice, setNotice] = useState<{ text: string } | null>(null);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const announce = (text: string) => setNotice({ text });
+  // The card and its focused button go away: the focus moves to the notice
+  // (after the dialog has closed: this effect runs after the dialog's own).
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+  const cancel = useCancelReservation(() =>
+    announce('予約をキャンセルしました。'),
+  );
+  const waitlist = useWaitlist((_s, message) => announce(message));
+
+  const proLine = (s: Schedule) => (
+    <p className="lesson-card__pro">
+      プロ：
+      <Link to={`/tabs/schedule/pro/${s.proId}`}>{proName(s.proId)}</Link>
+    </p>
+  );
 
   return (
     <section className="reservations" aria-labelledby="reservations-title">
@@ -49,8 +78,13 @@ export const AmateurReservations = ({ userId }: { userId: string }) => {
         予約中のレッスン
       </h2>
       {notice && (
-        <p className="day-panel__notice" role="status">
-          {notice}
+        <p
+          ref={noticeRef}
+          tabIndex={-1}
+          className="day-panel__notice"
+          role="status"
+        >
+          {notice.text}
         </p>
       )}
       {isLoading && <Spinner label="予約を読み込み中" />}
@@ -72,57 +106,89 @@ export const AmateurReservations = ({ userId }: { userId: string }) => {
         </div>
       )}
       <ul className="lesson-list">
-        {lessons.map((s) => (
-          <li key={s.id}>
-            <LessonCard
-              schedule={s}
-              showDate
-              extra={
-                <p className="lesson-card__pro">
-                  プロ：
-                  <Link to={`/tabs/schedule/pro/${s.proId}`}>
-                    {proName(s.proId)}
-                  </Link>
-                </p>
-              }
-              actions={
-                <>
-                  <Link
-                    to={`/tabs/chat/${s.id}`}
-                    className="button button--primary"
-                    aria-label={`${formatDate(s.date)}のレッスンのチャット`}
-                  >
-                    チャット
-                  </Link>
-                  {s.statusRound !== 'cancelled' && (
-                    <button
-                      type="button"
-                      className="button button--outline"
-                      onClick={() => setPending(s)}
-                      aria-label={`${formatDate(s.date)}の予約をキャンセル`}
+        {lessons.map((s) => {
+          const calledOff = isCalledOff(s);
+          const mayCancel = cancel.mayCancel(s, today);
+          return (
+            <li key={s.id}>
+              <LessonCard
+                schedule={s}
+                showDate
+                extra={
+                  <>
+                    {proLine(s)}
+                    {!calledOff && (
+                      <CancelDeadline
+                        schedule={s}
+                        open={mayCancel}
+                        noteId={cancel.noteIdOf(s)}
+                      />
+                    )}
+                  </>
+                }
+                actions={
+                  <>
+                    <Link
+                      to={`/tabs/chat/${s.id}`}
+                      className="button button--primary"
+                      aria-label={`${formatDate(s.date)}のレッスンのチャット`}
                     >
-                      キャンセル
-                    </button>
-                  )}
-                </>
-              }
-            />
-          </li>
-        ))}
+                      チャット
+                    </Link>
+                    {!calledOff && (
+                      <AddToCalendarButton
+                        schedule={s}
+                        proName={proName(s.proId)}
+                      />
+                    )}
+                    {!calledOff && mayCancel && (
+                      <button
+                        type="button"
+                        className="button button--outline"
+                        disabled={cancel.busy}
+                        onClick={() => cancel.ask(s)}
+                        aria-label={`${formatDate(s.date)}の予約をキャンセル`}
+                      >
+                        キャンセル
+                      </button>
+                    )}
+                  </>
+                }
+              />
+            </li>
+          );
+        })}
       </ul>
-      <ConfirmDialog
-        open={pending !== null}
-        title="予約のキャンセル"
-        message={
-          pending
-            ? `${formatDate(pending.date)} ${pending.startTime}〜 ${pending.place}の予約をキャンセルします。よろしいですか？`
-            : ''
-        }
-        confirmLabel="予約をキャンセル"
-        busy={cancelState.isLoading}
-        onConfirm={() => void confirmCancel()}
-        onCancel={() => setPending(null)}
-      />
+      {waiting.length > 0 && (
+        <section
+          className="reservations__waiting"
+          aria-labelledby="waiting-title"
+        >
+          <h2 id="waiting-title" className="lessons-title">
+            キャンセル待ち中のレッスン
+          </h2>
+          <ul className="lesson-list">
+            {waiting.map((s) => (
+              <li key={s.id}>
+                <LessonCard
+                  schedule={s}
+                  showDate
+                  extra={proLine(s)}
+                  actions={
+                    <WaitlistActions
+                      schedule={s}
+                      busy={waitlist.busy}
+                      onJoin={waitlist.join}
+                      onLeave={waitlist.leave}
+                    />
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <ConfirmDialog {...cancel.dialog} />
     </section>
   );
 };

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Schedule } from '@proam/contract';
 import { formatDate, formatYenSuffix } from '@/lib/format';
+import { isCalledOff, mapSearchUrl } from '../booking-rules';
 import { STATUS_LABELS } from '../schedule-status';
 
 type LessonCardProps = {
@@ -23,7 +24,10 @@ export const StatusBadge = ({
   </span>
 );
 
-/** One round lesson: time, place, area, 定員, 料金, status, then the actions. */
+/**
+ * One round lesson: time, place (with a map link), area, 定員, 料金, the
+ * waitlist, status, why it was called off, then the actions.
+ */
 export const LessonCard = ({
   schedule: s,
   showDate = false,
@@ -42,9 +46,28 @@ export const LessonCard = ({
       <StatusBadge status={s.statusRound} />
     </div>
     <p className="lesson-card__place">
-      {s.place}
-      {s.area && <span className="lesson-card__area">（{s.area}）</span>}
+      <span>
+        {s.place}
+        {s.area && <span className="lesson-card__area">（{s.area}）</span>}
+      </span>
+      <a
+        className="lesson-card__map"
+        href={mapSearchUrl(s.place)}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={`地図で見る：${s.place}（新しいタブで開きます）`}
+      >
+        地図で見る
+      </a>
     </p>
+    {isCalledOff(s) && (
+      <div className="lesson-card__called-off">
+        <p className="lesson-card__called-off-lead">
+          このレッスンは中止になりました。
+        </p>
+        {s.callOffReason && <p>中止の理由：{s.callOffReason}</p>}
+      </div>
+    )}
     <dl className="lesson-card__facts">
       <div>
         <dt>定員</dt>
@@ -56,6 +79,12 @@ export const LessonCard = ({
         <dt>料金</dt>
         <dd>{formatYenSuffix(s.fee)}</dd>
       </div>
+      {s.waitlistCount > 0 && (
+        <div>
+          <dt>キャンセル待ち</dt>
+          <dd>{s.waitlistCount}人</dd>
+        </div>
+      )}
     </dl>
     {extra}
     {s.note && <p className="lesson-card__note">{s.note}</p>}

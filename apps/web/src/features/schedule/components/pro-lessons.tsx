@@ -4,38 +4,69 @@ import type { Schedule } from '@proam/contract';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { InlineError } from '@/components/inline-error';
 import { Spinner } from '@/components/spinner';
+import { useNow } from '@/hooks/use-now';
 import { formatDate } from '@/lib/format';
+import { hasStarted, isCalledOff, isReservedBy } from '../booking-rules';
 import {
-  useCancelReservationMutation,
   useGetActiveSchedulesQuery,
+  useGetLessonMembersQuery,
   useReserveScheduleMutation,
 } from '../schedule-api';
+import { useCancelReservation } from '../use-cancel-reservation';
+import { useTodayInJapan } from '../use-today-in-japan';
+import { useWaitlist } from '../use-waitlist';
+import { AddToCalendarButton } from './add-to-calendar-button';
+import { CallOffDialog } from './call-off-dialog';
+import { CancelDeadline } from './cancel-deadline';
 import { LessonCard } from './lesson-card';
+import { WaitlistActions } from './waitlist-actions';
 
 type ProLessonsProps = {
   proId: string;
   userId: string;
   /** Only amateurs reserve; others see the list. */
   canReserve: boolean;
+  /** Admins may call a pro's lesson off (中止する). */
+  canCallOff?: boolean;
 };
 
-/** A pro's lessons from today on, with 予約する / 予約済み・キャンセル. */
-export const ProLessons = ({ proId, userId, canReserve }: ProLessonsProps) => {
+/**
+ * A pro's lessons from today on: 予約する on an open one, キャンセル待ち on a
+ * full one, and on a reserved one the deadline, the chat, the calendar file
+ * and キャンセル.
+ */
+export const ProLessons = ({
+  proId,
+  userId,
+  canReserve,
+  canCallOff = false,
+}: ProLessonsProps) => {
+  const today = useTodayInJapan();
+  const now = useNow();
   const { data, isLoading, isError, refetch } = useGetActiveSchedulesQuery(
     { userId: proId },
     { refetchOnMountOrArgChange: true },
   );
   const lessons = (data ?? []).filter((s) => s.proId === proId);
+  const { data: pros } = useGetLessonMembersQuery([proId]);
+  const proName = pros?.[0] ? `${pros[0].userName}プロ` : 'プロ';
   const [reserve, reserveState] = useReserveScheduleMutation();
-  const [cancel, cancelState] = useCancelReservationMutation();
-  const [pending, setPending] = useState<Schedule | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  // Reserving or cancelling swaps the pressed button for other controls; the
-  // focus follows to the lesson's new first control instead of falling back
-  // to the top of the page (a keyboard user keeps their place).
+  const [callingOff, setCallingOff] = useState<Schedule | null>(null);
+  // Reserving, cancelling or waiting swaps the pressed button for other
+  // controls; the focus follows to the lesson's new first control instead of
+  // falling back to the top of the page (a keyboard user keeps their place).
   const [focusLesson, setFocusLesson] = useState<string | null>(null);
   const takeFocus = useCallback((el: HTMLElement | null) => el?.focus(), []);
-  const busy = reserveState.isLoading || cancelState.isLoading;
+  const cancel = useCancelReservation((s) => {
+    setFocusLesson(s.id);
+    setNotice('予約をキャンセルしました。');
+  });
+  const waitlist = useWaitlist((s, message) => {
+    setFocusLesson(s.id);
+    setNotice(message);
+  });
+  const busy = reserveState.isLoading || cancel.busy || waitlist.busy;
 
   const onReserve = async (s: Schedule) => {
     setNotice(null);
@@ -49,16 +80,6 @@ export const ProLessons = ({ proId, userId, canReserve }: ProLessonsProps) => {
     }
   };
 
-  const confirmCancel = async () => {
-    if (!pending) return;
-    const result = await cancel({ id: pending.id });
-    if (result.data) {
-      setFocusLesson(pending.id);
-      setNotice('予約をキャンセルしました。');
-    }
-    setPending(null);
-  };
-
   if (isLoading) return <Spinner label="レッスンを読み込み中" />;
   if (isError)
     return (
@@ -67,6 +88,57 @@ export const ProLessons = ({ proId, userId, canReserve }: ProLessonsProps) => {
         onRetry={() => void refetch()}
       />
     );
+
+  const reservedActions = (s: Schedule, focusRef?: typeof takeFocus) => (
+    <>
+      <span className="reserved-mark">予約済み</span>
+      <Link
+        ref={focusRef}
+        to={`/tabs/chat/${s.id}`}
+        className="button button--outline"
+        aria-label={`${formatDate(s.date)}のレッスンのチャット`}
+      >
+        チャット
+      </Link>
+      <AddToCalendarButton schedule={s} proName={proName} />
+      {cancel.mayCancel(s, today) && (
+        <button
+          type="button"
+          className="button button--outline"
+          disabled={busy}
+          onClick={() => cancel.ask(s)}
+          aria-label={`${formatDate(s.date)}の予約をキャンセル`}
+        >
+          キャンセル
+        </button>
+      )}
+    </>
+  );
+
+  const entryActions = (s: Schedule, focusRef?: typeof takeFocus) => {
+    if (s.statusRound === 'full' || s.waitlistPosition !== undefined)
+      return (
+        <WaitlistActions
+          schedule={s}
+          busy={busy}
+          onJoin={waitlist.join}
+          onLeave={waitlist.leave}
+          focusRef={focusRef}
+        />
+      );
+    return (
+      <button
+        ref={focusRef}
+        type="button"
+        className="button button--primary"
+        disabled={busy || s.statusRound !== 'open'}
+        onClick={() => void onReserve(s)}
+        aria-label={`${formatDate(s.date)} ${s.startTime}〜のレッスンを予約する`}
+      >
+        {s.statusRound === 'open' ? '予約する' : '受付終了'}
+      </button>
+    );
+  };
 
   return (
     <section className="pro-lessons" aria-labelledby="pro-lessons-title">
@@ -85,47 +157,41 @@ export const ProLessons = ({ proId, userId, canReserve }: ProLessonsProps) => {
       )}
       <ul className="lesson-list">
         {lessons.map((s) => {
-          const reserved = s.participants?.includes(userId) ?? false;
+          const reserved = canReserve && isReservedBy(s, userId);
           const focusRef = s.id === focusLesson ? takeFocus : undefined;
+          const mayCallOff =
+            canCallOff && !isCalledOff(s) && !hasStarted(s, now);
           return (
             <li key={s.id}>
               <LessonCard
                 schedule={s}
                 showDate
-                actions={
-                  !canReserve ? null : reserved ? (
-                    <>
-                      <span className="reserved-mark">予約済み</span>
-                      <Link
-                        ref={focusRef}
-                        to={`/tabs/chat/${s.id}`}
-                        className="button button--outline"
-                        aria-label={`${formatDate(s.date)}のレッスンのチャット`}
-                      >
-                        チャット
-                      </Link>
-                      <button
-                        type="button"
-                        className="button button--outline"
-                        disabled={busy}
-                        onClick={() => setPending(s)}
-                        aria-label={`${formatDate(s.date)}の予約をキャンセル`}
-                      >
-                        キャンセル
-                      </button>
-                    </>
-                  ) : (
-                    <button
-                      ref={focusRef}
-                      type="button"
-                      className="button button--primary"
-                      disabled={busy || s.statusRound !== 'open'}
-                      onClick={() => void onReserve(s)}
-                      aria-label={`${formatDate(s.date)} ${s.startTime}〜のレッスンを予約する`}
-                    >
-                      {s.statusRound === 'open' ? '予約する' : '受付終了'}
-                    </button>
+                extra={
+                  reserved && (
+                    <CancelDeadline
+                      schedule={s}
+                      open={cancel.mayCancel(s, today)}
+                      noteId={cancel.noteIdOf(s)}
+                    />
                   )
+                }
+                actions={
+                  canReserve ? (
+                    reserved ? (
+                      reservedActions(s, focusRef)
+                    ) : (
+                      entryActions(s, focusRef)
+                    )
+                  ) : mayCallOff ? (
+                    <button
+                      type="button"
+                      className="button button--text-danger"
+                      onClick={() => setCallingOff(s)}
+                      aria-label={`${formatDate(s.date)} ${s.startTime}のレッスンを中止する`}
+                    >
+                      中止する
+                    </button>
+                  ) : null
                 }
               />
             </li>
@@ -137,19 +203,19 @@ export const ProLessons = ({ proId, userId, canReserve }: ProLessonsProps) => {
           予約はアマチュア会員のみご利用いただけます。
         </p>
       )}
-      <ConfirmDialog
-        open={pending !== null}
-        title="予約のキャンセル"
-        message={
-          pending
-            ? `${formatDate(pending.date)} ${pending.startTime}〜の予約をキャンセルします。よろしいですか？`
-            : ''
-        }
-        confirmLabel="予約をキャンセル"
-        busy={cancelState.isLoading}
-        onConfirm={() => void confirmCancel()}
-        onCancel={() => setPending(null)}
-      />
+      <ConfirmDialog {...cancel.dialog} />
+      {canCallOff && (
+        <CallOffDialog
+          schedule={callingOff}
+          onClose={() => setCallingOff(null)}
+          onDone={(s) => {
+            setCallingOff(null);
+            setNotice(
+              `${formatDate(s.date)} ${s.startTime}〜のレッスンを中止にしました。`,
+            );
+          }}
+        />
+      )}
     </section>
   );
 };

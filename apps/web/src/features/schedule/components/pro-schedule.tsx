@@ -6,22 +6,23 @@ import { InlineError } from '@/components/inline-error';
 import { Spinner } from '@/components/spinner';
 import { useAppDispatch } from '@/app/hooks';
 import { apiErrorOf } from '@/features/auth/server-errors';
+import { useNow } from '@/hooks/use-now';
 import { formatDate } from '@/lib/format';
 import { errorAlertRaised } from '@/lib/ui-slice';
+import { hasStarted, isCalledOff } from '../booking-rules';
 import { monthOf, type YearMonth } from '../calendar';
 import {
   useDeleteScheduleMutation,
   useGetSchedulesByIdQuery,
   useUpdateRoundMutation,
-  useUpdateScheduleMutation,
 } from '../schedule-api';
 import { isStatusRound, STATUS_OPTIONS } from '../schedule-status';
+import { CallOffDialog } from './call-off-dialog';
 import { LessonCard } from './lesson-card';
 import { LessonForm } from './lesson-form';
 import { MonthCalendar } from './month-calendar';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; schedule: Schedule };
-type Pending = { kind: 'delete' | 'cancel'; schedule: Schedule };
 
 /** The pro's own lessons: month calendar, the chosen day's lessons, the form. */
 export const ProSchedule = ({
@@ -40,11 +41,12 @@ export const ProSchedule = ({
   const [month, setMonth] = useState<YearMonth>(() => monthOf(today));
   const [selected, setSelected] = useState(today);
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [pending, setPending] = useState<Pending | null>(null);
+  const [deleting, setDeleting] = useState<Schedule | null>(null);
+  const [callingOff, setCallingOff] = useState<Schedule | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [updateRound, roundState] = useUpdateRoundMutation();
   const [remove, removeState] = useDeleteScheduleMutation();
-  const [update, updateState] = useUpdateScheduleMutation();
+  const now = useNow();
 
   const lessons = useMemo(
     () => (data ?? []).filter((s) => s.proId === proId),
@@ -78,29 +80,22 @@ export const ProSchedule = ({
       );
   };
 
-  const confirmPending = async () => {
-    if (!pending) return;
-    const { kind, schedule } = pending;
-    if (kind === 'delete') {
-      const result = await remove({ id: schedule.id });
-      const error = apiErrorOf(result);
-      if (error?.code === 'Conflict') {
-        // Reserved meanwhile: it can only be called off now.
-        setPending({ kind: 'cancel', schedule });
-        return;
-      }
-      if (error) dispatch(errorAlertRaised(error));
-      else setNotice('レッスンを削除しました。');
-    } else {
-      const result = await update({
-        id: schedule.id,
-        statusRound: 'cancelled',
-      });
-      const error = apiErrorOf(result);
-      if (error) dispatch(errorAlertRaised(error));
-      else setNotice('レッスンを中止にしました。');
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    const schedule = deleting;
+    const result = await remove({ id: schedule.id });
+    const error = apiErrorOf(result);
+    setDeleting(null);
+    if (error?.code === 'Conflict') {
+      // Reserved meanwhile: it can only be called off now, with a reason.
+      setNotice(
+        'このレッスンには予約が入ったため削除できません。中止する場合は理由を入力してください。',
+      );
+      setCallingOff(schedule);
+      return;
     }
-    setPending(null);
+    if (error) dispatch(errorAlertRaised(error));
+    else setNotice('レッスンを削除しました。');
   };
 
   if (editing) {
@@ -220,25 +215,22 @@ export const ProSchedule = ({
                       <button
                         type="button"
                         className="button button--text-danger"
-                        onClick={() =>
-                          setPending({ kind: 'delete', schedule: s })
-                        }
+                        onClick={() => setDeleting(s)}
                         aria-label={`${s.startTime}のレッスンを削除`}
                       >
                         削除
                       </button>
                     ) : (
-                      s.statusRound !== 'cancelled' &&
-                      s.statusRound !== 'done' && (
+                      !isCalledOff(s) &&
+                      s.statusRound !== 'done' &&
+                      !hasStarted(s, now) && (
                         <button
                           type="button"
                           className="button button--text-danger"
-                          onClick={() =>
-                            setPending({ kind: 'cancel', schedule: s })
-                          }
-                          aria-label={`${s.startTime}のレッスンを中止にする`}
+                          onClick={() => setCallingOff(s)}
+                          aria-label={`${s.startTime}のレッスンを中止する`}
                         >
-                          中止にする
+                          中止する
                         </button>
                       )
                     )}
@@ -250,19 +242,27 @@ export const ProSchedule = ({
         </ul>
       </section>
       <ConfirmDialog
-        open={pending !== null}
-        title={pending?.kind === 'delete' ? 'レッスンの削除' : 'レッスンの中止'}
+        open={deleting !== null}
+        title="レッスンの削除"
         message={
-          pending?.kind === 'delete'
-            ? `${formatDate(pending.schedule.date)} ${pending.schedule.startTime}のレッスンを削除します。よろしいですか？`
-            : pending
-              ? `${formatDate(pending.schedule.date)} ${pending.schedule.startTime}のレッスンには予約があるため削除できません。中止にしますか？（予約者にはチャットでお知らせください）`
-              : ''
+          deleting
+            ? `${formatDate(deleting.date)} ${deleting.startTime}のレッスンを削除します。よろしいですか？`
+            : ''
         }
-        confirmLabel={pending?.kind === 'delete' ? '削除する' : '中止にする'}
-        busy={removeState.isLoading || updateState.isLoading}
-        onConfirm={() => void confirmPending()}
-        onCancel={() => setPending(null)}
+        confirmLabel="削除する"
+        busy={removeState.isLoading}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+      <CallOffDialog
+        schedule={callingOff}
+        onClose={() => setCallingOff(null)}
+        onDone={(s) => {
+          setCallingOff(null);
+          setNotice(
+            `${formatDate(s.date)} ${s.startTime}のレッスンを中止にしました。参加者にお知らせしました。`,
+          );
+        }}
       />
     </div>
   );

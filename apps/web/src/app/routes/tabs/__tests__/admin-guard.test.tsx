@@ -46,7 +46,12 @@ describe('admin route guard', () => {
       await screen.findByRole('heading', { level: 1, name: '管理' }),
     ).toBeInTheDocument();
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
-    expect(tabs).toEqual(['お知らせ', 'お問い合わせ', '操作履歴']);
+    expect(tabs).toEqual([
+      'お知らせ',
+      'お問い合わせ',
+      '操作履歴',
+      'メール送信状況',
+    ]);
     expect(screen.getByRole('tab', { name: 'お知らせ' })).toHaveAttribute(
       'aria-selected',
       'true',
