@@ -16,7 +16,11 @@ import {
   useGetSchedulesByIdQuery,
   useUpdateRoundMutation,
 } from '../schedule-api';
-import { isStatusRound, STATUS_OPTIONS } from '../schedule-status';
+import {
+  DAY_STATUS_OPTIONS,
+  isStatusRound,
+  STATUS_OPTIONS,
+} from '../schedule-status';
 import { CallOffDialog } from './call-off-dialog';
 import { LessonCard } from './lesson-card';
 import { LessonForm } from './lesson-form';
@@ -172,7 +176,7 @@ export const ProSchedule = ({
                 ? 'レッスンがありません'
                 : '選択してください'}
             </option>
-            {STATUS_OPTIONS.map((o) => (
+            {DAY_STATUS_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
               </option>
