@@ -8,6 +8,7 @@ import {
   CompetitionUpdateInputSchema,
   DeletedCountSchema,
 } from '@proam/contract';
+import { auditedDelete } from '../lib/audited.js';
 import { defineRoute, MEMBERS_AND_BUYERS } from '../lib/route.js';
 
 /** Up to 500 results with Japanese names: about 100 KB, above the default body limit. */
@@ -86,17 +87,6 @@ export function competitionRoutes(app: FastifyInstance): void {
     tags: ['competition'],
     input: CompetitionIdInputSchema,
     output: DeletedCountSchema,
-    handler: ({ input, caller }) =>
-      repos.transaction(async (tx) => {
-        const deletedCount = await tx.competitions.remove(input.id);
-        if (deletedCount)
-          await tx.audit.record({
-            actorId: caller.id,
-            action: 'competition.delete',
-            targetId: input.id,
-            at: clock.now(),
-          });
-        return { deletedCount };
-      }),
+    handler: auditedDelete(app, 'competitions', 'competition.delete'),
   });
 }

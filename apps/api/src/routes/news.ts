@@ -10,6 +10,7 @@ import {
   NewsUpdateInputSchema,
 } from '@proam/contract';
 import { ApiError } from '../lib/api-error.js';
+import { auditedDelete } from '../lib/audited.js';
 import { defineRoute } from '../lib/route.js';
 
 export function newsRoutes(app: FastifyInstance): void {
@@ -88,18 +89,7 @@ export function newsRoutes(app: FastifyInstance): void {
     tags: ['news'],
     input: NewsReadInputSchema,
     output: DeletedCountSchema,
-    handler: ({ input, caller }) =>
-      repos.transaction(async (tx) => {
-        const deletedCount = await tx.news.remove(input.id);
-        if (deletedCount)
-          await tx.audit.record({
-            actorId: caller.id,
-            action: 'news.delete',
-            targetId: input.id,
-            at: clock.now(),
-          });
-        return { deletedCount };
-      }),
+    handler: auditedDelete(app, 'news', 'news.delete'),
   });
 
   defineRoute(app, {

@@ -39,6 +39,12 @@ export function storageRoutes(app: FastifyInstance): void {
     return row;
   }
 
+  /** An upload or a replacement: room for the image, at most 30 an hour per member. */
+  const imageBody = () => ({
+    bodyLimit: UPLOAD_BODY_LIMIT,
+    rateLimit: { max: 30, timeWindow: '1 hour', keyGenerator: perCaller },
+  });
+
   defineRoute(app, {
     path: '/storage/upload',
     auth: 'bearer',
@@ -47,8 +53,7 @@ export function storageRoutes(app: FastifyInstance): void {
     tags,
     input: UploadInputSchema,
     output: ImageInfoSchema,
-    bodyLimit: UPLOAD_BODY_LIMIT,
-    rateLimit: { max: 30, timeWindow: '1 hour', keyGenerator: perCaller },
+    ...imageBody(),
     handler: async ({ input, caller }) => {
       if ((await media.count(caller.id)) >= MAX_OBJECTS_PER_USER)
         throw new ApiError('TooManyRequests');
@@ -78,8 +83,7 @@ export function storageRoutes(app: FastifyInstance): void {
     tags,
     input: StorageUpdateInputSchema,
     output: ImageInfoSchema,
-    bodyLimit: UPLOAD_BODY_LIMIT,
-    rateLimit: { max: 30, timeWindow: '1 hour', keyGenerator: perCaller },
+    ...imageBody(),
     handler: async ({ input, caller }) => {
       await ownedOrThrow(input.keyName, caller, false);
       const image = await inspectImage(decodeBase64(input.data));

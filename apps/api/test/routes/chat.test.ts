@@ -11,6 +11,7 @@ import {
   type Harness,
   type TestApp,
 } from '../helper.js';
+import { assertRefusals, type Refusal } from '../support/refusals.js';
 
 type M = {
   partitionKey: string;
@@ -114,55 +115,38 @@ for (const driver of DRIVERS) {
       );
       assert.match(m.sort_key, /^[0-9A-HJKMNP-TV-Z]{26}$/);
       assert.deepEqual(m.readBy, []);
-      assert.equal(
-        (
-          await post('ama2', '/roundLesson/message', {
-            partitionKey: lesson,
-            msg: 'x',
-            sender: ids.ama3,
-          })
-        ).json.code,
-        'Forbidden',
-      );
-      assert.equal(
-        (
-          await post('ama4', '/roundLesson/message', {
-            partitionKey: lesson,
-            msg: 'x',
-            sender: ids.ama4,
-          })
-        ).json.code,
-        'Forbidden',
-      );
-      assert.equal(
-        (
-          await post('ama4', '/roundLesson/getMessage', {
-            partitionKey: lesson,
-          })
-        ).json.code,
-        'Forbidden',
-      );
-      assert.equal(
-        (
-          await post('ama2', '/roundLesson/message', {
-            partitionKey: 'NOSUCHLESSON',
-            msg: 'x',
-            sender: ids.ama2,
-          })
-        ).json.code,
-        'NotFound',
-      );
-      for (const msg of ['', '   ', 'あ'.repeat(2001)])
-        assert.equal(
-          (
-            await post('ama2', '/roundLesson/message', {
-              partitionKey: lesson,
-              msg,
-              sender: ids.ama2,
-            })
-          ).json.code,
+      await assertRefusals(post, [
+        [
+          'ama2',
+          '/roundLesson/message',
+          { partitionKey: lesson, msg: 'x', sender: ids.ama3 },
+          'Forbidden',
+        ],
+        [
+          'ama4',
+          '/roundLesson/message',
+          { partitionKey: lesson, msg: 'x', sender: ids.ama4 },
+          'Forbidden',
+        ],
+        [
+          'ama4',
+          '/roundLesson/getMessage',
+          { partitionKey: lesson },
+          'Forbidden',
+        ],
+        [
+          'ama2',
+          '/roundLesson/message',
+          { partitionKey: 'NOSUCHLESSON', msg: 'x', sender: ids.ama2 },
+          'NotFound',
+        ],
+        ...['', '   ', 'あ'.repeat(2001)].map((msg): Refusal => [
+          'ama2',
+          '/roundLesson/message',
+          { partitionKey: lesson, msg, sender: ids.ama2 },
           'ValidationError',
-        );
+        ]),
+      ]);
       // A 2000-character Japanese message fits.
       assert.equal(
         (
@@ -342,33 +326,27 @@ for (const driver of DRIVERS) {
           .filter((m) => m.sender !== ids.ama2)
           .every((m) => m.readBy.includes(ids.ama2!)),
       );
-      assert.equal(
-        (
-          await post('ama2', '/roundLesson/messageReaded', {
-            userId: ids.ama3,
-            msgIdList: [],
-          })
-        ).json.code,
-        'Forbidden',
-      );
-      assert.equal(
-        (
-          await post('ama2', '/notification/unstepRoundLesson', {
-            userId: ids.ama3,
-          })
-        ).json.code,
-        'Forbidden',
-      );
-      // An outsider may not mark a lesson's messages, and nothing changes.
-      assert.equal(
-        (
-          await post('ama5', '/roundLesson/messageReaded', {
-            userId: ids.ama5,
-            msgIdList: all.map((m) => m.sort_key),
-          })
-        ).json.code,
-        'Forbidden',
-      );
+      await assertRefusals(post, [
+        [
+          'ama2',
+          '/roundLesson/messageReaded',
+          { userId: ids.ama3, msgIdList: [] },
+          'Forbidden',
+        ],
+        [
+          'ama2',
+          '/notification/unstepRoundLesson',
+          { userId: ids.ama3 },
+          'Forbidden',
+        ],
+        // An outsider may not mark a lesson's messages, and nothing changes.
+        [
+          'ama5',
+          '/roundLesson/messageReaded',
+          { userId: ids.ama5, msgIdList: all.map((m) => m.sort_key) },
+          'Forbidden',
+        ],
+      ]);
       // Unknown keys are not counted.
       assert.deepEqual(
         (

@@ -6,6 +6,8 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { mediaObjects, schedules, users } from '../../src/db/schema.js';
 import { call, DRIVERS, memberSuite } from '../helper.js';
+import { assertRefusals } from '../support/refusals.js';
+import { SPEC_PATHS } from '../support/routes.js';
 
 type U = {
   id: string;
@@ -51,23 +53,10 @@ for (const driver of DRIVERS) {
     const { ids, as, post } = suite;
 
     it('requires a bearer token on every member call', async () => {
-      for (const p of [
-        '/user/read',
-        '/user/update',
-        '/user/getByIdList',
-        '/user/updateImageInfo',
-        '/users/amature/all',
-        '/users/amature/newer',
-        '/users/pro/all',
-        '/users/pro/condition',
-        '/user/like',
-        '/user/likeCount',
-        '/user/likeCreate',
-        '/user/likeDelete',
-        '/storage/upload',
-        '/storage/update',
-        '/storage/delete',
-      ]) {
+      const memberCalls = SPEC_PATHS.filter(
+        (p) => /^\/(user|users|storage)\//.test(p) && p !== '/user/create',
+      );
+      for (const p of memberCalls) {
         const r = await call(suite.h.app, p, {});
         assert.equal(r.status, 401, p);
         assert.equal(r.json.code, 'InvalidAccessToken', p);
@@ -375,51 +364,38 @@ for (const driver of DRIVERS) {
           likeUserId: ids.pro3,
         });
         assert.equal(asOther.json.code, 'Forbidden');
-        assert.equal(
-          (
-            await post('ama5', '/user/likeCreate', {
-              userId: ids.ama5,
-              likeUserId: ids.ama4,
-            })
-          ).json.code,
-          'ValidationError',
-        );
-        assert.equal(
-          (
-            await post('ama5', '/user/likeCreate', {
-              userId: ids.ama5,
-              likeUserId: 'NOSUCHUSER',
-            })
-          ).json.code,
-          'NotFound',
-        );
-        assert.equal(
-          (
-            await post('admin', '/user/likeCreate', {
-              userId: ids.admin,
-              likeUserId: ids.pro3,
-            })
-          ).json.code,
-          'Forbidden',
-        );
-        assert.equal(
-          (
-            await post('ama5', '/user/likeDelete', {
-              userId: ids.ama3,
-              likeUserId: ids.pro3,
-            })
-          ).json.code,
-          'Forbidden',
-        );
-        assert.equal(
-          (
-            await post('ama5', '/user/like', {
-              userType: 'amature',
-              userId: ids.ama3,
-            })
-          ).json.code,
-          'Forbidden',
-        );
+        await assertRefusals(post, [
+          [
+            'ama5',
+            '/user/likeCreate',
+            { userId: ids.ama5, likeUserId: ids.ama4 },
+            'ValidationError',
+          ],
+          [
+            'ama5',
+            '/user/likeCreate',
+            { userId: ids.ama5, likeUserId: 'NOSUCHUSER' },
+            'NotFound',
+          ],
+          [
+            'admin',
+            '/user/likeCreate',
+            { userId: ids.admin, likeUserId: ids.pro3 },
+            'Forbidden',
+          ],
+          [
+            'ama5',
+            '/user/likeDelete',
+            { userId: ids.ama3, likeUserId: ids.pro3 },
+            'Forbidden',
+          ],
+          [
+            'ama5',
+            '/user/like',
+            { userType: 'amature', userId: ids.ama3 },
+            'Forbidden',
+          ],
+        ]);
         assert.equal(await count(ids.pro3!), before);
         const adminView = await post('admin', '/user/like', {
           userType: 'amature',

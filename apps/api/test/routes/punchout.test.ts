@@ -201,12 +201,7 @@ for (const driver of DRIVERS) {
       );
       assert.equal(huge.statusCode, 413);
       assert.equal(await count(), before);
-      const json = await h.app.inject({
-        method: 'POST',
-        url: '/api/punchout/setup',
-        headers: { 'content-type': 'application/json' },
-        payload: '{}',
-      });
+      const json = await setup('{}', 'application/json');
       assert.equal(json.statusCode, 400);
     });
 

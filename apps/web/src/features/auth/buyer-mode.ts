@@ -1,6 +1,7 @@
 import type { LoginResult } from '@proam/contract';
 import { resolveApiBase } from '@/config/env';
 import type { AuthState, SessionUser } from './auth-slice';
+import { readStoredCheckin } from './checkin-data';
 import {
   CHECKIN_KEY,
   readRefreshToken,
@@ -40,9 +41,6 @@ export type CheckinRecord = {
 
 export type CheckinResult = LoginResult & { checkin: CheckinRecord };
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** Only http(s) addresses may receive the order message. */
 export const isSafeFormPost = (url: string): boolean => {
   try {
@@ -57,15 +55,9 @@ export const isSafeFormPost = (url: string): boolean => {
 export const parseCheckinRecord = (
   raw: string | null,
 ): CheckinRecord | null => {
-  if (!raw) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (!isRecord(parsed) || !isRecord(parsed.punchOutSetupRequest)) return null;
-  const p = parsed.punchOutSetupRequest;
+  const stored = readStoredCheckin(raw);
+  if (!stored) return null;
+  const p = stored.request;
   const str = (v: unknown) => (typeof v === 'string' ? v : '');
   const userId = str(p.userId);
   const browserFormPost = str(p.browserFormPost);
@@ -78,7 +70,7 @@ export const parseCheckinRecord = (
       buyerCookie: str(p.buyerCookie),
       browserFormPost,
     },
-    checkedInAt: str(parsed.checkedInAt),
+    checkedInAt: str(stored.record.checkedInAt),
   };
 };
 

@@ -24,8 +24,16 @@ export type CheckinData = { punchOutSetupRequest: { userId: string } };
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Null for a missing, unparsable or incomplete record, never a throw. */
-export const parseCheckin = (raw: string | null): CheckinData | null => {
+type StoredCheckin = {
+  record: Record<string, unknown>;
+  request: Record<string, unknown>;
+};
+
+/**
+ * The stored check-in record as an object, with its PunchOutSetupRequest
+ * object: null when missing, not JSON or without that request, never a throw.
+ */
+export const readStoredCheckin = (raw: string | null): StoredCheckin | null => {
   if (!raw) return null;
   let parsed: unknown;
   try {
@@ -34,7 +42,14 @@ export const parseCheckin = (raw: string | null): CheckinData | null => {
     return null;
   }
   if (!isRecord(parsed) || !isRecord(parsed.punchOutSetupRequest)) return null;
-  const { userId } = parsed.punchOutSetupRequest;
+  return { record: parsed, request: parsed.punchOutSetupRequest };
+};
+
+/** Null for a missing, unparsable or incomplete record, never a throw. */
+export const parseCheckin = (raw: string | null): CheckinData | null => {
+  const stored = readStoredCheckin(raw);
+  if (!stored) return null;
+  const { userId } = stored.request;
   if (typeof userId !== 'string' || userId.trim() === '') return null;
   return { punchOutSetupRequest: { userId } };
 };

@@ -1,8 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { ChevronRightIcon } from '@/components/icons';
-import { InlineError } from '@/components/inline-error';
 import { PageHeader } from '@/components/page-header';
-import { Spinner } from '@/components/spinner';
+import { QueryState } from '@/components/query-state';
 import { NewsArticle } from '@/features/news/components/news-article';
 import { newsApi, useGetNewsQuery } from '@/features/news/news-api';
 import type { RoutePrefetch } from '@/app/route-prefetch';
@@ -42,25 +41,24 @@ const InfoDetailRoute = () => {
         titleRight="NEWS"
       />
       <div className="container section narrow">
-        {isLoading ? (
-          <div className="page-loading">
-            <Spinner label="記事を読み込み中" />
-          </div>
-        ) : isError ? (
-          <InlineError
-            message="記事を読み込めませんでした。"
-            onRetry={() => void refetch()}
-          />
-        ) : notFound || !article ? (
-          <div className="notice-card">
-            <p className="notice-card__lead">
-              お探しの記事は見つかりませんでした。
-            </p>
-            <p>記事が削除されたか、URLが間違っている可能性があります。</p>
-          </div>
-        ) : (
-          <NewsArticle article={article} />
-        )}
+        <QueryState
+          query={{ isLoading, isError, refetch }}
+          loading="記事を読み込み中"
+          error="記事を読み込めませんでした。"
+        >
+          {() =>
+            notFound || !article ? (
+              <div className="notice-card">
+                <p className="notice-card__lead">
+                  お探しの記事は見つかりませんでした。
+                </p>
+                <p>記事が削除されたか、URLが間違っている可能性があります。</p>
+              </div>
+            ) : (
+              <NewsArticle article={article} />
+            )
+          }
+        </QueryState>
         <p>
           <Link to="/info" className="text-link">
             最新情報の一覧へ戻る

@@ -1,7 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { InlineError } from '@/components/inline-error';
 import { PageHeader } from '@/components/page-header';
-import { Spinner } from '@/components/spinner';
+import { QueryState } from '@/components/query-state';
 import { useGetNewsListQuery } from '@/features/news/news-api';
 import { NewsList } from '@/features/news/components/news-list';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -31,24 +30,19 @@ const InfoListRoute = () => {
         description="サービスのお知らせ、大会・イベント情報、キャンペーンなど、ProAm Connect の最新情報をお届けします。"
       />
       <div className="container section narrow">
-        {isLoading ? (
-          <div className="page-loading">
-            <Spinner label="最新情報を読み込み中" />
-          </div>
-        ) : isError ? (
-          <InlineError
-            message="最新情報を読み込めませんでした。"
-            onRetry={() => void refetch()}
-          />
-        ) : !data || data.length === 0 ? (
-          <p className="muted">
-            {page === 1
+        <QueryState
+          query={{ isLoading, isError, refetch }}
+          loading="最新情報を読み込み中"
+          error="最新情報を読み込めませんでした。"
+          isEmpty={!data || data.length === 0}
+          empty={
+            page === 1
               ? '現在お知らせはありません。'
-              : 'このページにはお知らせがありません。'}
-          </p>
-        ) : (
-          <NewsList items={data} />
-        )}
+              : 'このページにはお知らせがありません。'
+          }
+        >
+          {() => data && <NewsList items={data} />}
+        </QueryState>
         {(page > 1 || hasNext) && (
           <nav className="pager" aria-label="ページ送り">
             <button

@@ -1,5 +1,4 @@
-import { InlineError } from '@/components/inline-error';
-import { Spinner } from '@/components/spinner';
+import { QueryState } from '@/components/query-state';
 import { formatInstantDateTime } from '@/lib/format';
 import {
   auditActionLabel,
@@ -13,50 +12,45 @@ export const AuditLog = () => {
     { size: 100 },
     { refetchOnMountOrArgChange: true },
   );
-  if (isLoading)
-    return (
-      <div className="page-loading">
-        <Spinner label="操作履歴を読み込み中" />
-      </div>
-    );
-  if (isError)
-    return (
-      <InlineError
-        message="操作履歴を読み込めませんでした。"
-        onRetry={isFetching ? undefined : () => void refetch()}
-      />
-    );
-  if (!data || data.length === 0)
-    return <p className="muted">操作履歴はまだありません。</p>;
   return (
-    <div className="table-scroll">
-      <table className="audit-table">
-        <caption className="visually-hidden">操作履歴（新しい順）</caption>
-        <thead>
-          <tr>
-            <th scope="col">日時</th>
-            <th scope="col">操作</th>
-            <th scope="col">対象ID</th>
-            <th scope="col">内容</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((e) => (
-            <tr key={e.id}>
-              <td className="audit-table__at" data-label="日時">
-                <time dateTime={e.at}>{formatInstantDateTime(e.at)}</time>
-              </td>
-              <td className="audit-table__action" data-label="操作">
-                {auditActionLabel(e.action)}
-              </td>
-              <td className="audit-table__id" data-label="対象ID">
-                {e.targetId ?? '—'}
-              </td>
-              <td data-label="内容">{auditDetailText(e.detail) || '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <QueryState
+      query={{ isLoading, isError, isFetching, refetch }}
+      loading="操作履歴を読み込み中"
+      error="操作履歴を読み込めませんでした。"
+      isEmpty={!data || data.length === 0}
+      empty="操作履歴はまだありません。"
+    >
+      {() => (
+        <div className="table-scroll">
+          <table className="audit-table">
+            <caption className="visually-hidden">操作履歴（新しい順）</caption>
+            <thead>
+              <tr>
+                <th scope="col">日時</th>
+                <th scope="col">操作</th>
+                <th scope="col">対象ID</th>
+                <th scope="col">内容</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data?.map((e) => (
+                <tr key={e.id}>
+                  <td className="audit-table__at" data-label="日時">
+                    <time dateTime={e.at}>{formatInstantDateTime(e.at)}</time>
+                  </td>
+                  <td className="audit-table__action" data-label="操作">
+                    {auditActionLabel(e.action)}
+                  </td>
+                  <td className="audit-table__id" data-label="対象ID">
+                    {e.targetId ?? '—'}
+                  </td>
+                  <td data-label="内容">{auditDetailText(e.detail) || '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </QueryState>
   );
 };

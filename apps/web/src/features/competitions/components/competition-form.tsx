@@ -4,7 +4,7 @@ import {
   type Competition,
   type CompetitionStatus,
 } from '@proam/contract';
-import { Field } from '@/components/form/field';
+import { Field, SelectField } from '@/components/form/field';
 import { FormActions } from '@/components/form/form-actions';
 import { FormErrorSummary } from '@/components/form/form-error-summary';
 import { useValidatedForm } from '@/hooks/use-validated-form';
@@ -109,18 +109,13 @@ export const CompetitionForm = ({
             )}
           </Field>
         </div>
-        <Field id={idOf('area')} label="開催エリア" error={errors.area}>
-          {(p) => (
-            <select {...p} {...bind('area')}>
-              <option value="">指定なし</option>
-              {PREFECTURES.map((a) => (
-                <option key={a} value={a}>
-                  {a}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label="開催エリア"
+          placeholder="指定なし"
+          options={PREFECTURES}
+          error={errors.area}
+          {...bind('area')}
+        />
         <Field
           id={idOf('entryDeadline')}
           label="エントリー締切"

@@ -2,9 +2,8 @@ import type { Competition } from '@proam/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { InlineError } from '@/components/inline-error';
 import { PageHeader } from '@/components/page-header';
-import { Spinner } from '@/components/spinner';
+import { QueryState } from '@/components/query-state';
 import { useIsAdmin } from '@/features/auth/components/require-admin';
 import {
   finishedCompetitions,
@@ -15,12 +14,10 @@ import {
   useGetCompetitionsQuery,
   useUpdateCompetitionMutation,
 } from '../competitions-api';
-import { CompetitionCard } from './competition-card';
+import { CompetitionGrid, CompetitionResults } from './competition-lists';
 import { CompetitionForm } from './competition-form';
 import { ResultsEditor } from './results-editor';
-import { ResultsTable } from './results-table';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { formatDate } from '@/lib/format';
 
 type Mode =
   | { kind: 'list' }
@@ -147,6 +144,10 @@ export const CompetitionsBoard = () => {
     publishingId,
   };
 
+  const adminActions = (c: Competition) => (
+    <CardActions competition={c} actions={actions} />
+  );
+
   const renderForm = () => {
     if (mode.kind === 'create')
       return (
@@ -224,102 +225,59 @@ export const CompetitionsBoard = () => {
 
         {mode.kind !== 'list' ? (
           renderForm()
-        ) : isLoading ? (
-          <div className="page-loading">
-            <Spinner label="大会情報を読み込み中" />
-          </div>
-        ) : isError ? (
-          <InlineError
-            message="大会情報を読み込めませんでした。通信環境をご確認のうえ、再度お試しください。"
-            onRetry={isFetching ? undefined : () => void refetch()}
-          />
         ) : (
-          <>
-            {isAdmin && (
-              <section aria-labelledby="drafts-title" className="stack">
-                <h2 id="drafts-title" className="section__title">
-                  下書き
-                  <span className="section__note">管理者のみ表示</span>
-                </h2>
-                {drafts.length === 0 ? (
-                  <p className="muted">下書きの大会はありません。</p>
-                ) : (
-                  <div className="card-grid">
-                    {drafts.map((c) => (
-                      <CompetitionCard
-                        key={c.id}
-                        competition={c}
-                        actions={
-                          <CardActions competition={c} actions={actions} />
-                        }
-                      />
-                    ))}
-                  </div>
-                )}
-              </section>
-            )}
-
-            <section
-              aria-labelledby="upcoming-title"
-              className={`stack${isAdmin ? ' section-gap' : ''}`}
-            >
-              <h2 id="upcoming-title" className="section__title">
-                開催予定の大会
-              </h2>
-              {upcoming.length === 0 ? (
-                <p className="muted">
-                  現在、開催予定の大会はありません。次回の発表をお待ちください。
-                </p>
-              ) : (
-                <div className="card-grid">
-                  {upcoming.map((c) => (
-                    <CompetitionCard
-                      key={c.id}
-                      competition={c}
-                      actions={
-                        isAdmin ? (
-                          <CardActions competition={c} actions={actions} />
-                        ) : undefined
-                      }
+          <QueryState
+            query={{ isLoading, isError, isFetching, refetch }}
+            loading="大会情報を読み込み中"
+            error="大会情報を読み込めませんでした。通信環境をご確認のうえ、再度お試しください。"
+          >
+            {() => (
+              <>
+                {isAdmin && (
+                  <section aria-labelledby="drafts-title" className="stack">
+                    <h2 id="drafts-title" className="section__title">
+                      下書き
+                      <span className="section__note">管理者のみ表示</span>
+                    </h2>
+                    <CompetitionGrid
+                      competitions={drafts}
+                      empty="下書きの大会はありません。"
+                      renderActions={adminActions}
                     />
-                  ))}
-                </div>
-              )}
-            </section>
+                  </section>
+                )}
 
-            <section aria-labelledby="past-title" className="stack section-gap">
-              <h2 id="past-title" className="section__title">
-                過去の大会と結果
-              </h2>
-              {finished.length === 0 ? (
-                <p className="muted">終了した大会の結果はまだありません。</p>
-              ) : (
-                finished.map((c) => (
-                  <article key={c.id} className="result-block">
-                    <header className="result-block__head">
-                      <h3 className="result-block__name">{c.name}</h3>
-                      <p className="result-block__meta">
-                        <time dateTime={c.date}>{formatDate(c.date)}</time>
-                        <span aria-hidden="true"> ／ </span>
-                        <span className="visually-hidden">会場：</span>
-                        {c.venue}
-                        {c.area && (
-                          <>
-                            <span aria-hidden="true"> ／ </span>
-                            {c.area}
-                          </>
-                        )}
-                      </p>
-                    </header>
-                    <ResultsTable competition={c} />
-                    {isAdmin && (
-                      <CardActions competition={c} actions={actions} />
-                    )}
-                  </article>
-                ))
-              )}
-            </section>
-          </>
+                <section
+                  aria-labelledby="upcoming-title"
+                  className={`stack${isAdmin ? ' section-gap' : ''}`}
+                >
+                  <h2 id="upcoming-title" className="section__title">
+                    開催予定の大会
+                  </h2>
+                  <CompetitionGrid
+                    competitions={upcoming}
+                    empty="現在、開催予定の大会はありません。次回の発表をお待ちください。"
+                    renderActions={isAdmin ? adminActions : undefined}
+                  />
+                </section>
+
+                <section
+                  aria-labelledby="past-title"
+                  className="stack section-gap"
+                >
+                  <h2 id="past-title" className="section__title">
+                    過去の大会と結果
+                  </h2>
+                  <CompetitionResults
+                    competitions={finished}
+                    empty="終了した大会の結果はまだありません。"
+                    renderActions={isAdmin ? adminActions : undefined}
+                    showArea
+                  />
+                </section>
+              </>
+            )}
+          </QueryState>
         )}
       </div>
       {isAdmin && (

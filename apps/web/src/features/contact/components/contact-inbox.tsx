@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { InlineError } from '@/components/inline-error';
-import { Spinner } from '@/components/spinner';
+import { QueryState } from '@/components/query-state';
 import { formatInstantDateTime } from '@/lib/format';
 import {
   useGetContactMessagesQuery,
@@ -59,83 +58,80 @@ export const ContactInbox = () => {
       <p role="status" className={status ? 'flash' : 'visually-hidden'}>
         {status}
       </p>
-      {isLoading ? (
-        <div className="page-loading">
-          <Spinner label="お問い合わせを読み込み中" />
-        </div>
-      ) : isError ? (
-        <InlineError
-          message="お問い合わせを読み込めませんでした。"
-          onRetry={isFetching ? undefined : () => void refetch()}
-        />
-      ) : !data || data.length === 0 ? (
-        <p className="muted">
-          {filter === 'open'
+      <QueryState
+        query={{ isLoading, isError, isFetching, refetch }}
+        loading="お問い合わせを読み込み中"
+        error="お問い合わせを読み込めませんでした。"
+        isEmpty={!data || data.length === 0}
+        empty={
+          filter === 'open'
             ? '未対応のお問い合わせはありません。'
             : filter === 'handled'
               ? '対応済みのお問い合わせはありません。'
-              : 'お問い合わせはまだありません。'}
-        </p>
-      ) : (
-        <ul className="inbox">
-          {data.map((m) => (
-            <li
-              key={m.id}
-              className={`inbox__item${m.handled ? ' is-handled' : ''}`}
-            >
-              <article aria-labelledby={`contact-${m.id}-name`}>
-                <header className="inbox__head">
-                  <p className="inbox__meta">
-                    <span
-                      className={`status-badge ${m.handled ? 'status-badge--finished' : 'status-badge--closed'}`}
+              : 'お問い合わせはまだありません。'
+        }
+      >
+        {() => (
+          <ul className="inbox">
+            {data?.map((m) => (
+              <li
+                key={m.id}
+                className={`inbox__item${m.handled ? ' is-handled' : ''}`}
+              >
+                <article aria-labelledby={`contact-${m.id}-name`}>
+                  <header className="inbox__head">
+                    <p className="inbox__meta">
+                      <span
+                        className={`status-badge ${m.handled ? 'status-badge--finished' : 'status-badge--closed'}`}
+                      >
+                        {m.handled ? '対応済み' : '未対応'}
+                      </span>
+                      <span className="tag">{m.category}</span>
+                      <time dateTime={m.createdAt}>
+                        {formatInstantDateTime(m.createdAt)}
+                      </time>
+                    </p>
+                    <h3 id={`contact-${m.id}-name`} className="inbox__name">
+                      {m.name} 様
+                    </h3>
+                    <dl className="inbox__contact">
+                      <div>
+                        <dt>メール</dt>
+                        <dd>
+                          <a href={`mailto:${m.email}`}>{m.email}</a>
+                        </dd>
+                      </div>
+                      <div>
+                        <dt>電話</dt>
+                        <dd>
+                          {m.phone ? (
+                            <a href={`tel:${m.phone.replace(/[^0-9+]/g, '')}`}>
+                              {m.phone}
+                            </a>
+                          ) : (
+                            <span className="muted">（未入力）</span>
+                          )}
+                        </dd>
+                      </div>
+                    </dl>
+                  </header>
+                  <p className="inbox__message">{m.message}</p>
+                  <div className="inbox__actions">
+                    <button
+                      type="button"
+                      className={`button button--small ${m.handled ? 'button--outline' : 'button--primary'}`}
+                      disabled={pendingId === m.id}
+                      onClick={() => void toggle(m.id, !m.handled, m.name)}
                     >
-                      {m.handled ? '対応済み' : '未対応'}
-                    </span>
-                    <span className="tag">{m.category}</span>
-                    <time dateTime={m.createdAt}>
-                      {formatInstantDateTime(m.createdAt)}
-                    </time>
-                  </p>
-                  <h3 id={`contact-${m.id}-name`} className="inbox__name">
-                    {m.name} 様
-                  </h3>
-                  <dl className="inbox__contact">
-                    <div>
-                      <dt>メール</dt>
-                      <dd>
-                        <a href={`mailto:${m.email}`}>{m.email}</a>
-                      </dd>
-                    </div>
-                    <div>
-                      <dt>電話</dt>
-                      <dd>
-                        {m.phone ? (
-                          <a href={`tel:${m.phone.replace(/[^0-9+]/g, '')}`}>
-                            {m.phone}
-                          </a>
-                        ) : (
-                          <span className="muted">（未入力）</span>
-                        )}
-                      </dd>
-                    </div>
-                  </dl>
-                </header>
-                <p className="inbox__message">{m.message}</p>
-                <div className="inbox__actions">
-                  <button
-                    type="button"
-                    className={`button button--small ${m.handled ? 'button--outline' : 'button--primary'}`}
-                    disabled={pendingId === m.id}
-                    onClick={() => void toggle(m.id, !m.handled, m.name)}
-                  >
-                    {m.handled ? '未対応に戻す' : '対応済みにする'}
-                  </button>
-                </div>
-              </article>
-            </li>
-          ))}
-        </ul>
-      )}
+                      {m.handled ? '未対応に戻す' : '対応済みにする'}
+                    </button>
+                  </div>
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </div>
   );
 };

@@ -1,6 +1,6 @@
 import type { News } from '@proam/contract';
-import { formatInstantDate, toJapanDate } from '@/lib/format';
 import { newsParagraphs } from '../news-body';
+import { NewsMeta } from './news-meta';
 
 type NewsArticleProps = {
   article: Pick<
@@ -15,12 +15,7 @@ type NewsArticleProps = {
  */
 export const NewsArticle = ({ article }: NewsArticleProps) => (
   <article className="article">
-    <p className="article__meta">
-      <time dateTime={toJapanDate(article.publishedAt)}>
-        {formatInstantDate(article.publishedAt)}
-      </time>
-      {article.category && <span className="tag">{article.category}</span>}
-    </p>
+    <NewsMeta news={article} as="p" className="article__meta" />
     {article.imageUrl && (
       <img
         className="article__image"

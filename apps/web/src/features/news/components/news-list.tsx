@@ -1,7 +1,7 @@
 import type { News } from '@proam/contract';
 import { Link } from 'react-router';
 import { ChevronRightIcon } from '@/components/icons';
-import { formatInstantDate, toJapanDate } from '@/lib/format';
+import { NewsMeta } from './news-meta';
 
 type NewsListProps = { items: readonly News[] };
 
@@ -13,12 +13,7 @@ export const NewsList = ({ items }: NewsListProps) => (
           to={`/info/${encodeURIComponent(n.id)}`}
           className="news-list__link"
         >
-          <span className="news-list__meta">
-            <time dateTime={toJapanDate(n.publishedAt)}>
-              {formatInstantDate(n.publishedAt)}
-            </time>
-            {n.category && <span className="tag">{n.category}</span>}
-          </span>
+          <NewsMeta news={n} as="span" className="news-list__meta" />
           <span className="news-list__title">{n.title}</span>
           <ChevronRightIcon className="news-list__chevron" />
         </Link>
