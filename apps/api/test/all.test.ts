@@ -18,6 +18,7 @@ import './routes/members.test.js';
 import './routes/schedule.test.js';
 import './routes/booking.test.js';
 import './routes/trust.test.js';
+import './routes/jobs-instances.test.js';
 import './mail/templates.test.js';
 import './routes/chat.test.js';
 import './routes/admin.test.js';
