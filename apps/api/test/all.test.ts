@@ -19,6 +19,7 @@ import './routes/schedule.test.js';
 import './routes/booking.test.js';
 import './routes/trust.test.js';
 import './routes/jobs-instances.test.js';
+import './routes/moderation.test.js';
 import './mail/templates.test.js';
 import './routes/chat.test.js';
 import './routes/admin.test.js';

@@ -9,3 +9,4 @@ export * from './contact.js';
 export * from './notification.js';
 export * from './review.js';
 export * from './admin.js';
+export * from './moderation.js';

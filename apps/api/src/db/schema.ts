@@ -523,3 +523,49 @@ export const reviews = pgTable(
     check('reviews_rating_ck', sql`${t.rating} between 1 and 5`),
   ],
 );
+
+/** A member who blocked another: neither sees, likes, messages or books the other. */
+export const blocks = pgTable(
+  'blocks',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: text('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.blockedId] }),
+    index('blocks_blocked_idx').on(t.blockedId),
+  ],
+);
+
+/** 通報: a member's report of a profile, a review or a chat message, for admins. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: text('id').primaryKey(),
+    reporterId: text('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetType: text('target_type')
+      .$type<'user' | 'review' | 'message'>()
+      .notNull(),
+    targetId: text('target_id').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status')
+      .$type<'open' | 'resolved'>()
+      .notNull()
+      .default('open'),
+    resolution: text('resolution'),
+    resolvedBy: text('resolved_by'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('reports_status_created_idx').on(t.status, t.createdAt),
+    uniqueIndex('reports_once_uq').on(t.reporterId, t.targetType, t.targetId),
+  ],
+);

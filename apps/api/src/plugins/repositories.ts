@@ -7,6 +7,7 @@ import { competitionRepository } from '../repositories/competition-repository.js
 import { contactRepository } from '../repositories/contact-repository.js';
 import { likeRepository } from '../repositories/like-repository.js';
 import { mediaRepository } from '../repositories/media-repository.js';
+import { moderationRepository } from '../repositories/moderation-repository.js';
 import { newsRepository } from '../repositories/news-repository.js';
 import { punchoutRepository } from '../repositories/punchout-repository.js';
 import { outboxRepository } from '../repositories/outbox-repository.js';
@@ -23,6 +24,7 @@ function repositoriesOver(db: Db, cache: UserCache, appUrl: string) {
     schedules: scheduleRepository(db, appUrl),
     outbox: outboxRepository(db, appUrl),
     reviews: reviewRepository(db, cache),
+    moderation: moderationRepository(db),
     chat: chatRepository(db),
     news: newsRepository(db),
     competitions: competitionRepository(db),

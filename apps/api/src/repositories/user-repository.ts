@@ -25,6 +25,7 @@ import type {
 import type { Db } from '../db/database.js';
 import { schedules, users } from '../db/schema.js';
 import { likePattern } from './competition-repository.js';
+import { notBlockedWith } from './moderation-repository.js';
 import { present } from '../lib/present.js';
 import type { UserCache } from './user-cache.js';
 
@@ -96,6 +97,9 @@ const listed = and(
   isNull(users.suspendedAt),
   or(ne(users.type, 'pro'), eq(users.verified, true)),
 );
+
+/** Who asks for a list: admins see unlisted members; nobody sees those they blocked or who blocked them. */
+type ListOptions = { unlisted?: boolean; viewerId?: string };
 
 export function userRepository(db: Db, cache: UserCache) {
   // Prepared once: the hottest read of the member area (prepared statements on hot paths).
@@ -283,7 +287,7 @@ export function userRepository(db: Db, cache: UserCache) {
       page: number,
       size: number,
       since?: Date,
-      opts: { unlisted?: boolean } = {},
+      opts: ListOptions = {},
     ): Promise<UserRow[]> {
       return db
         .select()
@@ -293,6 +297,7 @@ export function userRepository(db: Db, cache: UserCache) {
             eq(users.type, type),
             since ? gte(users.createdAt, since) : undefined,
             opts.unlisted ? undefined : listed,
+            opts.viewerId ? notBlockedWith(opts.viewerId, users.id) : undefined,
           ),
         )
         .orderBy(desc(users.createdAt), desc(users.id))
@@ -302,11 +307,12 @@ export function userRepository(db: Db, cache: UserCache) {
 
     async searchPros(
       q: ProConditionInput,
-      opts: { unlisted?: boolean } = {},
+      opts: ListOptions = {},
     ): Promise<UserRow[]> {
       const where: (SQL | undefined)[] = [
         eq(users.type, 'pro'),
         opts.unlisted ? undefined : listed,
+        opts.viewerId ? notBlockedWith(opts.viewerId, users.id) : undefined,
       ];
       if (q.area) where.push(eq(users.area, q.area));
       if (q.feeMin !== undefined) where.push(gte(users.lessonFee, q.feeMin));

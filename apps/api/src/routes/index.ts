@@ -6,6 +6,7 @@ import { competitionRoutes } from './competition.js';
 import { contactRoutes } from './contact.js';
 import { healthRoutes } from './health.js';
 import { likeRoutes } from './likes.js';
+import { moderationRoutes } from './moderation.js';
 import { newsRoutes } from './news.js';
 import { notificationRoutes } from './notifications.js';
 import { punchoutRoutes } from './punchout.js';
@@ -25,6 +26,7 @@ export async function routes(app: FastifyInstance): Promise<void> {
   userRoutes(app);
   notificationRoutes(app);
   reviewRoutes(app);
+  moderationRoutes(app);
   likeRoutes(app);
   storageRoutes(app);
   // One hub for the instance: chat messages, and the notice a called-off lesson posts.

@@ -67,6 +67,8 @@ export function likeRoutes(app: FastifyInstance): void {
       const other = caller.type === 'pro' ? 'amature' : 'pro';
       if (target.type !== other)
         throw new ApiError('ValidationError', 'likeUserId');
+      if (await repos.moderation.between(caller.id, target.id))
+        throw new ApiError('Forbidden');
       return repo.create(caller.id, caller.type, target.id, clock.now());
     },
   });

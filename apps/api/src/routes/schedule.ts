@@ -67,6 +67,13 @@ export function scheduleRoutes(app: FastifyInstance, hub: Hub): void {
       throw new ApiError('Forbidden');
     return row;
   }
+  /** A pro and an amateur who blocked each other do not book each other. */
+  async function notBlocked(id: string, caller: Caller) {
+    const lesson = await repo.find(id);
+    if (!lesson) throw new ApiError('NotFound');
+    if (await repos.moderation.between(caller.id, lesson.proId))
+      throw new ApiError('Forbidden');
+  }
   function checkTimes(date: string, start: string, end: string) {
     if (date < today()) throw new ApiError('ValidationError', 'date');
     if (end <= start) throw new ApiError('ValidationError', 'endTime');
@@ -188,6 +195,7 @@ export function scheduleRoutes(app: FastifyInstance, hub: Hub): void {
     input: ScheduleIdInputSchema,
     output: ScheduleSchema,
     handler: async ({ input, caller }) => {
+      await notBlocked(input.id, caller);
       await repo.reserve(input.id, caller.id, today(), clock.now());
       return one((await repo.find(input.id))!, caller);
     },
@@ -233,9 +241,12 @@ export function scheduleRoutes(app: FastifyInstance, hub: Hub): void {
     tags,
     input: ScheduleIdInputSchema,
     output: WaitlistJoinedSchema,
-    handler: async ({ input, caller }) => ({
-      position: await repo.waitlistJoin(input.id, caller.id, clock.now()),
-    }),
+    handler: async ({ input, caller }) => {
+      await notBlocked(input.id, caller);
+      return {
+        position: await repo.waitlistJoin(input.id, caller.id, clock.now()),
+      };
+    },
   });
 
   defineRoute(app, {

@@ -42,7 +42,11 @@ export function userRoutes(app: FastifyInstance): void {
       caller?.id === row.id ||
       caller?.type === 'admin');
   // Admins also see pros not yet checked and suspended members in lists.
-  const unlisted = (caller: Caller) => ({ unlisted: caller.type === 'admin' });
+  const unlisted = (caller: Caller) => ({
+    unlisted: caller.type === 'admin',
+    // Blocks hide both members from each other's lists (admins see all).
+    ...(caller.type === 'admin' ? {} : { viewerId: caller.id }),
+  });
   // A cached row is shared and never changed, so the view others see of it is built once.
   const publicViews = new WeakMap<object, User>();
   const readView = (

@@ -88,6 +88,11 @@ POST /api/review/update                  401T  OK    403   403   403   403   403
 POST /api/review/reply                   401T  403   403   OK    403   403   403
 POST /api/review/delete                  401T  OK    403   403   403   OK    403
 POST /api/review/list                    401T  OK    OK    OK    OK    OK    403
+# blocks and reports: the caller's own; admins resolve reports
+POST /api/user/block                     401T  OK    OK    OK    OK    OK    403
+POST /api/user/unblock                   401T  OK    OK    OK    OK    OK    403
+POST /api/user/blocks                    401T  OK    OK    OK    OK    OK    403
+POST /api/report/create                  401T  OK    OK    OK    OK    OK    403
 # notification settings: the caller's own
 POST /api/user/notificationSettings      401T  OK    OK    OK    OK    OK    403
 POST /api/user/notificationSettingsUpdate 401T  OK    OK    OK    OK    OK    403
@@ -113,6 +118,8 @@ POST /api/admin/mailOutbox               401T  403   403   403   403   OK    403
 POST /api/admin/users                    401T  403   403   403   403   OK    403
 POST /api/admin/verifyPro                401T  403   403   403   403   OK    403
 POST /api/admin/suspend                  401T  403   403   403   403   OK    403
+POST /api/admin/reports                  401T  403   403   403   403   OK    403
+POST /api/admin/reportResolve            401T  403   403   403   403   OK    403
 `;
 
 export const ACTORS = [
@@ -170,7 +177,9 @@ export function expectedRows(text = EXPECTED): ExpectedRow[] {
 
 /** Resources made before the matrix runs (access-matrix.test.ts). */
 export type Fixture = {
-  ids: Record<'ama1' | 'ama2' | 'pro1' | 'pro2' | 'admin', string>;
+  ids: Record<'ama1' | 'ama2' | 'ama5' | 'pro1' | 'pro2' | 'admin', string>;
+  /** An open report (by amateur B) for admins to resolve. */
+  report: string;
   /** Pro P's lessons; amateur A has reserved `chat` and `cancel`, amateur B none. */
   lesson: {
     chat: { id: string; date: string };
@@ -499,6 +508,21 @@ export const REQUESTS: Record<string, RequestSpec> = {
   },
   'POST /api/review/list': { body: (c) => ({ proId: c.fx.ids.pro1 }) },
   'POST /api/admin/users': { body: () => ({ type: 'pro' }) },
+  // Everyone blocks (and unblocks) amateur 5, who takes no part in the other cells.
+  'POST /api/user/block': { body: (c) => ({ userId: c.fx.ids.ama5 }) },
+  'POST /api/user/unblock': { body: (c) => ({ userId: c.fx.ids.ama5 }) },
+  'POST /api/user/blocks': { body: () => ({}) },
+  'POST /api/report/create': {
+    body: (c) => ({
+      targetType: 'user',
+      targetId: c.fx.ids.ama5,
+      reason: `${c.actor} からの通報`,
+    }),
+  },
+  'POST /api/admin/reports': { body: () => ({ status: 'open' }) },
+  'POST /api/admin/reportResolve': {
+    body: (c) => ({ id: c.fx.report, resolution: '確認済み' }),
+  },
   'POST /api/admin/verifyPro': {
     body: (c) => ({ id: c.fx.ids.pro2, verified: true }),
   },

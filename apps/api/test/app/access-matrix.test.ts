@@ -268,6 +268,13 @@ for (const driver of DRIVERS) {
             rating: 4,
           })) as { id: string }
         ).id;
+      const report = (
+        (await as('ama2', '/report/create', {
+          targetType: 'review',
+          targetId: 'matrix-review',
+          reason: '不適切な表現があります',
+        })) as { id: string }
+      ).id;
       const review = {
         toWrite: await tookToday(20),
         written: await reviewOf(21),
@@ -360,6 +367,7 @@ for (const driver of DRIVERS) {
         ids: {
           ama1: ids.ama1!,
           ama2: ids.ama2!,
+          ama5: ids.ama5!,
           pro1: ids.pro1!,
           pro2: ids.pro2!,
           admin: ids.admin!,
@@ -378,6 +386,7 @@ for (const driver of DRIVERS) {
         },
         msg,
         review,
+        report,
         media: {
           profile: await upload(),
           replace: await upload(),

@@ -1,0 +1,116 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import {
+  BlockInputSchema,
+  BlockListSchema,
+  ReportCreateInputSchema,
+  ReportListInputSchema,
+  ReportResolveInputSchema,
+  ReportSchema,
+} from '@proam/contract';
+import { ApiError } from '../lib/api-error.js';
+import { defineRoute, MEMBERS } from '../lib/route.js';
+
+const Empty = Type.Object({}, { additionalProperties: false });
+
+/** (wave 2) Blocking another member, and 通報 to the company with admins resolving it. */
+export function moderationRoutes(app: FastifyInstance): void {
+  const { repos, clock } = app;
+  const repo = repos.moderation;
+
+  defineRoute(app, {
+    path: '/user/block',
+    auth: 'bearer',
+    roles: MEMBERS,
+    summary:
+      '(wave 2) Block a member: neither sees, likes, messages or books the other (idempotent)',
+    tags: ['moderation'],
+    input: BlockInputSchema,
+    output: BlockListSchema,
+    handler: async ({ input, caller }) => {
+      if (input.userId === caller.id)
+        throw new ApiError('ValidationError', 'userId');
+      if (!(await repos.users.find(input.userId)))
+        throw new ApiError('NotFound');
+      await repo.block(caller.id, input.userId, clock.now());
+      return repo.blockedBy(caller.id);
+    },
+  });
+
+  defineRoute(app, {
+    path: '/user/unblock',
+    auth: 'bearer',
+    roles: MEMBERS,
+    summary: '(wave 2) Lift a block (idempotent)',
+    tags: ['moderation'],
+    input: BlockInputSchema,
+    output: BlockListSchema,
+    handler: async ({ input, caller }) => {
+      await repo.unblock(caller.id, input.userId);
+      return repo.blockedBy(caller.id);
+    },
+  });
+
+  defineRoute(app, {
+    path: '/user/blocks',
+    auth: 'bearer',
+    roles: MEMBERS,
+    summary: '(wave 2) The members the caller blocked, newest first',
+    tags: ['moderation'],
+    input: Empty,
+    output: BlockListSchema,
+    handler: ({ caller }) => repo.blockedBy(caller.id),
+  });
+
+  defineRoute(app, {
+    path: '/report/create',
+    auth: 'bearer',
+    roles: MEMBERS,
+    summary:
+      '(wave 2) Report a profile, a review or a chat message to the company (idempotent per target)',
+    tags: ['moderation'],
+    input: ReportCreateInputSchema,
+    output: ReportSchema,
+    rateLimit: { max: 20, timeWindow: '1 hour' },
+    handler: ({ input, caller }) => repo.report(caller.id, input, clock.now()),
+  });
+
+  defineRoute(app, {
+    path: '/admin/reports',
+    auth: 'admin',
+    summary: '(wave 2) Reports, newest first, by status (admins)',
+    tags: ['admin'],
+    input: ReportListInputSchema,
+    output: Type.Array(ReportSchema),
+    handler: ({ input }) =>
+      repo.reports(input.status, input.page ?? 1, input.size ?? 50),
+  });
+
+  defineRoute(app, {
+    path: '/admin/reportResolve',
+    auth: 'admin',
+    summary: '(wave 2) Resolve a report with what was done (admins; audited)',
+    tags: ['admin'],
+    input: ReportResolveInputSchema,
+    output: ReportSchema,
+    handler: ({ input, caller }) =>
+      repos.transaction(async (tx) => {
+        const now = clock.now();
+        const report = await tx.moderation.resolve(
+          input.id,
+          input.resolution,
+          caller.id,
+          now,
+        );
+        if (!report) throw new ApiError('NotFound');
+        await tx.audit.record({
+          actorId: caller.id,
+          action: 'report.resolve',
+          targetId: report.id,
+          detail: { resolution: input.resolution },
+          at: now,
+        });
+        return report;
+      }),
+  });
+}

@@ -1,0 +1,151 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { eq } from 'drizzle-orm';
+import { auditLog } from '../../src/db/schema.js';
+import { addDays, japanDate } from '../../src/lib/time.js';
+import { DRIVERS, memberSuite } from '../helper.js';
+
+type U = { id: string };
+
+for (const driver of DRIVERS) {
+  describe(`blocks and reports (${driver})`, () => {
+    const suite = memberSuite(driver);
+
+    it('hides two members from each other and stops likes, messages and bookings between them; unblocking restores it', async () => {
+      const { ids, post } = suite;
+      const lesson = (
+        await post('pro2', '/schedule/create', {
+          date: addDays(japanDate(), 33),
+          startTime: '09:00',
+          endTime: '12:00',
+          place: 'ブロックテスト倶楽部',
+          capacity: 2,
+          fee: 10000,
+        })
+      ).json.body as { id: string };
+      // ama3 and pro2 share a lesson before the block.
+      assert.equal(
+        (await post('ama3', '/schedule/reserve', { id: lesson.id })).status,
+        200,
+      );
+
+      assert.equal(
+        (await post('ama3', '/user/block', { userId: ids.ama3 })).status,
+        400,
+      );
+      assert.deepEqual(
+        (await post('ama3', '/user/block', { userId: ids.pro2 })).json.body,
+        [ids.pro2],
+      );
+      assert.deepEqual(
+        (await post('ama3', '/user/block', { userId: ids.pro2 })).json.body,
+        [ids.pro2],
+        'idempotent',
+      );
+
+      const sees = async (who: string, other: string) =>
+        (
+          (await post(who, '/users/pro/all', { size: 100 })).json.body as U[]
+        ).some((u) => u.id === other);
+      assert.equal(await sees('ama3', ids.pro2!), false);
+      assert.equal(
+        await sees('ama4', ids.pro2!),
+        true,
+        'others still see the pro',
+      );
+      const search = (await post('ama3', '/users/pro/condition', { size: 100 }))
+        .json.body as U[];
+      assert.ok(!search.some((u) => u.id === ids.pro2));
+      const amateurs = (await post('pro2', '/users/amature/all', { size: 100 }))
+        .json.body as U[];
+      assert.ok(!amateurs.some((u) => u.id === ids.ama3), 'in both directions');
+
+      assert.equal(
+        (
+          await post('ama3', '/user/likeCreate', {
+            userId: ids.ama3,
+            likeUserId: ids.pro2,
+          })
+        ).status,
+        403,
+      );
+      assert.equal(
+        (
+          await post('pro2', '/roundLesson/message', {
+            partitionKey: lesson.id,
+            msg: 'こんにちは',
+            sender: ids.pro2,
+          })
+        ).status,
+        403,
+      );
+      const other = (
+        await post('pro2', '/schedule/create', {
+          date: addDays(japanDate(), 34),
+          startTime: '09:00',
+          endTime: '12:00',
+          place: 'ブロックテスト倶楽部',
+          capacity: 2,
+          fee: 10000,
+        })
+      ).json.body as { id: string };
+      assert.equal(
+        (await post('ama3', '/schedule/reserve', { id: other.id })).status,
+        403,
+      );
+
+      assert.deepEqual(
+        (await post('ama3', '/user/unblock', { userId: ids.pro2 })).json.body,
+        [],
+      );
+      assert.equal(await sees('ama3', ids.pro2!), true);
+      assert.equal(
+        (await post('ama3', '/schedule/reserve', { id: other.id })).status,
+        200,
+      );
+    });
+
+    it('takes reports once per target and lets admins resolve them, audited', async () => {
+      const { ids, post } = suite;
+      const report = {
+        targetType: 'user',
+        targetId: ids.pro3,
+        reason: '連絡先の交換を求められました',
+      };
+      assert.equal(
+        (
+          await post('ama1', '/report/create', {
+            ...report,
+            targetType: 'other',
+          })
+        ).status,
+        400,
+      );
+      const first = (await post('ama1', '/report/create', report)).json
+        .body as { id: string; status: string };
+      assert.equal(first.status, 'open');
+      const again = (await post('ama1', '/report/create', report)).json
+        .body as { id: string };
+      assert.equal(again.id, first.id);
+      const open = (await post('admin', '/admin/reports', { status: 'open' }))
+        .json.body as { id: string }[];
+      assert.ok(open.some((r) => r.id === first.id));
+      const done = await post('admin', '/admin/reportResolve', {
+        id: first.id,
+        resolution: '注意喚起のメールを送りました',
+      });
+      assert.equal((done.json.body as { status: string }).status, 'resolved');
+      assert.ok(
+        !(
+          (await post('admin', '/admin/reports', { status: 'open' })).json
+            .body as { id: string }[]
+        ).some((r) => r.id === first.id),
+      );
+      const audit = await suite.h.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.targetId, first.id));
+      assert.equal(audit[0]?.action, 'report.resolve');
+    });
+  });
+}
