@@ -77,12 +77,13 @@ export function chatRoutes(app: FastifyInstance, hub: Hub): void {
       if (members.length === 0) throw new ApiError('NotFound');
       if (!members.includes(caller.id)) throw new ApiError('Forbidden');
       // Someone in the lesson blocked the sender, or the other way round.
-      for (const other of members)
-        if (
-          other !== caller.id &&
-          (await repos.moderation.between(caller.id, other))
+      if (
+        await repos.moderation.anyBetween(
+          caller.id,
+          members.filter((m) => m !== caller.id),
         )
-          throw new ApiError('Forbidden');
+      )
+        throw new ApiError('Forbidden');
       return chat.append(
         input.partitionKey,
         caller.id,
