@@ -1,8 +1,46 @@
 // One flat config for every workspace (docs/architecture.md, Conventions).
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const tests = ['**/__tests__/**', '**/*.test.{ts,tsx}'];
+
+// Import boundaries (docs/architecture.md): app/ → features/ → components/,
+// hooks/, lib/ in the web app; routes/ → repositories/ → db/ in the API. The
+// type-aware variant of no-restricted-imports lets `import type` through where
+// a pattern says so: a type import is erased and adds no runtime edge.
+const restrict = (...patterns) => ({
+  '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
+});
+const noApp = [
+  {
+    regex: '^@/app/store$',
+    allowTypeImports: true,
+    message:
+      'Only types may come from app/store; the store is composed in app/.',
+  },
+  {
+    regex: '^@/app(?!/store$)(/|$)',
+    message: 'app/ composes the features; nothing below it imports app/.',
+  },
+];
+// What one feature may import from another, and nothing else: its RTK Query
+// endpoints (`<feature>/<name>-api`) and the auth feature's session surface,
+// which every member feature needs: `auth-slice` (selectors, `loggedOut`),
+// `auth-session` (`renewSession`) and `access-token` (freshness check), used
+// by the chat socket. Components, other slices, hooks and helpers stay private
+// to their feature: shared code moves to components/ or lib/.
+const crossFeatureAllowed = [
+  '[^/]+/[^/]+-api',
+  'auth/auth-slice',
+  'auth/auth-session',
+  'auth/access-token',
+];
+const webFeatures = readdirSync(
+  new URL('apps/web/src/features', import.meta.url),
+);
 
 export default tseslint.config(
   {
@@ -30,6 +68,24 @@ export default tseslint.config(
       ],
     },
   },
+  // Type-checked rules on application source only (not tests, e2e or
+  // scripts), which keeps `npm run lint` time reasonable.
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts'],
+    ignores: [...tests, 'apps/web/src/testing/**'],
+    extends: [tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      // Fastify plugins, hooks and handlers are async by contract (an async
+      // plugin needs no done callback) even where their body awaits nothing.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
@@ -55,5 +111,68 @@ export default tseslint.config(
       'apps/web/src/testing/**',
     ],
     rules: { 'no-restricted-syntax': 'off' },
+  },
+  ...webFeatures.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    ignores: tests,
+    rules: restrict(
+      {
+        regex: `^@/features/(?!${feature}/)(?!(?:${crossFeatureAllowed.join('|')})$)`,
+        message: `Another feature's internals: import only its *-api endpoints or auth's session modules (eslint.config.js, crossFeatureAllowed).`,
+      },
+      ...noApp,
+      {
+        regex: '^\\.\\./\\.\\./',
+        message:
+          'Relative imports stay inside the feature; use @/ for the rest.',
+      },
+    ),
+  })),
+  {
+    files: ['apps/web/src/{components,hooks,lib}/**/*.{ts,tsx}'],
+    ignores: tests,
+    rules: restrict(
+      {
+        regex: '^(@/|(\\.\\./)+)features(/|$)',
+        message:
+          'components/, hooks/ and lib/ are shared: they never import features/.',
+      },
+      ...noApp,
+      {
+        regex: '^(\\.\\./)+app(/|$)',
+        message: 'app/ composes the features; nothing below it imports app/.',
+      },
+    ),
+  },
+  {
+    files: ['apps/api/src/repositories/**/*.ts'],
+    rules: restrict({
+      regex: '^(\\.{1,2}/)+(routes|plugins)/',
+      message:
+        'Repositories sit below routes and plugins: they never import them.',
+    }),
+  },
+  {
+    files: ['apps/api/src/lib/**/*.ts'],
+    rules: restrict({
+      regex: '^(\\.{1,2}/)+(routes|repositories|plugins)/',
+      message:
+        'lib/ is shared by every layer: it never imports routes, repositories or plugins.',
+    }),
+  },
+  {
+    files: ['apps/api/src/routes/**/*.ts'],
+    rules: restrict(
+      {
+        regex: '^(\\.{1,2}/)+db/schema(\\.js)?$',
+        message:
+          'Only repositories speak SQL: reach the data through app.repos.',
+      },
+      {
+        regex: '^drizzle-orm(/|$)',
+        message:
+          'Only repositories speak SQL: reach the data through app.repos.',
+      },
+    ),
   },
 );

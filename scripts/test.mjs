@@ -6,6 +6,9 @@ import { buildAll, ROOT } from './build.mjs';
 buildAll();
 
 const suites = [
+  // ESLint with the type-aware rules and the import boundaries, then a proof
+  // that each boundary rule fails on code that breaks it.
+  { name: 'lint', args: ['run', 'lint'] },
   { name: 'contract', args: ['test', '-w', '@proam/contract'] },
   { name: 'api', args: ['test', '-w', '@proam/api'] },
   { name: 'web', args: ['test', '-w', '@proam/web'] },

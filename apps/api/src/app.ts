@@ -159,7 +159,8 @@ function jsonOnly(app: FastifyInstance): void {
         done(null, undefined);
         return;
       }
-      defaultJson(req, body as string, done);
+      // The parser answers through done; its void-or-Promise return carries nothing.
+      void defaultJson(req, body as string, done);
     },
   );
 }

@@ -245,7 +245,7 @@ export async function seedDemo(
           capacity: 3 + (d % 2 === 0 ? 1 : 0),
           fee: pro.lessonFee + 8000,
           note: 'ハーフラウンド＋練習グリーンでのショートゲーム指導。プレーフィーは別途コースにてお支払いください。',
-          statusRound: (past ? 'done' : 'open') as StatusRound,
+          statusRound: past ? 'done' : 'open',
         });
       }
     });
@@ -269,11 +269,11 @@ export async function seedDemo(
     )!;
     for (const amaId of amaIds) {
       const taken = booked.filter((b) => b.scheduleId === fullLesson.id);
-      if (taken.length >= fullLesson.capacity!) break;
+      if (taken.length >= fullLesson.capacity) break;
       if (amaId !== amaIds[1] && !taken.some((b) => b.userId === amaId))
         booked.push({ scheduleId: fullLesson.id, userId: amaId });
     }
-    const feeOf = new Map(lessons.map((l) => [l.id!, l.fee!]));
+    const feeOf = new Map(lessons.map((l) => [l.id, l.fee]));
     await tx.insert(reservations).values(
       booked.map((b) => ({
         ...b,
@@ -296,7 +296,7 @@ export async function seedDemo(
       const status: StatusRound =
         l.statusRound === 'done'
           ? 'done'
-          : count >= l.capacity!
+          : count >= l.capacity
             ? 'full'
             : 'open';
       await tx
@@ -305,7 +305,7 @@ export async function seedDemo(
           reservedCount: count,
           statusRound: status,
         })
-        .where(eq(schedules.id, l.id!));
+        .where(eq(schedules.id, l.id));
     }
 
     // Reviews (口コミ): pro1's earlier lessons, rated by the amateurs who took them; the
@@ -335,22 +335,22 @@ export async function seedDemo(
       area: PROS[0]!.area,
       capacity: 3,
       fee: PROS[0]!.lessonFee + 8000,
-      statusRound: 'done' as StatusRound,
+      statusRound: 'done',
       reservedCount: 1,
     }));
     await tx.insert(schedules).values(reviewed);
     await tx.insert(reservations).values(
       REVIEWS.map(([a], k) => ({
-        scheduleId: reviewed[k]!.id!,
+        scheduleId: reviewed[k]!.id,
         userId: amaIds[a]!,
         status: 'confirmed' as const,
-        amount: reviewed[k]!.fee!,
+        amount: reviewed[k]!.fee,
       })),
     );
     await tx.insert(reviews).values(
       REVIEWS.map(([a, rating, comment, reply], k) => ({
         id: newId(),
-        scheduleId: reviewed[k]!.id!,
+        scheduleId: reviewed[k]!.id,
         proId: proIds[0]!,
         userId: amaIds[a]!,
         rating,
@@ -414,7 +414,7 @@ export async function seedDemo(
         ]);
       const base = now - 3 * 86_400_000;
       const rows = lines.map(([sender, msg], i) => ({
-        partitionKey: l.id!,
+        partitionKey: l.id,
         sortKey: newId(),
         sender,
         msg,

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { TxRepositories } from '../plugins/repositories.js';
 import type { Caller } from './route.js';
 
 /** The admin-managed items whose deletion is a plain remove by id. */
@@ -13,7 +12,7 @@ type Removable = 'news' | 'competitions';
 export const auditedDelete =
   (app: FastifyInstance, repo: Removable, action: string) =>
   ({ input, caller }: { input: { id: string }; caller: Caller }) =>
-    app.repos.transaction(async (tx: TxRepositories) => {
+    app.repos.transaction(async (tx) => {
       const deletedCount = await tx[repo].remove(input.id);
       if (deletedCount)
         await tx.audit.record({

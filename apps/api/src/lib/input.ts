@@ -161,7 +161,7 @@ export function readInput<S extends TObject>(
     for (const [key, value] of Object.entries(body)) merged[key] = value;
   }
   assertCleanInput(merged);
-  trimMarked(schema as JsonSchemaish, merged);
+  trimMarked(schema, merged);
   const validate = validatorFor(schema);
   if (!validate(merged))
     throw new ApiError('ValidationError', fieldOf(validate.errors?.[0]));

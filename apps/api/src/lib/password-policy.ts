@@ -5,7 +5,7 @@ let common: Set<string> | undefined;
 /** The bundled list of ~49,000 common passwords (zxcvbn-ts), loaded on first use. */
 function commonPasswords(): Set<string> {
   common ??= new Set(
-    (dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()),
+    dictionary['passwords-common'].map((p) => p.toLowerCase()),
   );
   return common;
 }

@@ -2,7 +2,7 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
-  onRequestHookHandler,
+  onRequestAsyncHookHandler,
 } from 'fastify';
 import { NgEnvelopeSchema, OkEnvelope, type UserType } from '@proam/contract';
 import type { Static, TObject, TSchema } from 'typebox';
@@ -134,7 +134,7 @@ export function nullableObject(schema: TSchema): TSchema {
   const [value, none] =
     branches[0]?.type === 'null' ? [branches[1], branches[0]] : branches;
   return value?.type === 'object' && none?.type === 'null'
-    ? ({ ...value, nullable: true } as TSchema)
+    ? { ...value, nullable: true }
     : schema;
 }
 
@@ -147,7 +147,7 @@ function authenticateFirst(
   app: FastifyInstance,
   kind: AuthKind,
   roles: readonly CallerType[],
-): onRequestHookHandler {
+): onRequestAsyncHookHandler {
   return async (req) => {
     const caller = await app.authenticate(req, kind);
     if (caller && !roles.includes(caller.type)) throw new ApiError('Forbidden');

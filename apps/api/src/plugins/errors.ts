@@ -92,10 +92,7 @@ function registerErrorHandling(app: FastifyInstance): void {
     if (apiError.http >= 500 && !chosen) {
       req.log.error({ err: redactQueryParams(err) }, 'request failed');
     } else if (!(err instanceof ApiError)) {
-      req.log.info(
-        { code: apiError.code, cause: (err as FastifyError).code },
-        'request refused',
-      );
+      req.log.info({ code: apiError.code, cause: err.code }, 'request refused');
     }
     return sendNg(req, reply, apiError);
   });

@@ -31,6 +31,7 @@ export function securityHeaders(
       failure = err;
     },
   );
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows helmet's callback error exactly as helmet gave it
   if (failure) throw failure;
   return headers;
 }

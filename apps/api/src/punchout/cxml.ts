@@ -129,7 +129,7 @@ export function readSetupRequest<B>(
   const formPost = text(at(request, 'BrowserFormPost', 'URL'));
   const extrinsics = new Map(
     list(request.Extrinsic).map((e) => [
-      String((e as Record<string, unknown>)['@name'] ?? ''),
+      String((e as Record<string, string | number | undefined>)['@name'] ?? ''),
       text(e as Node) ?? '',
     ]),
   );

@@ -19,7 +19,7 @@ import {
 } from '@/features/auth/auth-slice';
 import { selectIsBuyer } from '@/features/auth/buyer-mode';
 import { ProcurementReturn } from '@/features/auth/components/procurement-return';
-import { useAppSelector } from './hooks';
+import { useAppSelector } from '@/lib/store-hooks';
 import { Spinner } from '@/components/spinner';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
 import { alertDismissed, selectCurrentAlert } from '@/lib/ui-slice';
 
 /**

@@ -1,4 +1,4 @@
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/lib/store-hooks';
 import { selectSpinnerVisible } from '@/lib/ui-slice';
 
 type SpinnerProps = { label?: string; className?: string };

@@ -6,7 +6,7 @@ import {
   useState,
   type FormEvent,
 } from 'react';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/lib/store-hooks';
 import { isApiError, type ApiError } from '@/lib/api-error';
 import { selectCurrentAlert } from '@/lib/ui-slice';
 
@@ -92,6 +92,7 @@ export const useValidatedForm = <V extends Record<keyof V, string>>({
   /** The props that tie a control to one field. */
   const bind = (field: F) => ({
     id: idOf(field),
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- widens F to string so FormFields<F> stays assignable across field subsets
     name: field as string,
     value: values[field],
     onChange: (e: { target: { value: string } }) =>

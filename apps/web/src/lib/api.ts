@@ -193,7 +193,7 @@ const runOnce = async (
     (payload as { status?: unknown }).status === 'OK' &&
     'body' in payload
   ) {
-    return { data: (payload as { body: unknown }).body };
+    return { data: payload.body };
   }
   return {
     error: fromHttpStatus(httpStatus, requestIdOf(result.meta)),

@@ -49,7 +49,7 @@ const FIELD_LABELS: Record<string, string> = {
 export const auditDetailText = (detail: AuditEntry['detail']): string => {
   if (!detail) return '';
   const parts: string[] = [];
-  const { fields, name, title, handled } = detail as Record<string, unknown>;
+  const { fields, name, title, handled } = detail;
   if (typeof name === 'string') parts.push(name);
   if (typeof title === 'string') parts.push(title);
   if (Array.isArray(fields) && fields.length)

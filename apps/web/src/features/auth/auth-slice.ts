@@ -190,6 +190,10 @@ export const {
   selectConnectionProblem,
 } = authSlice.selectors;
 
+/** Whether the logged-in person is company staff (`type: 'admin'`). */
+export const selectIsAdmin = (state: { auth: AuthState }): boolean =>
+  state.auth.status === 'authenticated' && state.auth.user?.type === 'admin';
+
 /**
  * Keeps storage in step with the session: every token the server hands out
  * is written; a member's token removes any check-in record (it belonged to a

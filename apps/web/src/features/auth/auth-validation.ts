@@ -149,7 +149,3 @@ export const validateResetField = (
       return validatePasswordConfirm(values.password, values.passwordConfirm);
   }
 };
-
-/** `入力内容に誤りがあります。（password）` → `password`. */
-export const fieldFromServerMessage = (msg: string): string | undefined =>
-  /[（(]([A-Za-z.]+)[）)]\s*$/.exec(msg)?.[1];

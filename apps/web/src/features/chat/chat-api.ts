@@ -156,6 +156,7 @@ export const chatApi = api.injectEndpoints({
       keepUnusedDataFor: 0,
       async onCacheEntryAdded(
         userId,
+        // eslint-disable-next-line @typescript-eslint/unbound-method -- RTK binds dispatch/getState/delay to the store; they are closures, not methods
         { cacheDataLoaded, cacheEntryRemoved, dispatch, getState },
       ) {
         try {

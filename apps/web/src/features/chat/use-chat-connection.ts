@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/lib/store-hooks';
 import { selectAuthUser } from '@/features/auth/auth-slice';
 import { useChatStreamQuery, useGetUnreadQuery } from './chat-api';
 import '@/styles/lessons.css';

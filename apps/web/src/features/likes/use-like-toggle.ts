@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/lib/store-hooks';
 import { selectAuthUser } from '@/features/auth/auth-slice';
 import {
   useGetGivenLikesQuery,

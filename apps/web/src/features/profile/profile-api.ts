@@ -37,7 +37,10 @@ export const profileApi = api.injectEndpoints({
       onQueryStarted: async (_arg, { dispatch, queryFulfilled }) => {
         try {
           const { data } = await queryFulfilled;
-          dispatch(profileApi.util.upsertQueryData('getUser', data.id, data));
+          // Fire-and-forget: the cache entry is written synchronously.
+          void dispatch(
+            profileApi.util.upsertQueryData('getUser', data.id, data),
+          );
         } catch {
           // The base query has shown the failure; the form keeps what was typed.
         }
@@ -66,7 +69,10 @@ export const profileApi = api.injectEndpoints({
       onQueryStarted: async (_arg, { dispatch, queryFulfilled }) => {
         try {
           const { data } = await queryFulfilled;
-          dispatch(profileApi.util.upsertQueryData('getUser', data.id, data));
+          // Fire-and-forget: the cache entry is written synchronously.
+          void dispatch(
+            profileApi.util.upsertQueryData('getUser', data.id, data),
+          );
         } catch {
           // Shown by the base query; the cached profile still has the old order.
         }

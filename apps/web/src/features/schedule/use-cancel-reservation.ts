@@ -1,7 +1,7 @@
 import { mayCancelOn, type Schedule } from '@proam/contract';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useAppDispatch } from '@/app/hooks';
-import { apiErrorOf } from '@/features/auth/server-errors';
+import { useAppDispatch } from '@/lib/store-hooks';
+import { apiErrorOf } from '@/lib/server-errors';
 import { formatDate } from '@/lib/format';
 import { errorAlertRaised } from '@/lib/ui-slice';
 import { useCancelReservationMutation } from './schedule-api';

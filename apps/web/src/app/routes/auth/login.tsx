@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from 'react-router';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/lib/store-hooks';
 import { PageHeader } from '@/components/page-header';
 import { selectAuthStatus } from '@/features/auth/auth-slice';
 import { LoginForm } from '@/features/auth/components/login-form';
@@ -9,7 +9,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 const LoginRoute = () => {
   useDocumentTitle('ログイン');
   const status = useAppSelector(selectAuthStatus);
-  const { state } = useLocation();
+  const state: unknown = useLocation().state;
   // Once logged in, continue to the member page that sent the person here.
   if (status === 'authenticated')
     return <Navigate to={afterLoginPath(state)} replace />;

@@ -1,5 +1,5 @@
 import { Link, Navigate } from 'react-router';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/lib/store-hooks';
 import { PageHeader } from '@/components/page-header';
 import { selectAuthStatus } from '@/features/auth/auth-slice';
 import { RegisterForm } from '@/features/auth/components/register-form';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/lib/store-hooks';
 import { PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';
 import { tokenReceived } from '@/features/auth/auth-slice';

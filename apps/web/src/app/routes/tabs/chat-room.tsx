@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { Breadcrumb } from '@/components/page-header';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/lib/store-hooks';
 import { selectAuthUser } from '@/features/auth/auth-slice';
 import { Conversation } from '@/features/chat/components/conversation';
 import { useDocumentTitle } from '@/hooks/use-document-title';

@@ -1,5 +1,5 @@
 import { PageHeader } from '@/components/page-header';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/lib/store-hooks';
 import { selectAuthUser } from '@/features/auth/auth-slice';
 import { ChatList } from '@/features/chat/components/chat-list';
 import { useDocumentTitle } from '@/hooks/use-document-title';

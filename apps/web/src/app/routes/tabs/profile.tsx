@@ -1,6 +1,6 @@
 import { PageHeader } from '@/components/page-header';
 import { InlineError } from '@/components/inline-error';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/lib/store-hooks';
 import { AccountPanel } from '@/features/auth/components/account-panel';
 import { selectAuthUser } from '@/features/auth/auth-slice';
 import { NotificationSettingsPanel } from '@/features/notifications/components/notification-settings-panel';

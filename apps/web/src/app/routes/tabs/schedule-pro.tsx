@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/lib/store-hooks';
 import { selectAuthUser } from '@/features/auth/auth-slice';
 import { ProLessons } from '@/features/schedule/components/pro-lessons';
 import {

@@ -1,5 +1,5 @@
 import { PageHeader } from '@/components/page-header';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/lib/store-hooks';
 import { selectAuthUser } from '@/features/auth/auth-slice';
 import { AmateurReservations } from '@/features/schedule/components/amateur-reservations';
 import { ProSchedule } from '@/features/schedule/components/pro-schedule';

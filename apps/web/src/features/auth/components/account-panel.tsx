@@ -1,4 +1,4 @@
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
 import { UserIcon } from '@/components/icons';
 import { useLogoutMutation } from '../auth-api';
 import { loggedOut, selectAuthUser, type SessionUser } from '../auth-slice';

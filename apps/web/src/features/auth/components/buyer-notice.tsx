@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/lib/store-hooks';
 import { BUYER_READ_ONLY_NOTE, selectIsBuyer } from '../buyer-mode';
 
 export const useIsBuyer = (): boolean => useAppSelector(selectIsBuyer);

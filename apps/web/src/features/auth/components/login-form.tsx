@@ -9,7 +9,7 @@ import {
   validateLoginField,
   type LoginValues,
 } from '../auth-validation';
-import { apiErrorOf, fieldOfValidationError } from '../server-errors';
+import { apiErrorOf, fieldOfValidationError } from '@/lib/server-errors';
 import { EmailField } from './auth-fields';
 
 const EMPTY: LoginValues = { email: '', password: '' };
@@ -59,7 +59,7 @@ export const LoginForm = () => {
     <form
       className="auth-form"
       noValidate
-      onSubmit={submit}
+      onSubmit={(e) => void submit(e)}
       aria-label="ログイン"
     >
       <EmailField form={form} autoComplete="username" />

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/lib/store-hooks';
 import { loggedOut } from '../auth-slice';
 import {
   buildOrderMessage,

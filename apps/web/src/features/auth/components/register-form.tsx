@@ -13,7 +13,7 @@ import {
   validateProfileField,
   type ProfileValues,
 } from '../auth-validation';
-import { apiErrorOf, fieldOfValidationError } from '../server-errors';
+import { apiErrorOf, fieldOfValidationError } from '@/lib/server-errors';
 import { CodeField, NewPasswordFields } from './auth-fields';
 import {
   CodeSentLead,

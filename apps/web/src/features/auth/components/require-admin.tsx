@@ -1,13 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/lib/store-hooks';
 import { PageHeader } from '@/components/page-header';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import type { AuthState } from '../auth-slice';
-
-/** Whether the logged-in person is company staff (`type: 'admin'`). */
-export const selectIsAdmin = (state: { auth: AuthState }): boolean =>
-  state.auth.status === 'authenticated' && state.auth.user?.type === 'admin';
+import { selectIsAdmin } from '../auth-slice';
 
 export const useIsAdmin = (): boolean => useAppSelector(selectIsAdmin);
 

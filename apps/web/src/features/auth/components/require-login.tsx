@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useStore } from 'react-redux';
 import { Navigate, useLocation } from 'react-router';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/lib/store-hooks';
 import { PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';
 import { useDocumentTitle } from '@/hooks/use-document-title';

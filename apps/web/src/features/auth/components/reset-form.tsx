@@ -12,7 +12,7 @@ import {
   validateResetField,
   type ResetValues,
 } from '../auth-validation';
-import { apiErrorOf, fieldOfValidationError } from '../server-errors';
+import { apiErrorOf, fieldOfValidationError } from '@/lib/server-errors';
 import { CodeField, NewPasswordFields } from './auth-fields';
 import {
   CodeSentLead,

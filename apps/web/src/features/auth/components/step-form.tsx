@@ -27,7 +27,7 @@ export const StepForm = ({
   <form
     className="auth-form"
     noValidate
-    onSubmit={onSubmit}
+    onSubmit={(e) => void onSubmit(e)}
     aria-labelledby={`${id}-s${step}`}
   >
     <h2 id={`${id}-s${step}`} className="auth-form__title">

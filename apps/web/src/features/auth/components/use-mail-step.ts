@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { useValidatedForm } from '@/hooks/use-validated-form';
 import { validateEmail } from '../auth-validation';
-import { apiErrorOf, fieldOfValidationError } from '../server-errors';
+import { apiErrorOf, fieldOfValidationError } from '@/lib/server-errors';
 
 type SendCode = (body: { email: string }) => PromiseLike<{ error?: unknown }>;
 

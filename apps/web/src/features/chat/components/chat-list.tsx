@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { InlineError } from '@/components/inline-error';
 import { Spinner } from '@/components/spinner';
-import { StatusBadge } from '@/features/schedule/components/lesson-card';
+import { StatusBadge } from '@/components/status-badge';
 import { useGetLessonMembersQuery } from '@/features/schedule/schedule-api';
 import { formatDate, todayInJapan } from '@/lib/format';
 import { useGetChatLessonsQuery } from '../chat-api';

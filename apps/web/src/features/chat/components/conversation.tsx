@@ -13,7 +13,7 @@ import type { Message, Schedule, User } from '@proam/contract';
 import { Avatar } from '@/components/avatar';
 import { InlineError } from '@/components/inline-error';
 import { Spinner } from '@/components/spinner';
-import { StatusBadge } from '@/features/schedule/components/lesson-card';
+import { StatusBadge } from '@/components/status-badge';
 import {
   useGetLessonMembersQuery,
   useGetSchedulesByIdQuery,

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
-import { useIsAdmin } from '@/features/auth/components/require-admin';
+import { selectIsAdmin } from '@/features/auth/auth-slice';
 import {
   finishedCompetitions,
   upcomingCompetitions,
@@ -18,6 +18,7 @@ import { CompetitionGrid, CompetitionResults } from './competition-lists';
 import { CompetitionForm } from './competition-form';
 import { ResultsEditor } from './results-editor';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useAppSelector } from '@/lib/store-hooks';
 
 type Mode =
   | { kind: 'list' }
@@ -81,7 +82,7 @@ const CardActions = ({
  */
 export const CompetitionsBoard = () => {
   useDocumentTitle('大会');
-  const isAdmin = useIsAdmin();
+  const isAdmin = useAppSelector(selectIsAdmin);
   const { data, isLoading, isError, isFetching, refetch } =
     useGetCompetitionsQuery({});
   const [mode, setMode] = useState<Mode>({ kind: 'list' });

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { SelectField, TextAreaField, TextField } from '@/components/form/field';
 import { SubmitButton } from '@/components/form/form-actions';
-import { fieldOfValidationError } from '@/features/auth/server-errors';
+import { fieldOfValidationError } from '@/lib/server-errors';
 import { useValidatedForm } from '@/hooks/use-validated-form';
 import type { ApiError } from '@/lib/api-error';
 import { useCreateContactMutation } from '../contact-api';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { NotificationSettings } from '@proam/contract';
 import { InlineError } from '@/components/inline-error';
 import { Spinner } from '@/components/spinner';
-import { apiErrorOf } from '@/features/auth/server-errors';
+import { apiErrorOf } from '@/lib/server-errors';
 import {
   useGetNotificationSettingsQuery,
   useUpdateNotificationSettingsMutation,

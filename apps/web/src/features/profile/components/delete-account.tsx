@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/lib/store-hooks';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PasswordField } from '@/components/form/field';
 import { loggedOut } from '@/features/auth/auth-slice';

@@ -1,8 +1,7 @@
 import { PREFECTURES, type User } from '@proam/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { SelectField, TextAreaField, TextField } from '@/components/form/field';
-import { fieldFromServerMessage } from '@/features/auth/auth-validation';
-import { apiErrorOf } from '@/features/auth/server-errors';
+import { apiErrorOf, fieldFromServerMessage } from '@/lib/server-errors';
 import { useValidatedForm } from '@/hooks/use-validated-form';
 import { useUpdateUserMutation } from '../profile-api';
 import {

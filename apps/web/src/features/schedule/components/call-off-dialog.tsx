@@ -3,10 +3,7 @@ import type { Schedule } from '@proam/contract';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { TextAreaField } from '@/components/form/field';
 import { FormErrorSummary } from '@/components/form/form-error-summary';
-import {
-  apiErrorOf,
-  fieldOfValidationError,
-} from '@/features/auth/server-errors';
+import { apiErrorOf, fieldOfValidationError } from '@/lib/server-errors';
 import { useValidatedForm } from '@/hooks/use-validated-form';
 import { formatDate } from '@/lib/format';
 import {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Schedule } from '@proam/contract';
+import { StatusBadge } from '@/components/status-badge';
 import { formatDate, formatYenSuffix } from '@/lib/format';
 import { isCalledOff, mapSearchUrl } from '../booking-rules';
-import { STATUS_LABELS } from '../schedule-status';
 
 type LessonCardProps = {
   schedule: Schedule;
@@ -13,16 +13,6 @@ type LessonCardProps = {
   actions?: ReactNode;
   headingLevel?: 'h3' | 'h4';
 };
-
-export const StatusBadge = ({
-  status,
-}: {
-  status: Schedule['statusRound'];
-}) => (
-  <span className={`status-badge status-badge--${status}`}>
-    {STATUS_LABELS[status]}
-  </span>
-);
 
 /**
  * One round lesson: time, place (with a map link), area, 定員, 料金, the

@@ -1,13 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { PREFECTURES, type Schedule } from '@proam/contract';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/lib/store-hooks';
 import { SelectField, TextAreaField, TextField } from '@/components/form/field';
 import { FormActions } from '@/components/form/form-actions';
 import { FormErrorSummary } from '@/components/form/form-error-summary';
-import {
-  apiErrorOf,
-  fieldOfValidationError,
-} from '@/features/auth/server-errors';
+import { apiErrorOf, fieldOfValidationError } from '@/lib/server-errors';
 import { useValidatedForm } from '@/hooks/use-validated-form';
 import { errorAlertRaised } from '@/lib/ui-slice';
 import {
@@ -107,7 +104,7 @@ export const LessonForm = ({
       >
         {title}
       </h2>
-      <form className="lesson-form" noValidate onSubmit={submit}>
+      <form className="lesson-form" noValidate onSubmit={(e) => void submit(e)}>
         <FormErrorSummary errorCount={0} serverError={formError} />
         <TextField
           label="日付"

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import type { Schedule, StatusRound } from '@proam/contract';
+import type { Schedule } from '@proam/contract';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { InlineError } from '@/components/inline-error';
 import { Spinner } from '@/components/spinner';
-import { useAppDispatch } from '@/app/hooks';
-import { apiErrorOf } from '@/features/auth/server-errors';
+import { useAppDispatch } from '@/lib/store-hooks';
+import { apiErrorOf } from '@/lib/server-errors';
 import { useNow } from '@/hooks/use-now';
 import { formatDate } from '@/lib/format';
 import { errorAlertRaised } from '@/lib/ui-slice';
@@ -76,7 +76,7 @@ export const ProSchedule = ({
     const result = await updateRound({
       proId,
       date: selected,
-      statusRound: value as StatusRound,
+      statusRound: value,
     });
     if (result.data)
       setNotice(

@@ -1,5 +1,8 @@
 import { isApiError, type ApiError } from '@/lib/api-error';
-import { fieldFromServerMessage } from './auth-validation';
+
+/** `入力内容に誤りがあります。（password）` → `password`. */
+export const fieldFromServerMessage = (msg: string): string | undefined =>
+  /[（(]([A-Za-z.]+)[）)]\s*$/.exec(msg)?.[1];
 
 /** The NG answer of a failed mutation result, if it was one. */
 export const apiErrorOf = (result: { error?: unknown }): ApiError | null =>
