@@ -10,7 +10,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from './shared.js';
 
-const CHECKS = ['crash.ts', 'load.ts', 'nginx.ts', 'image-flood.ts'];
+const CHECKS = [
+  'crash.ts',
+  'load.ts',
+  'nginx.ts',
+  'image-flood.ts',
+  'mail-outbox.ts',
+];
 
 const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 const build = spawnSync(

@@ -28,3 +28,4 @@ import './storage/s3.test.js';
 import './storage/images.test.js';
 import './server/server.test.js';
 import './server/data-dir-lock.test.js';
+import './server/mail-durability.test.js';

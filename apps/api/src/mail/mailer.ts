@@ -17,6 +17,8 @@ export type Mail = {
 /** A transport: hands one mail over, or throws. The outbox worker calls it. */
 export type Mailer = {
   send(mail: Mail): Promise<void>;
+  /** Whether the mail server answers now (SMTP only): the worker's probe during an outage. */
+  verify?(): Promise<void>;
   close(): void;
 };
 
@@ -43,6 +45,9 @@ export function createMailer(opts: {
       async send(mail) {
         await transport.sendMail({ from: opts.from, ...mail });
         opts.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+      },
+      async verify() {
+        await transport.verify();
       },
       close: () => transport.close(),
     };

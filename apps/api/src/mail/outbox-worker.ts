@@ -26,7 +26,7 @@ const OPTIONAL: ReadonlySet<MailCategory> = new Set([
  */
 export function createOutboxWorker(deps: {
   outbox: Outbox;
-  transport: Pick<Mailer, 'send'>;
+  transport: Pick<Mailer, 'send' | 'verify'>;
   database: Database;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -36,15 +36,57 @@ export function createOutboxWorker(deps: {
   parallel?: number;
   /** The longest sleep between looks when nothing wakes it. */
   idleMs?: number;
+  /** How often the mail server is probed while sends fail. */
+  probeMs?: number;
 }) {
   const batch = deps.batch ?? 100;
   const parallel = deps.parallel ?? 5;
   const idleMs = deps.idleMs ?? 5_000;
+  const probeMs = deps.probeMs ?? 10_000;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = true;
   let unlisten: (() => Promise<void>) | undefined;
+  // Set by a failed send, cleared when the mail server is seen again: by a
+  // send that succeeds or by a probe (transport.verify).
+  let outage = false;
+  let probe: NodeJS.Timeout | undefined;
+
+  /**
+   * The mail server is back: what failed meanwhile is due now, so an outage
+   * costs its own length and not the backoff of its last attempt.
+   */
+  async function recovered(): Promise<void> {
+    if (!outage) return;
+    outage = false;
+    clearTimeout(probe);
+    const released = await deps.outbox.retryFailedNow(deps.clock.now());
+    deps.log.info({ released }, 'mail server reachable again; retrying now');
+    again = true;
+  }
+
+  function probeLater(): void {
+    if (stopped || !outage || !deps.transport.verify) return;
+    clearTimeout(probe);
+    probe = setTimeout(() => {
+      void (async () => {
+        try {
+          await deps.transport.verify?.();
+        } catch {
+          probeLater();
+          return;
+        }
+        try {
+          await recovered();
+        } catch (err) {
+          deps.log.warn({ err }, 'mail outbox release failed');
+        }
+        void wake();
+      })();
+    }, probeMs);
+    probe.unref();
+  }
 
   async function deliver(row: OutboxRow): Promise<void> {
     const now = deps.clock.now();
@@ -62,9 +104,14 @@ export function createOutboxWorker(deps: {
         'mail not sent; will retry',
       );
       await deps.outbox.fail(row, message, now);
+      if (!outage) {
+        outage = true;
+        probeLater();
+      }
       return;
     }
     await deps.outbox.finish([row.id], 'sent', deps.clock.now());
+    await recovered();
   }
 
   async function round(): Promise<number> {
@@ -131,6 +178,10 @@ export function createOutboxWorker(deps: {
     wake,
     async start() {
       stopped = false;
+      // Mails a previous run failed to send may wait out a long backoff: the
+      // first sign of the mail server (a send or the probe) makes them due.
+      outage = true;
+      probeLater();
       unlisten = await deps.database.listen(
         OUTBOX_CHANNEL,
         () => void wake(),
@@ -142,6 +193,7 @@ export function createOutboxWorker(deps: {
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(probe);
       await unlisten?.().catch(() => undefined);
       await running;
     },

@@ -5,6 +5,7 @@ import {
   desc,
   eq,
   inArray,
+  isNotNull,
   lt,
   lte,
   notInArray,
@@ -242,6 +243,7 @@ export function outboxRepository(db: Db, appUrl: string) {
       const lookBack = new Date(now.getTime() - 7 * 24 * 60 * 60_000);
       type Due = { schedule_id: string; user_id: string; unread: number };
       // Both drivers answer { rows }: node-postgres' QueryResult and PGlite's Results.
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the two drivers' execute() types differ; the cast names the { rows } shape both return
       const result = (await db.execute(sql`
         with members as (
           select s.id as schedule_id, s.pro_id as user_id from ${schedules} s
@@ -393,6 +395,25 @@ export function outboxRepository(db: Db, appUrl: string) {
           nextAttemptAt: new Date(now.getTime() + backoffMs(row.attempts)),
         })
         .where(eq(mailOutbox.id, row.id));
+    },
+
+    /**
+     * The mail server is back: every mail waiting out a backoff after a failed
+     * attempt is due now, instead of up to 10 minutes later.
+     */
+    async retryFailedNow(now: Date): Promise<number> {
+      const rows = await db
+        .update(mailOutbox)
+        .set({ nextAttemptAt: now })
+        .where(
+          and(
+            eq(mailOutbox.status, 'queued'),
+            isNotNull(mailOutbox.lastError),
+            sql`${mailOutbox.nextAttemptAt} > ${now}`,
+          ),
+        )
+        .returning({ id: mailOutbox.id });
+      return rows.length;
     },
 
     /** When the next queued mail is due, so an idle worker sleeps until then. */

@@ -10,6 +10,7 @@ import {
 } from '../../src/db/schema.js';
 import { addDays, japanDate } from '../../src/lib/time.js';
 import { newId } from '../../src/lib/ids.js';
+import { createOutboxWorker } from '../../src/mail/outbox-worker.js';
 import { signAccessToken } from '../../src/plugins/auth.js';
 import {
   call,
@@ -674,6 +675,73 @@ for (const driver of DRIVERS) {
         (await suite.post('ama1', '/admin/mailOutbox', {})).status,
         403,
       );
+    });
+
+    it('retries what failed during a mail-server outage as soon as the server answers again, not after the backoff', async () => {
+      const { app, database } = suite.h;
+      clock.set(new Date());
+      let down = true;
+      const sent: string[] = [];
+      const refused = () => new Error('connect ECONNREFUSED 127.0.0.1:25');
+      const worker = createOutboxWorker({
+        outbox: app.repos.outbox,
+        database,
+        clock,
+        log: app.log,
+        probeMs: 20,
+        transport: {
+          send: async (mail) => {
+            if (down) throw refused();
+            sent.push(mail.to);
+          },
+          verify: async () => {
+            if (down) throw refused();
+          },
+        },
+      });
+      await app.mailWorker.stop();
+      const id = newId();
+      try {
+        await database.db.insert(mailOutbox).values({
+          id,
+          category: 'account',
+          toAddress: 'outage@example.jp',
+          subject: '【ProAm Connect】障害中のメール',
+          body: '本文',
+          createdAt: clock.now(),
+          nextAttemptAt: clock.now(),
+        });
+        await worker.start();
+        await worker.wake();
+        const row = async () =>
+          (
+            await database.db
+              .select()
+              .from(mailOutbox)
+              .where(eq(mailOutbox.id, id))
+          )[0]!;
+        const failed = await row();
+        assert.equal(failed.status, 'queued');
+        assert.match(failed.lastError ?? '', /ECONNREFUSED/);
+        assert.ok(
+          failed.nextAttemptAt.getTime() - clock.now().getTime() >= 7_500,
+          'the failed mail waits its backoff',
+        );
+        // The server comes back; the clock stands still, so only the probe can
+        // make the mail due before its backoff ends.
+        down = false;
+        const deadline = Date.now() + 5_000;
+        while ((await row()).status !== 'sent' && Date.now() < deadline)
+          await new Promise((r) => setTimeout(r, 20));
+        assert.equal((await row()).status, 'sent');
+        assert.deepEqual(
+          sent.filter((to) => to === 'outage@example.jp'),
+          ['outage@example.jp'],
+        );
+      } finally {
+        await worker.stop();
+        await app.mailWorker.start();
+      }
     });
   });
 }

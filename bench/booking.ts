@@ -1,0 +1,423 @@
+/**
+ * `npm run bench:booking` (also run at the end of `npm run bench`): figures,
+ * not a test, for the durable mail outbox (issue 15).
+ *
+ * (a) /api/schedule/reserve with its outbox write (two mails in the
+ *     reservation's transaction), 50 connections for BENCH_SECONDS (10) after
+ *     a 2-second warm-up, on a fresh PostgreSQL database with the demo seed,
+ *     BENCH_AMATEURS (1,000) extra amateurs inserted in SQL and
+ *     BENCH_LESSONS (5,000) capacity-4 lessons created through the API with
+ *     the demo pros' tokens. Every request is a new reservation: lesson i mod
+ *     L, by one of four amateurs of that lesson, so no request is refused
+ *     while places last. The worker sends the mails to a loopback SMTP sink
+ *     while the load runs. Target: p99 ≤ 30 ms.
+ * (b) The worker drains 10,000 queued mails (BENCH_MAILS) written straight
+ *     into mail_outbox (category `account`, so no member setting applies)
+ *     while the server was stopped; the server then starts with SMTP_URL to
+ *     the sink. Time until the sink has every mail and every row is `sent`,
+ *     on PostgreSQL and on PGlite. Target: ≤ 60 s.
+ *
+ * The sink runs in this process (decoding nothing), the servers in child
+ * processes; the load generator, the sink and the server share the machine.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { createSigner } from 'fast-jwt';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { mailSink } from '../pressure/mail-sink.ts';
+import {
+  freePort,
+  startServer,
+  type ServerOptions,
+  type ServerProcess,
+} from '../test-support/server-process.ts';
+
+const PG_URL =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const AMATEURS = Number(process.env.BENCH_AMATEURS ?? 1_000);
+const LESSONS = Number(process.env.BENCH_LESSONS ?? 5_000);
+const MAILS = Number(process.env.BENCH_MAILS ?? 10_000);
+const SECRET = 'bench-secret-bench-secret-bench-secret-0002';
+const CLIENT = `Basic ${Buffer.from('web:proam-web-dev').toString('base64')}`;
+
+const sign = createSigner({
+  key: SECRET,
+  algorithm: 'HS256',
+  expiresIn: 3_600_000,
+});
+const token = (id: string, typ: string) =>
+  sign({ sub: id, typ, kind: 'access' });
+
+/** A server in a child process; warnings reach the terminal. */
+const server = (env: Record<string, string>, options: ServerOptions = {}) =>
+  startServer({
+    logs: 'inherit',
+    readyTimeoutMs: 120_000,
+    ...options,
+    env: { JWT_SECRET: SECRET, WEB_DIST: '/nonexistent', ...env },
+  });
+
+async function post(
+  origin: string,
+  apiPath: string,
+  body: unknown,
+  auth: string,
+): Promise<{ status: string; code?: string; body?: unknown }> {
+  const res = await fetch(`${origin}/api${apiPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: auth },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as {
+    status: string;
+    code?: string;
+    body?: unknown;
+  };
+}
+
+/** A fresh PostgreSQL database, dropped by `drop()`. */
+async function database(prefix: string) {
+  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async query<T extends pg.QueryResultRow>(sql: string): Promise<T[]> {
+      const c = new pg.Client({ connectionString: url.toString() });
+      await c.connect();
+      try {
+        return (await c.query<T>(sql)).rows;
+      } finally {
+        await c.end();
+      }
+    },
+    async drop() {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+type ReserveFigures = {
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  rows: number;
+  reservations: number;
+  /** Mails queued or being sent when the load stopped. */
+  backlog: number;
+  /** Seconds until the worker had sent them (NaN: not within 2 minutes). */
+  catchUpS: number;
+  /** Still queued after that. */
+  left: number;
+  mailsSent: number;
+};
+
+async function reservations(): Promise<ReserveFigures> {
+  const db = await database('proam_bookbench');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'proam-bookbench-'));
+  const sink = mailSink(await freePort(), { decode: false });
+  await sink.start();
+  let api: ServerProcess | undefined;
+  try {
+    api = await server({
+      DATA_DIR: dataDir,
+      DATABASE_URL: db.url,
+      SMTP_URL: sink.url,
+    });
+    const origin = api.origin;
+    await db.query(`
+      insert into users (id, type, email, password_hash, user_name)
+      select 'BKA' || lpad(i::text, 23, '0'), 'amature', 'bka' || i || '@example.jp', 'x', 'ベンチ会員' || i
+      from generate_series(0, ${AMATEURS - 1}) i`);
+    const pros: string[] = [];
+    for (let i = 1; i <= 5; i++) {
+      const res = await fetch(`${origin}/api/auth/login`, {
+        method: 'POST',
+        headers: { authorization: CLIENT, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          mail: `pro${i}@example.jp`,
+          password: 'proam-demo-2026',
+        }),
+      });
+      const j = (await res.json()) as {
+        body: { token: { accessToken: string } };
+      };
+      pros.push(`Bearer ${j.body.token.accessToken}`);
+    }
+    // Lessons of the demo pros, four a day each, from 2090 on: none overlaps.
+    const lessons: string[] = new Array<string>(LESSONS);
+    let next = 0;
+    const slots = [
+      ['06:00', '08:00'],
+      ['09:00', '11:00'],
+      ['12:00', '14:00'],
+      ['15:00', '17:00'],
+    ] as const;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (let i = next++; i < LESSONS; i = next++) {
+          const pro = i % pros.length;
+          const k = Math.floor(i / pros.length);
+          const day = new Date(Date.UTC(2090, 0, 1 + Math.floor(k / 4)));
+          const [startTime, endTime] = slots[k % 4]!;
+          const r = await post(
+            origin,
+            '/schedule/create',
+            {
+              date: day.toISOString().slice(0, 10),
+              startTime,
+              endTime,
+              place: 'ベンチゴルフ倶楽部',
+              capacity: 4,
+              fee: 10_000,
+            },
+            pros[pro]!,
+          );
+          if (r.status !== 'OK')
+            throw new Error(`schedule/create: ${r.code ?? r.status}`);
+          lessons[i] = (r.body as { id: string }).id;
+        }
+      }),
+    );
+    await db.query('analyze');
+    const tokens = Array.from(
+      { length: AMATEURS },
+      (_, i) =>
+        `Bearer ${token(`BKA${String(i).padStart(23, '0')}`, 'amature')}`,
+    );
+    // Request n: lesson n mod L, by the (n div L)-th of four amateurs of that lesson.
+    let n = 0;
+    const requests = [
+      {
+        setupRequest: (req: autocannon.Request) => {
+          const i = n++;
+          const lesson = i % LESSONS;
+          const amateur = (lesson * 4 + Math.floor(i / LESSONS)) % AMATEURS;
+          return {
+            ...req,
+            headers: {
+              ...req.headers,
+              'content-type': 'application/json',
+              authorization: tokens[amateur]!,
+            },
+            body: JSON.stringify({ id: lessons[lesson] }),
+          };
+        },
+      },
+    ];
+    const url = `${origin}/api/schedule/reserve`;
+    await autocannon({
+      url,
+      method: 'POST',
+      requests,
+      connections: 10,
+      duration: 2,
+    });
+    const r = await autocannon({
+      url,
+      method: 'POST',
+      requests,
+      connections: CONNECTIONS,
+      duration: DURATION,
+    });
+    // Answers still in flight when autocannon stopped land; then one snapshot.
+    await new Promise((res) => setTimeout(res, 1_000));
+    const [counts] = await db.query<{
+      reservations: number;
+      rows: number;
+      backlog: number;
+    }>(
+      `select (select count(*)::int from reservations where user_id like 'BKA%') as reservations,
+              (select count(*)::int from mail_outbox where subject like '%予約%') as rows,
+              (select count(*)::int from mail_outbox where status in ('queued', 'sending')) as backlog`,
+    );
+    // How long the worker takes to send what the load queued (at most 2 minutes).
+    const caughtUp = performance.now();
+    let left = counts!.backlog;
+    while (left > 0 && performance.now() - caughtUp < 120_000) {
+      await new Promise((res) => setTimeout(res, 200));
+      const [q] = await db.query<{ n: number }>(
+        `select count(*)::int as n from mail_outbox where status in ('queued', 'sending')`,
+      );
+      left = q!.n;
+    }
+    return {
+      rps: r.requests.average,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      ok: r['2xx'],
+      non2xx: r.non2xx,
+      errors: r.errors,
+      rows: counts!.rows,
+      reservations: counts!.reservations,
+      backlog: counts!.backlog,
+      catchUpS: left === 0 ? (performance.now() - caughtUp) / 1000 : NaN,
+      left,
+      mailsSent: sink.count(),
+    };
+  } finally {
+    await api?.stop();
+    await sink.stop();
+    await db.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** 10,000 queued account mails, one statement. */
+const QUEUE = `
+insert into mail_outbox (id, user_id, category, to_address, subject, body, status, attempts, next_attempt_at, created_at)
+select 'BENCHMAIL' || lpad(i::text, 17, '0'), null, 'account', 'bench' || i || '@example.jp',
+       '【ProAm Connect】ベンチ ' || i, 'ベンチメールの本文です。' || repeat('あ', 200) || i,
+       'queued', 0, now(), now()
+from generate_series(1, ${MAILS}) i`;
+
+type DrainFigures = {
+  engine: string;
+  readyS: number;
+  firstMailS: number;
+  allReceivedS: number;
+  allSentS: number;
+  perSecond: number;
+  received: number;
+};
+
+/**
+ * Starts the server on a database holding MAILS queued mails and times the
+ * drain from the spawn: first mail, all received by the sink, all rows sent.
+ */
+async function drain(
+  engine: string,
+  env: Record<string, string>,
+  queue: () => Promise<string>,
+): Promise<DrainFigures> {
+  // First start: migrations and the seed; no mail server.
+  await (await server(env)).stop();
+  const adminId = await queue();
+  const sink = mailSink(await freePort(), { decode: false });
+  await sink.start();
+  const t0 = performance.now();
+  const api = await server({ ...env, SMTP_URL: sink.url });
+  const readyS = (performance.now() - t0) / 1000;
+  const auth = `Bearer ${token(adminId, 'admin')}`;
+  let firstMailS = NaN;
+  let allReceivedS = NaN;
+  let allSentS = NaN;
+  try {
+    const deadline = t0 + 600_000;
+    while (performance.now() < deadline) {
+      const at = (performance.now() - t0) / 1000;
+      if (Number.isNaN(firstMailS) && sink.count() > 0) firstMailS = at;
+      if (Number.isNaN(allReceivedS) && sink.count() >= MAILS)
+        allReceivedS = at;
+      const s = await post(api.origin, '/admin/mailOutbox', {}, auth);
+      const sent = (s.body as { sent?: number } | undefined)?.sent ?? 0;
+      if (sent >= MAILS) {
+        allSentS = (performance.now() - t0) / 1000;
+        if (Number.isNaN(allReceivedS) && sink.count() >= MAILS)
+          allReceivedS = allSentS;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return {
+      engine,
+      readyS,
+      firstMailS,
+      allReceivedS,
+      allSentS,
+      perSecond: MAILS / (allSentS - firstMailS),
+      received: sink.count(),
+    };
+  } finally {
+    await api.stop();
+    await sink.stop();
+  }
+}
+
+async function drainPostgres(): Promise<DrainFigures> {
+  const db = await database('proam_drainbench');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'proam-drainbench-'));
+  try {
+    return await drain(
+      'PostgreSQL',
+      { DATA_DIR: dataDir, DATABASE_URL: db.url },
+      async () => {
+        await db.query(QUEUE);
+        await db.query('analyze mail_outbox');
+        const [a] = await db.query<{ id: string }>(
+          `select id from users where email = 'admin@example.jp'`,
+        );
+        return a!.id;
+      },
+    );
+  } finally {
+    await db.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function drainPglite(): Promise<DrainFigures> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'proam-drainbench-'));
+  try {
+    return await drain('PGlite', { DATA_DIR: dataDir }, async () => {
+      const db = new PGlite(path.join(dataDir, 'pgdata'));
+      try {
+        await db.exec(QUEUE);
+        const r = await db.query<{ id: string }>(
+          `select id from users where email = 'admin@example.jp'`,
+        );
+        return r.rows[0]!.id;
+      } finally {
+        await db.close();
+      }
+    });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const f1 = (x: number) => (Number.isNaN(x) ? '–' : x.toFixed(1));
+
+async function main() {
+  const r = await reservations();
+  console.log(
+    `\n/api/schedule/reserve with the outbox write, PostgreSQL, ${CONNECTIONS} connections, ${DURATION} s (after a 2 s warm-up), ${AMATEURS} extra amateurs, ${LESSONS} capacity-4 lessons, the worker sending to a loopback sink meanwhile\n`,
+  );
+  console.log(
+    '| req/s | p50 ms | p99 ms | target p99 ≤ 30 ms | 2xx | non-2xx / errors | reservations stored (warm-up included) | 予約 outbox rows | mails not yet sent when the load stopped | worker catch-up s | mails the sink received |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log(
+    `| ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.p99 <= 30 ? 'met' : 'NOT met'} | ${r.ok} | ${r.non2xx} / ${r.errors} | ${r.reservations} | ${r.rows} (${r.rows === 2 * r.reservations ? '2 per reservation' : 'NOT 2 per reservation'}) | ${r.backlog} | ${Number.isNaN(r.catchUpS) ? `not within 120 s (${r.left} left)` : f1(r.catchUpS)} | ${r.mailsSent} |`,
+  );
+
+  const drains = [await drainPostgres(), await drainPglite()];
+  console.log(
+    `\nThe worker drains ${MAILS.toLocaleString('en')} queued mails to a loopback SMTP sink (seconds from the server's spawn)\n`,
+  );
+  console.log(
+    '| engine | ready s | first mail s | all received s | all marked sent s | mails/s | target ≤ 60 s |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  for (const d of drains)
+    console.log(
+      `| ${d.engine} | ${f1(d.readyS)} | ${f1(d.firstMailS)} | ${f1(d.allReceivedS)} | ${f1(d.allSentS)} | ${Math.round(d.perSecond)} | ${d.allSentS <= 60 ? 'met' : 'NOT met'} |`,
+    );
+}
+
+await main();
