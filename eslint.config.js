@@ -87,6 +87,13 @@ export default tseslint.config(
     },
   },
   {
+    // RTK hands its lifecycle and listener helpers (dispatch, getState,
+    // updateCachedData, …) as closures bound to the store; destructuring them
+    // is the documented use, not a lost `this`.
+    files: ['apps/web/src/**/*-api.ts', 'apps/web/src/app/store.ts'],
+    rules: { '@typescript-eslint/unbound-method': 'off' },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -57,7 +57,6 @@ sessionEndListener.startListening({
   matcher: isAnyOf(loggedOut, sessionExpired),
   // After the current turn: the call that reported the end of the login must
   // settle with its own answer (InvalidRefreshToken) before the cache goes.
-  // eslint-disable-next-line @typescript-eslint/unbound-method -- RTK binds dispatch/getState/delay to the store; they are closures, not methods
   effect: async (_action, { dispatch, delay }) => {
     await delay(0);
     dispatch(api.util.resetApiState());

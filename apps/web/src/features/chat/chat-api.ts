@@ -9,6 +9,7 @@ import { renewSession } from '@/features/auth/auth-session';
 import type { AuthState } from '@/features/auth/auth-slice';
 import { api } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
+import { chatEvents } from './chat-events';
 import { connectChatSocket, chatSocketUrl } from './chat-socket';
 import {
   byLatest,
@@ -25,6 +26,23 @@ type ReadInput = { partitionKey: string; userId: string; msgIdList: string[] };
 
 /** A reconnect's catch-up: at most this many messages after the newest one loaded. */
 const CATCH_UP_SIZE = 200;
+
+/**
+ * Subscribes a cache entry to the socket's events once its data is there
+ * (`cacheDataLoaded`); returns the unsubscribe (a no-op when the entry went
+ * before it loaded).
+ */
+async function listenWhileCached(
+  cacheDataLoaded: Promise<unknown>,
+  listener: (event: SocketEvent) => void,
+): Promise<() => void> {
+  try {
+    await cacheDataLoaded;
+  } catch {
+    return () => undefined;
+  }
+  return chatEvents.subscribe(listener);
+}
 
 export const chatApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -53,6 +71,24 @@ export const chatApi = api.injectEndpoints({
       }),
       // Left, the conversation is forgotten; opened again, it loads afresh.
       keepUnusedDataFor: 0,
+      /** While open: the socket's new messages and read receipts of this lesson. */
+      async onCacheEntryAdded(
+        partitionKey,
+        { cacheDataLoaded, cacheEntryRemoved, updateCachedData },
+      ) {
+        const stop = await listenWhileCached(cacheDataLoaded, (event) => {
+          if (event.body.partitionKey !== partitionKey) return;
+          if (event.type === 'message') {
+            const message = event.body;
+            updateCachedData((d) => upsertMessage(d, message));
+          } else {
+            const { userId: reader, sort_keys } = event.body;
+            updateCachedData((d) => markReadBy(d, reader, sort_keys));
+          }
+        });
+        await cacheEntryRemoved;
+        stop();
+      },
     }),
     /**
      * What was said after `after` while the socket was down, merged into the
@@ -136,6 +172,29 @@ export const chatApi = api.injectEndpoints({
         silent: true,
       }),
       providesTags: ['Unread'],
+      async onCacheEntryAdded(
+        userId,
+        { cacheDataLoaded, cacheEntryRemoved, updateCachedData, dispatch },
+      ) {
+        const stop = await listenWhileCached(cacheDataLoaded, (event) => {
+          if (event.type !== 'message' || event.body.sender === userId) return;
+          const message = event.body;
+          let known = false;
+          updateCachedData((list) => {
+            const entry = list.find(
+              (u) => u.partitionKey === message.partitionKey,
+            );
+            if (!entry) return;
+            known = true;
+            entry.unreadCount += 1;
+            entry.lastMessage = message;
+          });
+          // A lesson new to the unread list needs its schedule: ask again.
+          if (!known) dispatch(chatApi.util.invalidateTags(['Unread']));
+        });
+        await cacheEntryRemoved;
+        stop();
+      },
     }),
     /**
      * The member's lessons that have a chat, each with its newest message and
@@ -145,18 +204,45 @@ export const chatApi = api.injectEndpoints({
     getChatLessons: build.query<ChatLesson[], string>({
       query: (userId) => ({ path: '/roundLesson/lessons', body: { userId } }),
       providesTags: ['ChatList', 'Schedule'],
+      async onCacheEntryAdded(
+        userId,
+        { cacheDataLoaded, cacheEntryRemoved, updateCachedData, dispatch },
+      ) {
+        const stop = await listenWhileCached(cacheDataLoaded, (event) => {
+          if (event.type !== 'message') return;
+          const message = event.body;
+          const fromOther = message.sender !== userId;
+          let inList = false;
+          updateCachedData((list) => {
+            const entry = list.find(
+              (l) => l.schedule.id === message.partitionKey,
+            );
+            if (!entry) return;
+            inList = true;
+            // Mutate the draft only: returning a new list as well is an Immer error.
+            entry.lastMessage = message;
+            if (fromOther) entry.unreadCount += 1;
+            list.sort(byLatest);
+          });
+          // A lesson the list does not have yet (a new participant's first message).
+          if (fromOther && !inList)
+            dispatch(chatApi.util.invalidateTags(['ChatList']));
+        });
+        await cacheEntryRemoved;
+        stop();
+      },
     }),
     /**
      * The live connection (docs/api.md, WebSocket): no data of its own; while
-     * subscribed it writes new messages and read receipts into the cached
-     * conversation and lists (RTK Query's streaming updates).
+     * subscribed it publishes new messages and read receipts (chat-events.ts)
+     * to the cached conversation and lists, which write themselves with
+     * `updateCachedData` (RTK Query's streaming updates).
      */
     chatStream: build.query<null, string>({
       queryFn: () => ({ data: null }),
       keepUnusedDataFor: 0,
       async onCacheEntryAdded(
         userId,
-        // eslint-disable-next-line @typescript-eslint/unbound-method -- RTK binds dispatch/getState/delay to the store; they are closures, not methods
         { cacheDataLoaded, cacheEntryRemoved, dispatch, getState },
       ) {
         try {
@@ -182,61 +268,12 @@ export const chatApi = api.injectEndpoints({
         >[0];
         const state = () => getState() as unknown as State;
         const onEvent = (event: SocketEvent) => {
-          if (event.type === 'message') {
-            const message = event.body;
-            const fromOther = message.sender !== userId;
-            // Only a conversation that is open has a cache entry to write to.
-            dispatch(
-              chatApi.util.updateQueryData(
-                'getMessages',
-                message.partitionKey,
-                (d) => upsertMessage(d, message),
-              ),
-            );
-            dispatch(
-              chatApi.util.updateQueryData('getChatLessons', userId, (list) => {
-                const entry = list.find(
-                  (l) => l.schedule.id === message.partitionKey,
-                );
-                if (!entry) return;
-                // Mutate the draft only: returning a new list as well is an Immer error.
-                entry.lastMessage = message;
-                if (fromOther) entry.unreadCount += 1;
-                list.sort(byLatest);
-              }),
-            );
-            if (fromOther) {
-              let known = false;
-              dispatch(
-                chatApi.util.updateQueryData('getUnread', userId, (list) => {
-                  const entry = list.find(
-                    (u) => u.partitionKey === message.partitionKey,
-                  );
-                  if (!entry) return;
-                  known = true;
-                  entry.unreadCount += 1;
-                  entry.lastMessage = message;
-                }),
-              );
-              // A lesson new to the unread list needs its schedule: ask again.
-              if (!known) dispatch(chatApi.util.invalidateTags(['Unread']));
-              const inList = chatApi.endpoints.getChatLessons
-                .select(userId)(state())
-                .data?.some((l) => l.schedule.id === message.partitionKey);
-              if (inList === false)
-                dispatch(chatApi.util.invalidateTags(['ChatList']));
-            }
-          } else if (event.type === 'read') {
-            const { partitionKey, userId: reader, sort_keys } = event.body;
-            dispatch(
-              chatApi.util.updateQueryData('getMessages', partitionKey, (d) =>
-                markReadBy(d, reader, sort_keys),
-              ),
-            );
-            // Read on another device: the counts go down.
-            if (reader === userId)
-              dispatch(chatApi.util.invalidateTags(['Unread', 'ChatList']));
-          }
+          // The cached conversation and lists write themselves (their
+          // onCacheEntryAdded); a receipt of the member's own reading on
+          // another device changes counts only the server knows.
+          chatEvents.publish(event);
+          if (event.type === 'read' && event.body.userId === userId)
+            dispatch(chatApi.util.invalidateTags(['Unread', 'ChatList']));
         };
         const onReconnected = () => {
           // Catch up on what was said while the socket was down, in every

@@ -109,7 +109,6 @@ export const likesApi = api.injectEndpoints({
       }),
       onQueryStarted: async (
         { userId, likeUserId, userType },
-        // eslint-disable-next-line @typescript-eslint/unbound-method -- RTK binds dispatch/getState/delay to the store; they are closures, not methods
         { dispatch, getState, queryFulfilled },
       ) => {
         const tempId = `optimistic-${likeUserId}`;
@@ -151,7 +150,6 @@ export const likesApi = api.injectEndpoints({
       }),
       onQueryStarted: async (
         { userId, likeUserId, userType },
-        // eslint-disable-next-line @typescript-eslint/unbound-method -- RTK binds dispatch/getState/delay to the store; they are closures, not methods
         { dispatch, getState, queryFulfilled },
       ) => {
         const listPatch = dispatch(
