@@ -10,6 +10,8 @@ const suites = [
   // that each boundary rule fails on code that breaks it.
   { name: 'lint', args: ['run', 'lint'] },
   { name: 'contract', args: ['test', '-w', '@proam/contract'] },
+  // The test doubles other suites rely on (the Stripe-compatible server).
+  { name: 'test-support', args: ['run', 'test:support'] },
   { name: 'api', args: ['test', '-w', '@proam/api'] },
   { name: 'web', args: ['test', '-w', '@proam/web'] },
   {

@@ -43,6 +43,9 @@ export default defineConfig({
       workbox: {
         // The app shell: the page, its code and styles, the icons.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // chart.js (60 KB gzip) serves only the admins' dashboard: fetched
+        // when opened, not pre-cached for every visitor.
+        globIgnores: ['**/assets/chart-setup-*.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/media\//],
         cleanupOutdatedCaches: true,

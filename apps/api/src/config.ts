@@ -28,6 +28,11 @@ export type Config = {
   jwtSecret: string;
   seedDemo: boolean | null;
   companyName: string;
+  /** The operator's details for the 特定商取引法に基づく表記 and the legal pages. */
+  companyAddress: string;
+  companyPhone: string;
+  companyRepresentative: string;
+  companyMail: string;
   contactTo: string;
   mediaBaseUrl: string;
   stripePublishableKey: string | null;
@@ -182,6 +187,28 @@ export function loadConfig(env: Env = process.env): Config {
     nonEmpty(env, 'COMPANY_NAME') ?? '株式会社プロアム・コンサルティング';
   if (companyName.length > 100)
     throw new ConfigError('COMPANY_NAME', 'must be at most 100 characters');
+  // Demo values until a deployment sets its own (they are shown on the legal pages).
+  const companyAddress =
+    nonEmpty(env, 'COMPANY_ADDRESS') ??
+    '〒100-0005 東京都千代田区丸の内一丁目0番0号 プロアムビル5階';
+  if (companyAddress.length > 200)
+    throw new ConfigError('COMPANY_ADDRESS', 'must be at most 200 characters');
+  const companyPhone = nonEmpty(env, 'COMPANY_PHONE') ?? '03-0000-0000';
+  if (!/^\+?[0-9][0-9 ()-]{5,19}$/.test(companyPhone))
+    throw new ConfigError(
+      'COMPANY_PHONE',
+      `must be a telephone number such as 03-1234-5678 (got "${companyPhone}")`,
+    );
+  const companyRepresentative =
+    nonEmpty(env, 'COMPANY_REPRESENTATIVE') ?? '山田 太郎';
+  if (companyRepresentative.length > 100)
+    throw new ConfigError(
+      'COMPANY_REPRESENTATIVE',
+      'must be at most 100 characters',
+    );
+  const companyMail = nonEmpty(env, 'COMPANY_MAIL') ?? contactTo;
+  if (!EMAIL.test(companyMail) || companyMail.length > 254)
+    throw new ConfigError('COMPANY_MAIL', 'must be an e-mail address');
 
   const bucket = nonEmpty(env, 'S3_BUCKET');
   const s3 = bucket
@@ -232,6 +259,10 @@ export function loadConfig(env: Env = process.env): Config {
     apiDocs:
       parseBool(env, 'API_DOCS') ?? nonEmpty(env, 'NODE_ENV') === 'development',
     companyName,
+    companyAddress,
+    companyPhone,
+    companyRepresentative,
+    companyMail,
     contactTo,
     mediaBaseUrl,
     stripePublishableKey: stripeKey,

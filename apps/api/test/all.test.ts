@@ -29,3 +29,5 @@ import './storage/images.test.js';
 import './server/server.test.js';
 import './server/data-dir-lock.test.js';
 import './server/mail-durability.test.js';
+import './routes/admin-stats.test.js';
+import './routes/terms.test.js';

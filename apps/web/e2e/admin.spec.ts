@@ -182,7 +182,7 @@ describe('admin tools', () => {
         .waitFor();
 
       // 管理 → お知らせ: one published now, one scheduled for tomorrow.
-      await go(page, '/tabs/admin', '管理');
+      await go(page, '/tabs/admin?section=news', '管理');
       await page
         .getByRole('tab', { name: 'お知らせ', selected: true })
         .waitFor();
@@ -275,7 +275,7 @@ describe('admin tools', () => {
       await page.getByRole('tab', { name: '操作履歴' }).focus();
       await page.keyboard.press('Home');
       await page
-        .getByRole('tab', { name: 'お知らせ', selected: true })
+        .getByRole('tab', { name: 'ダッシュボード', selected: true })
         .waitFor();
 
       // The public news list, same session: published item only.

@@ -470,6 +470,7 @@ describe('accounts', () => {
       await page
         .getByRole('combobox', { name: /地域/ })
         .selectOption('神奈川県');
+      await page.getByRole('checkbox', { name: /同意する/ }).check();
       await shootBoth(page, 'register-3');
       await page.getByRole('button', { name: '登録する' }).click();
 

@@ -20,6 +20,11 @@ export const AuthUserSchema = Type.Object({
   userName: Type.String(),
   /** BUYER only for a session started by punch-out check-in. */
   type: Type.Union([UserTypeSchema, Type.Literal('BUYER')]),
+  /**
+   * (wave 2) Whether the member has agreed to the current TERMS_VERSION; false
+   * asks them again before the member area. Left out for punch-out buyers.
+   */
+  termsAccepted: Type.Optional(Type.Boolean()),
 });
 export type AuthUser = Static<typeof AuthUserSchema>;
 

@@ -10,3 +10,4 @@ export * from './notification.js';
 export * from './review.js';
 export * from './admin.js';
 export * from './moderation.js';
+export * from './legal.js';

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { CodeSchema, MemberTypeSchema, UserTypeSchema } from './auth.js';
+import { TermsVersionSchema } from './legal.js';
 import {
   DateSchema,
   IdSchema,
@@ -26,7 +27,10 @@ export const ProFieldsSchema = Type.Object({
   /** (wave 2) Checked by the company (false: 確認中, left out of lists and not bookable). */
   verified: Type.Boolean(),
   /** (wave 2) ★ average to one decimal; null without reviews. */
-  ratingAverage: Type.Union([Type.Number({ minimum: 1, maximum: 5 }), Type.Null()]),
+  ratingAverage: Type.Union([
+    Type.Number({ minimum: 1, maximum: 5 }),
+    Type.Null(),
+  ]),
   reviewCount: Type.Integer({ minimum: 0 }),
   affiliation: Type.Optional(Type.String()),
   career: Type.Optional(Type.String()),
@@ -118,6 +122,11 @@ export const UserCreateInputSchema = Type.Object(
     userName: Line({ max: 40 }),
     type: MemberTypeSchema,
     ...ProfileFieldsSchema,
+    /**
+     * (wave 2) The TERMS_VERSION the person agreed to on the form. Optional so
+     * older clients keep registering; without it the member is asked at login.
+     */
+    termsVersion: Type.Optional(TermsVersionSchema),
   },
   { additionalProperties: false },
 );

@@ -64,6 +64,9 @@ export const users = pgTable(
     /** A suspended member cannot log in and is hidden from others. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     suspendReason: text('suspend_reason'),
+    /** The 利用規約 version (TERMS_VERSION) the member last agreed to, and when; null: never. */
+    termsVersion: text('terms_version'),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { CompetitionResult, StatusRound } from '@proam/contract';
+import {
+  TERMS_VERSION,
+  type CompetitionResult,
+  type StatusRound,
+} from '@proam/contract';
 import type { Database } from './database.js';
 import { countSql } from './database.js';
 import {
@@ -581,6 +585,11 @@ export async function seedDemo(
         body: '2027年の新春プロアムの開催が決定しました。詳細は後日お知らせします。',
       },
     ]);
+
+    // Demo members have agreed to the 利用規約 in force, so they go straight in.
+    await tx
+      .update(users)
+      .set({ termsVersion: TERMS_VERSION, termsAcceptedAt: new Date(now) });
   });
   return true;
 }

@@ -13,6 +13,7 @@ import { punchoutRepository } from '../repositories/punchout-repository.js';
 import { outboxRepository } from '../repositories/outbox-repository.js';
 import { reviewRepository } from '../repositories/review-repository.js';
 import { scheduleRepository } from '../repositories/schedule-repository.js';
+import { statsRepository } from '../repositories/stats-repository.js';
 import type { UserCache } from '../repositories/user-cache.js';
 import { userRepository } from '../repositories/user-repository.js';
 
@@ -32,6 +33,7 @@ function repositoriesOver(db: Db, cache: UserCache, appUrl: string) {
     media: mediaRepository(db),
     audit: auditRepository(db),
     punchout: punchoutRepository(db),
+    stats: statsRepository(db),
   };
 }
 

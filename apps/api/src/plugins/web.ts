@@ -13,7 +13,7 @@ const escapeAttr = (s: string) =>
 
 /**
  * Serves the built web app at `/` and uploaded media at `/media/`. The page
- * learns its run-time settings (company name, Stripe key) from a meta tag
+ * learns its run-time settings (company details, Stripe key) from a meta tag
  * filled here, so one build serves every deployment without inline scripts.
  */
 export const webPlugin = fp(
@@ -48,6 +48,10 @@ export const webPlugin = fp(
       config.apiClients.find((c) => c.name === 'web') ?? config.apiClients[0];
     const runtime = JSON.stringify({
       companyName: config.companyName,
+      companyAddress: config.companyAddress,
+      companyPhone: config.companyPhone,
+      companyRepresentative: config.companyRepresentative,
+      companyMail: config.companyMail,
       stripePublishableKey: config.stripePublishableKey,
       apiBase: '/api',
       apiClient: webClient ? `${webClient.name}:${webClient.code}` : null,

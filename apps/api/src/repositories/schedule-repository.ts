@@ -548,13 +548,7 @@ export function scheduleRepository(db: Db, appUrl: string) {
       now: Date,
     ): Promise<boolean> {
       return db.transaction(async (tx) => {
-        // The lesson's row is locked first, as every place-changing path does.
-        const [s] = await tx
-          .select()
-          .from(schedules)
-          .where(eq(schedules.id, id))
-          .for('update');
-        if (!s) throw new ApiError('NotFound');
+        const s = await lockLesson(tx, id);
         const gone = await tx
           .update(reservations)
           .set({ status: 'cancelled', cancelledAt: now })
@@ -593,12 +587,7 @@ export function scheduleRepository(db: Db, appUrl: string) {
       inTransaction?: (tx: Tx, participants: string[]) => Promise<void>,
     ): Promise<ScheduleRow> {
       return db.transaction(async (tx) => {
-        const [s] = await tx
-          .select()
-          .from(schedules)
-          .where(eq(schedules.id, id))
-          .for('update');
-        if (!s) throw new ApiError('NotFound');
+        const s = await lockLesson(tx, id);
         if (
           s.statusRound === 'cancelled' ||
           s.statusRound === 'done' ||
@@ -646,12 +635,7 @@ export function scheduleRepository(db: Db, appUrl: string) {
      */
     async waitlistJoin(id: string, userId: string, now: Date): Promise<number> {
       return db.transaction(async (tx) => {
-        const [s] = await tx
-          .select()
-          .from(schedules)
-          .where(eq(schedules.id, id))
-          .for('update');
-        if (!s) throw new ApiError('NotFound');
+        const s = await lockLesson(tx, id);
         const [held] = await tx
           .select({ u: reservations.userId })
           .from(reservations)
@@ -720,6 +704,21 @@ export function scheduleRepository(db: Db, appUrl: string) {
       return gone.length;
     },
   };
+}
+
+/**
+ * Locks the lesson's row for the transaction (NotFound when there is none).
+ * Every path that changes who holds a place locks it first, so two of them on
+ * one lesson run one after the other.
+ */
+async function lockLesson(tx: Tx, id: string): Promise<ScheduleRow> {
+  const [s] = await tx
+    .select()
+    .from(schedules)
+    .where(eq(schedules.id, id))
+    .for('update');
+  if (!s) throw new ApiError('NotFound');
+  return s;
 }
 
 /** Takes one place if the lesson is open, not full and not past. */

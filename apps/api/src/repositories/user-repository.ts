@@ -205,6 +205,26 @@ export function userRepository(db: Db, cache: UserCache) {
       return row;
     },
 
+    /** Stores the 利用規約 version the member agreed to, and when. */
+    async acceptTerms(
+      id: string,
+      version: string,
+      now: Date,
+    ): Promise<{ version: string; acceptedAt: Date } | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ termsVersion: version, termsAcceptedAt: now })
+        .where(and(eq(users.id, id), members))
+        .returning({
+          version: users.termsVersion,
+          acceptedAt: users.termsAcceptedAt,
+        });
+      cache.evict(id);
+      return row?.version && row.acceptedAt
+        ? { version: row.version, acceptedAt: row.acceptedAt }
+        : undefined;
+    },
+
     async findMany(ids: string[]): Promise<UserRow[]> {
       if (ids.length === 0) return [];
       const rows = await db

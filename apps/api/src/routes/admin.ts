@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import {
+  AdminStatsInputSchema,
+  AdminStatsSchema,
   AdminUsersInputSchema,
+  ReportContextInputSchema,
+  ReportContextSchema,
   SuspendInputSchema,
   UserSchema,
   VerifyProInputSchema,
@@ -126,5 +130,33 @@ export function adminRoutes(app: FastifyInstance, hub: Hub): void {
       }
       return asAdminSees(row);
     },
+  });
+
+  defineRoute(app, {
+    path: '/admin/stats',
+    auth: 'admin',
+    summary:
+      '(wave 2) Weekly figures for the dashboard: new members, reservations, cancellations, reviews, chat messages (Japan weeks from Monday; admins)',
+    tags,
+    input: AdminStatsInputSchema,
+    output: AdminStatsSchema,
+    handler: async ({ input }) => {
+      const now = clock.now();
+      return {
+        weeks: await repos.stats.weekly(input.weeks ?? 12, now),
+        generatedAt: now.toISOString(),
+      };
+    },
+  });
+
+  defineRoute(app, {
+    path: '/admin/reportContexts',
+    auth: 'admin',
+    summary:
+      '(wave 2) For reports by id: the reporter and the reported profile, review or message (admins)',
+    tags,
+    input: ReportContextInputSchema,
+    output: Type.Array(ReportContextSchema),
+    handler: ({ input }) => repos.stats.reportContexts(input.ids),
   });
 }

@@ -10,8 +10,10 @@ import {
   NoInputSchema,
   PasswordUpdateInputSchema,
   SentSchema,
+  TERMS_VERSION,
   UpdatedSchema,
   UserCreateInputSchema,
+  type LoginResult,
 } from '@proam/contract';
 import { accountStore, weakPassword } from '../auth/accounts.js';
 import { codeStore, normalEmail } from '../auth/codes.js';
@@ -43,6 +45,24 @@ export function authRoutes(app: FastifyInstance): void {
   const accounts = accountStore(database.db, clock, userCache);
   const store = app.objectStore;
   const tags = ['auth'];
+
+  /**
+   * The session user with whether they agreed to the current 利用規約, so the
+   * web asks again after a login with an older (or no) agreement. Buyers of
+   * punch-out are not members and keep the user as it was.
+   */
+  const withTerms = async <R extends LoginResult>(result: R): Promise<R> => {
+    if (result.user.type === 'BUYER') return result;
+    const row = await repos.users.find(result.user.id);
+    if (!row) return result;
+    return {
+      ...result,
+      user: {
+        ...result.user,
+        termsAccepted: row.termsVersion === TERMS_VERSION,
+      },
+    };
+  };
 
   defineRoute(app, {
     path: '/auth/code',
@@ -105,6 +125,12 @@ export function authRoutes(app: FastifyInstance): void {
         email.split('@')[0]!,
         input.userName,
       ]);
+      // A version other than the one in force is a stale form: refused before the code is used.
+      if (
+        input.termsVersion !== undefined &&
+        input.termsVersion !== TERMS_VERSION
+      )
+        throw new ApiError('ValidationError', 'termsVersion');
       // The code first: only its holder learns that the address is taken (RC-05).
       // A registered address is never mailed a code, so this means "registered meanwhile".
       await codes.consume(email, 'register', input.code);
@@ -113,11 +139,14 @@ export function authRoutes(app: FastifyInstance): void {
         input,
         await hashPassword(input.password, req.ip),
       );
+      // Registered without agreeing (older clients): asked at the first login instead.
+      if (input.termsVersion !== undefined)
+        await repos.users.acceptTerms(user.id, input.termsVersion, clock.now());
       req.log.info(
         { event: 'registered', userId: user.id, type: user.type },
         'member registered',
       );
-      return sessions.start(user);
+      return withTerms(await sessions.start(user));
     },
   });
 
@@ -136,7 +165,7 @@ export function authRoutes(app: FastifyInstance): void {
           req.ip,
         );
         req.log.info({ event: 'login', userId: user.id }, 'login succeeded');
-        return await sessions.start(user);
+        return await withTerms(await sessions.start(user));
       } catch (e) {
         if (e instanceof ApiError)
           req.log.info(
@@ -223,7 +252,7 @@ export function authRoutes(app: FastifyInstance): void {
     input: NoInputSchema,
     output: HandshakeResultSchema,
     handler: async ({ req }) => ({
-      ...(await sessions.refresh(refreshTokenOf(req))),
+      ...(await withTerms(await sessions.refresh(refreshTokenOf(req)))),
       serverTime: clock.now().toISOString(),
     }),
   });
@@ -235,7 +264,8 @@ export function authRoutes(app: FastifyInstance): void {
     tags,
     input: NoInputSchema,
     output: LoginResultSchema,
-    handler: ({ req }) => sessions.refresh(refreshTokenOf(req)),
+    handler: async ({ req }) =>
+      withTerms(await sessions.refresh(refreshTokenOf(req))),
   });
 
   defineRoute(app, {

@@ -6,6 +6,9 @@ import {
   PageInputSchema,
   ProConditionInputSchema,
   SizeInputSchema,
+  TERMS_VERSION,
+  TermsAcceptanceSchema,
+  TermsAcceptInputSchema,
   UserReadInputSchema,
   UserSchema,
   UserUpdateInputSchema,
@@ -112,6 +115,36 @@ export function userRoutes(app: FastifyInstance): void {
       const row = await repo.update(targetId, target.type, input, clock.now());
       if (!row) throw new ApiError('NotFound');
       return view(caller)(row);
+    },
+  });
+
+  defineRoute(app, {
+    path: '/user/acceptTerms',
+    auth: 'bearer',
+    summary:
+      'Agree to the 利用規約 and プライバシーポリシー in force (the version shown to the member)',
+    tags,
+    input: TermsAcceptInputSchema,
+    output: TermsAcceptanceSchema,
+    handler: async ({ input, caller, req }) => {
+      // The member agrees to the text they were shown: a page older than the
+      // version in force must be reloaded, not silently counted.
+      if (input.version !== TERMS_VERSION)
+        throw new ApiError('ValidationError', 'version');
+      const done = await repo.acceptTerms(
+        caller.id,
+        input.version,
+        clock.now(),
+      );
+      if (!done) throw new ApiError('NotFound');
+      req.log.info(
+        { event: 'terms_accepted', userId: caller.id, version: done.version },
+        'terms accepted',
+      );
+      return {
+        version: done.version,
+        acceptedAt: done.acceptedAt.toISOString(),
+      };
     },
   });
 

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { TERMS_VERSION } from '@proam/contract';
 import { DEMO_PASSWORD } from '../../src/db/seed.js';
 import type { Harness } from '../helper.js';
 
@@ -96,6 +97,7 @@ POST /api/report/create                  401T  OK    OK    OK    OK    OK    403
 # notification settings: the caller's own
 POST /api/user/notificationSettings      401T  OK    OK    OK    OK    OK    403
 POST /api/user/notificationSettingsUpdate 401T  OK    OK    OK    OK    OK    403
+POST /api/user/acceptTerms               401T  OK    OK    OK    OK    OK    403
 # chat: the lesson's participants (pro P and amateur A) only; admins are not participants
 POST /api/roundLesson/message            401T  OK    403   OK    403   403   403
 POST /api/roundLesson/getMessage         401T  OK    403   OK    403   403   403
@@ -120,6 +122,8 @@ POST /api/admin/verifyPro                401T  403   403   403   403   OK    403
 POST /api/admin/suspend                  401T  403   403   403   403   OK    403
 POST /api/admin/reports                  401T  403   403   403   403   OK    403
 POST /api/admin/reportResolve            401T  403   403   403   403   OK    403
+POST /api/admin/reportContexts           401T  403   403   403   403   OK    403
+POST /api/admin/stats                    401T  403   403   403   403   OK    403
 `;
 
 export const ACTORS = [
@@ -520,6 +524,9 @@ export const REQUESTS: Record<string, RequestSpec> = {
     }),
   },
   'POST /api/admin/reports': { body: () => ({ status: 'open' }) },
+  'POST /api/admin/reportContexts': { body: (c) => ({ ids: [c.fx.report] }) },
+  'POST /api/admin/stats': { body: () => ({ weeks: 4 }) },
+  'POST /api/user/acceptTerms': { body: () => ({ version: TERMS_VERSION }) },
   'POST /api/admin/reportResolve': {
     body: (c) => ({ id: c.fx.report, resolution: '確認済み' }),
   },

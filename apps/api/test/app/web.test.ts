@@ -51,6 +51,11 @@ describe('serving the web app', () => {
       .replace(/&amp;/g, '&');
     assert.deepEqual(JSON.parse(unescaped), {
       companyName: '株式会社テスト<&>"',
+      companyAddress:
+        '〒100-0005 東京都千代田区丸の内一丁目0番0号 プロアムビル5階',
+      companyPhone: '03-0000-0000',
+      companyRepresentative: '山田 太郎',
+      companyMail: 'contact@example.jp',
       stripePublishableKey: 'pk_test_abc123',
       apiBase: '/api',
       apiClient: 'web:web-code-12',

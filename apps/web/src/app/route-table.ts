@@ -37,6 +37,9 @@ export const pageRoutes: RouteObject[] = [
     ...page(() => import('./routes/public/info-detail')),
   },
   { path: 'qa', ...page(() => import('./routes/public/qa')) },
+  { path: 'terms', ...page(() => import('./routes/public/terms')) },
+  { path: 'privacy', ...page(() => import('./routes/public/privacy')) },
+  { path: 'tokushoho', ...page(() => import('./routes/public/tokushoho')) },
   {
     path: 'campaignDetails/:id',
     ...page(() => import('./routes/public/campaign-details')),

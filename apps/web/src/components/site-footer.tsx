@@ -5,6 +5,13 @@ import { MailIcon } from './icons';
 import { Logo } from './logo';
 import { NAV_LINKS } from './nav-links';
 
+/** The legal pages, on every page's footer. */
+const LEGAL_LINKS = [
+  { to: '/terms', label: '利用規約' },
+  { to: '/privacy', label: 'プライバシーポリシー' },
+  { to: '/tokushoho', label: '特定商取引法に基づく表記' },
+] as const;
+
 const copyright = () =>
   `© ${new Date().getFullYear()} ${runtimeConfig.companyName}`;
 
@@ -47,6 +54,15 @@ export const SiteFooter = () => {
           </ul>
         </nav>
       </div>
+      <nav className="site-footer__legal" aria-label="規約・法的表記">
+        <ul className="container">
+          {LEGAL_LINKS.map((item) => (
+            <li key={item.to}>
+              <Link to={item.to}>{item.label}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <p className="site-footer__copy">
         <small>{line}</small>
       </p>

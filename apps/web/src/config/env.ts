@@ -5,6 +5,11 @@
  */
 export type RuntimeConfig = {
   companyName: string;
+  /** The operator's details on the legal pages (特定商取引法に基づく表記 and others). */
+  companyAddress: string;
+  companyPhone: string;
+  companyRepresentative: string;
+  companyMail: string;
   stripePublishableKey: string | null;
   apiBase: string;
   /** `name:code` of this app build for the client (Basic) calls of docs/api.md. */
@@ -13,6 +18,10 @@ export type RuntimeConfig = {
 
 export const FALLBACK_CONFIG: RuntimeConfig = {
   companyName: '株式会社プロアム・コンサルティング',
+  companyAddress: '〒100-0005 東京都千代田区丸の内一丁目0番0号 プロアムビル5階',
+  companyPhone: '03-0000-0000',
+  companyRepresentative: '山田 太郎',
+  companyMail: 'contact@example.jp',
   stripePublishableKey: null,
   apiBase: '/api',
   // The development client; deployments hand their own in through the meta config.
@@ -23,6 +32,23 @@ const PLACEHOLDER = '__PROAM_CONFIG__';
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const textOr = (v: unknown, fallback: string): string =>
+  typeof v === 'string' && v.trim() !== '' ? v : fallback;
+
+type CompanyKey =
+  | 'companyName'
+  | 'companyAddress'
+  | 'companyPhone'
+  | 'companyRepresentative'
+  | 'companyMail';
+const COMPANY_KEYS: readonly CompanyKey[] = [
+  'companyName',
+  'companyAddress',
+  'companyPhone',
+  'companyRepresentative',
+  'companyMail',
+];
 
 export const parseRuntimeConfig = (
   raw: string | null | undefined,
@@ -35,12 +61,12 @@ export const parseRuntimeConfig = (
     return FALLBACK_CONFIG;
   }
   if (!isRecord(parsed)) return FALLBACK_CONFIG;
-  const { companyName, stripePublishableKey, apiBase, apiClient } = parsed;
+  const { stripePublishableKey, apiBase, apiClient } = parsed;
+  const company = Object.fromEntries(
+    COMPANY_KEYS.map((k) => [k, textOr(parsed[k], FALLBACK_CONFIG[k])]),
+  ) as Pick<RuntimeConfig, CompanyKey>;
   return {
-    companyName:
-      typeof companyName === 'string' && companyName.trim() !== ''
-        ? companyName
-        : FALLBACK_CONFIG.companyName,
+    ...company,
     stripePublishableKey:
       typeof stripePublishableKey === 'string' && stripePublishableKey !== ''
         ? stripePublishableKey

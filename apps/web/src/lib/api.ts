@@ -281,6 +281,9 @@ export const api = createApi({
     'Unread',
     'NotificationSettings',
     'MailOutbox',
+    'Report',
+    'Review',
+    'Block',
   ],
   // Queries on screen load again once the connection is back (auth-session.ts
   // dispatches the reconnect after renewing the login, if it had to).

@@ -21,6 +21,10 @@ describe('runtime config', () => {
       ),
     ).toEqual({
       companyName: '株式会社テスト',
+      companyAddress: FALLBACK_CONFIG.companyAddress,
+      companyPhone: FALLBACK_CONFIG.companyPhone,
+      companyRepresentative: FALLBACK_CONFIG.companyRepresentative,
+      companyMail: FALLBACK_CONFIG.companyMail,
       stripePublishableKey: 'pk_test_1',
       apiBase: '/api',
       apiClient: 'web:proam-web-dev',

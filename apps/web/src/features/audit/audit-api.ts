@@ -20,6 +20,10 @@ const ACTION_LABELS: Record<string, string> = {
   'news.update': 'お知らせを更新',
   'news.delete': 'お知らせを削除',
   'contact.update': 'お問い合わせの対応状況を変更',
+  'user.verifyPro': 'プロの確認状態を変更',
+  'user.suspend': '会員を利用停止',
+  'user.unsuspend': '会員の利用停止を解除',
+  'report.resolve': '通報を対応済みに',
 };
 
 /** `competition.create` → 大会を作成; unknown actions are shown as they are. */

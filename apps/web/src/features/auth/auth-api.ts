@@ -4,10 +4,12 @@ import type {
   LoginInput,
   LoginResult,
   PasswordUpdateInput,
+  TermsAcceptance,
+  TermsAcceptInput,
   UserCreateInput,
 } from '@proam/contract';
 import { api } from '@/lib/api';
-import { tokenReceived } from './auth-slice';
+import { termsAgreed, tokenReceived } from './auth-slice';
 
 type Sent = { sent: true };
 
@@ -62,6 +64,18 @@ export const authApi = api.injectEndpoints({
     updatePassword: build.mutation<{ updated: true }, PasswordUpdateInput>({
       query: (body) => ({ path: '/auth/update', body, auth: 'client' }),
     }),
+    /** The member agrees to the 利用規約 in force; the session user then says so. */
+    acceptTerms: build.mutation<TermsAcceptance, TermsAcceptInput>({
+      query: (body) => ({ path: '/user/acceptTerms', body }),
+      onQueryStarted: async (_arg, { dispatch, queryFulfilled }) => {
+        try {
+          await queryFulfilled;
+          dispatch(termsAgreed());
+        } catch {
+          // The base query has already reported the failure.
+        }
+      },
+    }),
   }),
 });
 
@@ -72,4 +86,5 @@ export const {
   useSendCodeMutation,
   useSendResetCodeMutation,
   useUpdatePasswordMutation,
+  useAcceptTermsMutation,
 } = authApi;

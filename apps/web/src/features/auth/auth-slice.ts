@@ -141,6 +141,11 @@ export const authSlice = createSlice({
       state.renewalProblem = action.payload;
       if (state.status === 'restoring') state.status = 'reconnecting';
     },
+    /** The member agreed to the 利用規約 in force (/user/acceptTerms answered). */
+    termsAgreed(state) {
+      if (state.user && state.user.type !== 'BUYER')
+        state.user = { ...state.user, termsAccepted: true };
+    },
     /** The browser's `online` / `offline` events. */
     connectivityChanged(state, action: PayloadAction<boolean>) {
       state.browserOnline = action.payload;
@@ -179,6 +184,7 @@ export const {
   tokenRefreshed,
   renewalFailed,
   connectivityChanged,
+  termsAgreed,
   tokenCleared,
   loggedOut,
 } = authSlice.actions;
@@ -189,6 +195,19 @@ export const {
   selectHoldsLogin,
   selectConnectionProblem,
 } = authSlice.selectors;
+
+/**
+ * Whether the logged-in member must agree to the 利用規約 in force before the
+ * member area (never agreed, or an older version). Buyers are not asked.
+ */
+export const selectNeedsTermsAgreement = (state: {
+  auth: AuthState;
+}): boolean =>
+  state.auth.status === 'authenticated' &&
+  state.auth.user !== null &&
+  state.auth.user.type !== 'BUYER' &&
+  'termsAccepted' in state.auth.user &&
+  state.auth.user.termsAccepted === false;
 
 /** Whether the logged-in person is company staff (`type: 'admin'`). */
 export const selectIsAdmin = (state: { auth: AuthState }): boolean =>

@@ -79,6 +79,8 @@ export type ProfileValues = {
   password: string;
   passwordConfirm: string;
   area: string;
+  /** The agreement checkbox: `agreed` when ticked. */
+  terms: '' | 'agreed';
 };
 export type ProfileField = keyof ProfileValues;
 export const PROFILE_FIELDS: readonly ProfileField[] = [
@@ -88,7 +90,11 @@ export const PROFILE_FIELDS: readonly ProfileField[] = [
   'password',
   'passwordConfirm',
   'area',
+  'terms',
 ];
+
+export const TERMS_REQUIRED_MSG =
+  '利用規約とプライバシーポリシーをご確認のうえ、「同意する」にチェックを入れてください。';
 
 export const validateProfileField = (
   field: ProfileField,
@@ -121,6 +127,8 @@ export const validateProfileField = (
         (PREFECTURES as readonly string[]).includes(values.area)
         ? undefined
         : '地域は一覧から選択してください。';
+    case 'terms':
+      return values.terms === 'agreed' ? undefined : TERMS_REQUIRED_MSG;
   }
 };
 

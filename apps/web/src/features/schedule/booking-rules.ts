@@ -43,3 +43,15 @@ export const hasStarted = (s: Schedule, now: number): boolean =>
 /** Google Maps' search for a place name (no API key needed). */
 export const mapSearchUrl = (place: string): string =>
   `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(place)}`;
+
+/**
+ * The member may review the lesson (docs/api.md, /review/create): their
+ * reservation is confirmed, the lesson's day has come, and it was not called
+ * off.
+ */
+export const mayReview = (s: Schedule, userId: string, today: string) =>
+  s.date <= today &&
+  !isCalledOff(s) &&
+  (s.myReservation
+    ? s.myReservation.status === 'confirmed'
+    : (s.participants?.includes(userId) ?? false));

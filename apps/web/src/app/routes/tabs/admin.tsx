@@ -5,6 +5,9 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { InlineError } from '@/components/inline-error';
 import { PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';
+import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
+import { MemberManagement } from '@/features/admin/components/member-management';
+import { ReportList } from '@/features/admin/components/report-list';
 import { AuditLog } from '@/features/audit/components/audit-log';
 import { RequireAdmin } from '@/features/auth/components/require-admin';
 import { ContactInbox } from '@/features/contact/components/contact-inbox';
@@ -20,6 +23,9 @@ import '@/styles/admin.css';
 import '@/styles/booking.css';
 
 const SECTIONS = [
+  { id: 'dashboard', label: 'ダッシュボード' },
+  { id: 'members', label: '会員管理' },
+  { id: 'reports', label: '通報' },
   { id: 'news', label: 'お知らせ' },
   { id: 'contact', label: 'お問い合わせ' },
   { id: 'audit', label: '操作履歴' },
@@ -141,13 +147,13 @@ const NewsSection = () => {
 const AdminPanel = () => {
   const [params, setParams] = useSearchParams();
   const raw = params.get('section');
-  const current: SectionId = isSection(raw) ? raw : 'news';
+  const current: SectionId = isSection(raw) ? raw : 'dashboard';
   const tabRefs = useRef<Partial<Record<SectionId, HTMLButtonElement | null>>>(
     {},
   );
 
   const select = (id: SectionId, focus = false) => {
-    setParams(id === 'news' ? {} : { section: id }, { replace: true });
+    setParams(id === 'dashboard' ? {} : { section: id }, { replace: true });
     if (focus) tabRefs.current[id]?.focus();
   };
 
@@ -199,6 +205,9 @@ const AdminPanel = () => {
         aria-labelledby={`admin-tab-${current}`}
         className="admin-tabs__panel"
       >
+        {current === 'dashboard' && <AdminDashboard />}
+        {current === 'members' && <MemberManagement />}
+        {current === 'reports' && <ReportList />}
         {current === 'news' && <NewsSection />}
         {current === 'contact' && <ContactInbox />}
         {current === 'audit' && <AuditLog />}
@@ -216,7 +225,7 @@ const AdminPage = () => {
         section="会員メニュー"
         title="管理"
         titleRight="ADMIN"
-        description="お知らせの作成・予約投稿、お問い合わせの対応状況、管理者の操作履歴、メールの送信状況を確認できます。大会の作成・結果入力は「大会」タブで行います。"
+        description="運営ダッシュボード、会員管理（プロの確認・利用停止）、通報への対応、お知らせの作成・予約投稿、お問い合わせの対応状況、管理者の操作履歴、メールの送信状況を確認できます。大会の作成・結果入力は「大会」タブで行います。"
       />
       <AdminPanel />
     </>

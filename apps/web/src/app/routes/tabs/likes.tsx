@@ -7,8 +7,11 @@ import {
   useIsBuyer,
 } from '@/features/auth/components/buyer-notice';
 import { useLikeToggle } from '@/features/likes/use-like-toggle';
+import { BlockToggle } from '@/features/moderation/components/block-toggle';
+import { ReportButton } from '@/features/moderation/components/report-button';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import '@/styles/members.css';
+import '@/styles/reviews.css';
 
 const LikesRoute = () => {
   useDocumentTitle('いいね');
@@ -34,7 +37,22 @@ const LikesRoute = () => {
             <ProSearch likedIds={likedIds} onToggle={toggle.toggle} />
           </>
         )}
-        {myType === 'pro' && me && <ProLikes userId={me.id} toggle={toggle} />}
+        {myType === 'pro' && me && (
+          <ProLikes
+            userId={me.id}
+            toggle={toggle}
+            memberSafety={(u) => (
+              <>
+                <ReportButton
+                  targetType="user"
+                  targetId={u.id}
+                  targetLabel={`${u.userName}さんのプロフィール`}
+                />
+                <BlockToggle userId={u.id} name={`${u.userName}さん`} />
+              </>
+            )}
+          />
+        )}
         {isBuyer && (
           <>
             <BuyerNotice lead="プロを探す（閲覧のみ）" />

@@ -8,8 +8,15 @@ import {
 } from '@/features/auth/components/buyer-notice';
 import { useLikeToggle } from '@/features/likes/use-like-toggle';
 import { useGetUserQuery } from '@/features/profile/profile-api';
+import { useAppSelector } from '@/lib/store-hooks';
+import { selectAuthUser } from '@/features/auth/auth-slice';
+import { BlockToggle } from '@/features/moderation/components/block-toggle';
+import { ReportButton } from '@/features/moderation/components/report-button';
+import { RatingSummary } from '@/features/reviews/components/rating-summary';
+import { ReviewList } from '@/features/reviews/components/review-list';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import '@/styles/members.css';
+import '@/styles/reviews.css';
 
 /** `#/tabs/likes/pro/:id`: one pro's profile, reached from the likes tab. */
 const ProProfileRoute = () => {
@@ -23,6 +30,11 @@ const ProProfileRoute = () => {
   const { likedIds, toggle, myType } = useLikeToggle();
   const isPro = user?.type === 'pro';
   const isBuyer = useIsBuyer();
+  const me = useAppSelector(selectAuthUser);
+  // Members other than the pro themself may report and block; buyers only read.
+  const isMember =
+    me?.type === 'pro' || me?.type === 'amature' || me?.type === 'admin';
+  const isOther = isMember && me.id !== id;
   useDocumentTitle(isPro ? `${user.userName}プロ` : 'プロフィール');
 
   return (
@@ -64,7 +76,41 @@ const ProProfileRoute = () => {
             liked={likedIds.has(user.id)}
             canLike={myType === 'amature'}
             onToggle={() => toggle(user.id)}
-          />
+            rating={user.pro && <RatingSummary pro={user.pro} />}
+            safety={
+              isOther && (
+                <>
+                  <ReportButton
+                    targetType="user"
+                    targetId={user.id}
+                    targetLabel={`${user.userName}プロのプロフィール`}
+                    className="button button--outline"
+                  />
+                  {me.type !== 'admin' && (
+                    <BlockToggle
+                      userId={user.id}
+                      name={`${user.userName}プロ`}
+                    />
+                  )}
+                </>
+              )
+            }
+          >
+            {isMember && (
+              <ReviewList
+                proId={user.id}
+                reviewActions={(r) =>
+                  r.userId !== me.id && (
+                    <ReportButton
+                      targetType="review"
+                      targetId={r.id}
+                      targetLabel={`${r.userName}さんの口コミ`}
+                    />
+                  )
+                }
+              />
+            )}
+          </ProProfile>
         )}
       </div>
     </>

@@ -8,9 +8,14 @@ import { DeleteAccount } from '@/features/profile/components/delete-account';
 import { PhotoManager } from '@/features/profile/components/photo-manager';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { useGetUserQuery } from '@/features/profile/profile-api';
+import { BlockedMembers } from '@/features/moderation/components/blocked-members';
+import { RatingSummary } from '@/features/reviews/components/rating-summary';
+import { ReviewList } from '@/features/reviews/components/review-list';
+import { VerificationBanner } from '@/features/schedule/components/verification-banner';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import '@/styles/members.css';
 import '@/styles/booking.css';
+import '@/styles/reviews.css';
 
 const ProfileSkeleton = () => (
   <div className="skeleton-stack" aria-hidden="true">
@@ -67,11 +72,29 @@ const ProfileRoute = () => {
           />
         ) : (
           <>
+            <VerificationBanner user={user} />
             <PhotoManager user={user} />
             <section className="member-section">
               <ProfileForm key={user.id} user={user} />
             </section>
+            {user.type === 'pro' && user.pro && (
+              <section
+                className="member-section my-reviews"
+                aria-labelledby="my-reviews-title"
+              >
+                <h2 id="my-reviews-title" className="member-section__title">
+                  あなたへの口コミ
+                </h2>
+                <RatingSummary pro={user.pro} />
+                <ReviewList
+                  proId={user.id}
+                  title="口コミ一覧（返信できます）"
+                  canReply
+                />
+              </section>
+            )}
             <NotificationSettingsPanel />
+            {user.type !== 'admin' && <BlockedMembers />}
             {user.email && <DeleteAccount email={user.email} />}
           </>
         )}

@@ -1,19 +1,25 @@
 import { PageHeader } from '@/components/page-header';
 import { useAppSelector } from '@/lib/store-hooks';
 import { selectAuthUser } from '@/features/auth/auth-slice';
+import { useGetUserQuery } from '@/features/profile/profile-api';
+import { LessonReview } from '@/features/reviews/components/lesson-review';
 import { AmateurReservations } from '@/features/schedule/components/amateur-reservations';
 import { ProSchedule } from '@/features/schedule/components/pro-schedule';
+import { VerificationBanner } from '@/features/schedule/components/verification-banner';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { BuyerNotice } from '@/features/auth/components/buyer-notice';
 import { isBuyer } from '@/features/auth/buyer-mode';
 import { todayInJapan } from '@/lib/format';
 import '@/styles/booking.css';
+import '@/styles/reviews.css';
 
 /** A pro manages their lessons; everyone else sees what they reserved. */
 const ScheduleRoute = () => {
   useDocumentTitle('スケジュール');
   const user = useAppSelector(selectAuthUser);
   const isPro = user?.type === 'pro';
+  // The profile as it is now: an admin may have verified the pro meanwhile.
+  const { data: profile } = useGetUserQuery(user?.id ?? '', { skip: !isPro });
   return (
     <>
       <PageHeader
@@ -23,7 +29,7 @@ const ScheduleRoute = () => {
         description={
           isPro
             ? 'ラウンドレッスンの登録・編集と、日ごとのラウンド状況の設定ができます。'
-            : '予約中のラウンドレッスンの確認とキャンセル、キャンセル待ち、カレンダーへの追加、レッスンのチャットができます。'
+            : '予約中のラウンドレッスンの確認とキャンセル、キャンセル待ち、カレンダーへの追加、レッスンのチャット、受講したレッスンの口コミができます。'
         }
       />
       <div className="container section schedule-page">
@@ -32,9 +38,27 @@ const ScheduleRoute = () => {
         ) : (
           user &&
           (isPro ? (
-            <ProSchedule proId={user.id} today={todayInJapan()} />
+            <>
+              <VerificationBanner user={profile} />
+              <ProSchedule proId={user.id} today={todayInJapan()} />
+            </>
           ) : (
-            <AmateurReservations userId={user.id} />
+            <AmateurReservations
+              userId={user.id}
+              reviewSlot={
+                user.type === 'amature'
+                  ? (s, lessonLabel) => (
+                      <LessonReview
+                        scheduleId={s.id}
+                        proId={s.proId}
+                        date={s.date}
+                        userId={user.id}
+                        lessonLabel={lessonLabel}
+                      />
+                    )
+                  : undefined
+              }
+            />
           ))
         )}
       </div>

@@ -1,3 +1,4 @@
+import { TERMS_VERSION } from '@proam/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -151,6 +152,11 @@ describe('registration form', () => {
     await user.clear(field(/パスワード（確認）/));
     await user.type(field(/パスワード（確認）/), 'fairway-birdie-77');
     await user.selectOptions(field(/^地域/), '千葉県');
+    await user.click(
+      screen.getByRole('checkbox', {
+        name: /利用規約とプライバシーポリシーに同意する/,
+      }),
+    );
     await user.click(screen.getByRole('button', { name: '登録する' }));
     await waitFor(() =>
       expect(store.getState().auth.status).toBe('authenticated'),
@@ -163,6 +169,7 @@ describe('registration form', () => {
       type: 'amature',
       nameKana: 'やまだ たろう',
       area: '千葉県',
+      termsVersion: TERMS_VERSION,
     });
   });
 
@@ -182,6 +189,7 @@ describe('registration form', () => {
     await user.click(screen.getByRole('radio', { name: /プロ会員/ }));
     await user.type(field(/^パスワード必須/), 'fairway-birdie-77');
     await user.type(field(/パスワード（確認）/), 'fairway-birdie-77');
+    await user.click(screen.getByRole('checkbox', { name: /同意する/ }));
     await user.click(screen.getByRole('button', { name: '登録する' }));
     const code = await findField(/認証コード/);
     expect(code).toHaveValue('000000');

@@ -1,4 +1,4 @@
-import { PREFECTURES } from '@proam/contract';
+import { PREFECTURES, TERMS_VERSION } from '@proam/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { RadioGroup, SelectField, TextField } from '@/components/form/field';
 import { SubmitButton } from '@/components/form/form-actions';
@@ -23,6 +23,7 @@ import {
   type Step,
 } from './step-form';
 import { StepIndicator } from './step-indicator';
+import { TermsConsent } from './terms-consent';
 import { useMailStep } from './use-mail-step';
 import { useStepFocus } from './use-step-focus';
 
@@ -35,6 +36,7 @@ const EMPTY_PROFILE: ProfileValues = {
   password: '',
   passwordConfirm: '',
   area: '',
+  terms: '',
 };
 
 const MEMBER_TYPES = [
@@ -108,12 +110,14 @@ export const RegisterForm = () => {
       type: v.type,
       nameKana: v.nameKana.trim(),
       ...(v.area ? { area: v.area as (typeof PREFECTURES)[number] } : {}),
+      termsVersion: TERMS_VERSION,
     });
     const error = apiErrorOf(result);
     if (!error) return; // Logged in: the register route moves on.
     const field = fieldOfValidationError(error, [
       'email',
       'code',
+      'termsVersion',
       ...PROFILE_FIELDS,
     ] as const);
     if (error.code === 'InvalidCode' || field === 'code') {
@@ -130,6 +134,13 @@ export const RegisterForm = () => {
           : 'メールアドレスをご確認ください。',
       );
       setStep(1);
+    } else if (field === 'termsVersion') {
+      // The page predates the terms in force: reading them again is the way on.
+      profile.setValue('terms', '');
+      profile.markServerError(
+        'terms',
+        '利用規約が改定されました。ページを再読み込みし、最新の利用規約をご確認のうえ同意してください。',
+      );
     } else if (field) {
       profile.markServerError(
         field,
@@ -231,6 +242,16 @@ export const RegisterForm = () => {
             hint="主に活動する都道府県"
             error={profile.errors.area}
             {...profile.bind('area')}
+          />
+          <TermsConsent
+            id={profile.idOf('terms')}
+            checked={profile.values.terms === 'agreed'}
+            error={profile.errors.terms}
+            inputRef={profile.register('terms')}
+            onBlur={() => profile.blur('terms')}
+            onChange={(agreed) =>
+              profile.setValue('terms', agreed ? 'agreed' : '')
+            }
           />
           <SubmitButton busy={creating} busyLabel="登録中…" label="登録する" />
           <button

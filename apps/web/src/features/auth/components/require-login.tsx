@@ -6,7 +6,8 @@ import { PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { retryRenewalNow } from '../auth-session';
-import { selectAuthStatus } from '../auth-slice';
+import { selectAuthStatus, selectNeedsTermsAgreement } from '../auth-slice';
+import { TermsGate } from './terms-gate';
 
 /** Where the login page sends the person back to after logging in. */
 export type LoginRedirectState = { from?: string };
@@ -54,11 +55,13 @@ const WaitingForConnection = () => {
 
 /**
  * Member pages need a login: without one they go to `#/auth`, which comes back
- * here afterwards. While a stored login is being restored they wait, and
+ * here afterwards. A member who has not agreed to the 利用規約 in force is
+ * asked first (TermsGate). While a stored login is being restored they wait, and
  * while it waits for the network they say so.
  */
 export const RequireLogin = ({ children }: { children: ReactNode }) => {
   const status = useAppSelector(selectAuthStatus);
+  const needsTerms = useAppSelector(selectNeedsTermsAgreement);
   const { pathname, search } = useLocation();
   if (status === 'restoring') {
     return (
@@ -73,6 +76,8 @@ export const RequireLogin = ({ children }: { children: ReactNode }) => {
     const state: LoginRedirectState = { from: `${pathname}${search}` };
     return <Navigate to="/auth" replace state={state} />;
   }
+  // A member who has not agreed to the terms in force sees nothing else (PRODUCT.md Wave 2).
+  if (needsTerms) return <TermsGate />;
   return children;
 };
 

@@ -6,6 +6,7 @@ import {
   useMemo,
   useRef,
   useState,
+  type ReactNode,
 } from 'react';
 import { Link } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -30,7 +31,12 @@ import { Composer } from './composer';
 
 export const DELETED_SENDER = '退会したユーザー';
 
-type Props = { partitionKey: string; userId: string };
+type Props = {
+  partitionKey: string;
+  userId: string;
+  /** Beside others' messages, e.g. 通報する (composed in by the route). */
+  messageActions?: (message: Message, senderName: string) => ReactNode;
+};
 
 const usePageVisible = () => {
   const [visible, setVisible] = useState(
@@ -49,7 +55,11 @@ const scrollToEnd = () =>
   window.scrollTo({ top: document.documentElement.scrollHeight });
 
 /** One lesson's conversation, newest at the bottom; see README.md (Web app). */
-export const Conversation = ({ partitionKey, userId }: Props) => {
+export const Conversation = ({
+  partitionKey,
+  userId,
+  messageActions,
+}: Props) => {
   // The cache entry is the conversation: sending, the socket and a
   // reconnect's catch-up write into it (chat-api.ts).
   const {
@@ -234,6 +244,7 @@ export const Conversation = ({ partitionKey, userId }: Props) => {
                       mine={m.sender === userId}
                       userId={userId}
                       sender={memberOf(m.sender)}
+                      actions={messageActions}
                     />
                   </Fragment>
                 ))}
@@ -256,6 +267,7 @@ type MessageItemProps = {
   mine: boolean;
   userId: string;
   sender?: User;
+  actions?: Props['messageActions'];
 };
 
 const MessageItem = ({
@@ -263,6 +275,7 @@ const MessageItem = ({
   mine,
   userId,
   sender,
+  actions,
 }: MessageItemProps) => {
   const name =
     m.sender === DELETED_SENDER
@@ -294,6 +307,9 @@ const MessageItem = ({
             <time dateTime={m.createTime}>{time}</time>
           </p>
         </div>
+        {!mine && m.sender !== DELETED_SENDER && actions && (
+          <div className="message__actions">{actions(m, name)}</div>
+        )}
       </div>
     </li>
   );

@@ -14,10 +14,12 @@ type MemberCardProps = {
   to?: string;
   /** The like toggle or an いいね解除 button. */
   action?: ReactNode;
+  /** Under the facts: 通報する, ブロックする. */
+  footer?: ReactNode;
 };
 
 /** A member in a list: photo or initial, name, area, fee (pros), likes. */
-export const MemberCard = ({ user, to, action }: MemberCardProps) => {
+export const MemberCard = ({ user, to, action, footer }: MemberCardProps) => {
   const isPro = user.type === 'pro';
   const fee = user.pro?.lessonFee;
   return (
@@ -39,6 +41,21 @@ export const MemberCard = ({ user, to, action }: MemberCardProps) => {
               {fee === undefined ? '未設定' : formatYenSuffix(fee)}
             </li>
           )}
+          {isPro && user.pro && (
+            <li className="member-card__rating">
+              <span className="member-card__label">口コミ</span>
+              {user.pro.ratingAverage !== null && user.pro.reviewCount > 0 ? (
+                <>
+                  <strong className="member-card__stars">
+                    ★{user.pro.ratingAverage.toFixed(1)}
+                  </strong>
+                  （{user.pro.reviewCount}件）
+                </>
+              ) : (
+                'まだありません'
+              )}
+            </li>
+          )}
           {!isPro && user.amateur?.averageScore !== undefined && (
             <li>
               <span className="member-card__label">平均スコア</span>
@@ -57,6 +74,7 @@ export const MemberCard = ({ user, to, action }: MemberCardProps) => {
             得意分野：{user.pro.specialty}
           </p>
         )}
+        {footer && <div className="member-card__footer">{footer}</div>}
       </div>
       {action && <div className="member-card__action">{action}</div>}
     </article>

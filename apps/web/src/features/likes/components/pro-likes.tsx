@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
+import type { User } from '@proam/contract';
 import { HeartIcon } from '@/components/icons';
 import { InlineError } from '@/components/inline-error';
 import { useGetUsersByIdListQuery } from '@/features/profile/profile-api';
@@ -12,13 +13,23 @@ import { LikeButton } from './like-button';
 import { LikedMembers } from './liked-members';
 import { MemberCard, MemberCardSkeletons } from './member-card';
 
+/** What each amateur's card offers beside likes (通報, ブロック), composed in by the route. */
+type MemberSafety = (user: User) => ReactNode;
+
 type ProLikesProps = {
   userId: string;
   toggle: ReturnType<typeof useLikeToggle>;
+  memberSafety?: MemberSafety;
 };
 
 /** Who liked the pro (`/user/likedBy`, beyond the seed), newest first. */
-const LikedBy = ({ userId }: { userId: string }) => {
+const LikedBy = ({
+  userId,
+  memberSafety,
+}: {
+  userId: string;
+  memberSafety?: MemberSafety;
+}) => {
   const id = useId();
   const likedBy = useGetLikedByQuery(userId);
   const ids = (likedBy.data ?? []).map((l) => l.userId);
@@ -43,7 +54,7 @@ const LikedBy = ({ userId }: { userId: string }) => {
         <ul className="member-list">
           {(users.data ?? []).map((u) => (
             <li key={u.id}>
-              <MemberCard user={u} />
+              <MemberCard user={u} footer={memberSafety?.(u)} />
             </li>
           ))}
         </ul>
@@ -56,7 +67,7 @@ const LikedBy = ({ userId }: { userId: string }) => {
  * The pro's side of likes: how many they received and from whom, the amateurs
  * they liked, and new amateurs to like back.
  */
-export const ProLikes = ({ userId, toggle }: ProLikesProps) => {
+export const ProLikes = ({ userId, toggle, memberSafety }: ProLikesProps) => {
   const id = useId();
   const count = useGetLikeCountQuery({ userType: 'pro', userId });
   const newcomers = useGetNewAmateursQuery(20);
@@ -90,7 +101,7 @@ export const ProLikes = ({ userId, toggle }: ProLikesProps) => {
           </p>
         )}
       </section>
-      <LikedBy userId={userId} />
+      <LikedBy userId={userId} memberSafety={memberSafety} />
       <LikedMembers
         title="いいねしたアマチュア会員"
         likes={likes.data}
@@ -122,6 +133,7 @@ export const ProLikes = ({ userId, toggle }: ProLikesProps) => {
               <li key={u.id}>
                 <MemberCard
                   user={u}
+                  footer={memberSafety?.(u)}
                   action={
                     <LikeButton
                       name={u.userName}

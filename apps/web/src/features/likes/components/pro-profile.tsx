@@ -1,5 +1,5 @@
 import type { User } from '@proam/contract';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/avatar';
 import { CalendarIcon, HeartIcon } from '@/components/icons';
@@ -52,6 +52,12 @@ type ProProfileProps = {
   liked: boolean;
   canLike: boolean;
   onToggle: () => void;
+  /** Under the name: the ★ average and the count of reviews. */
+  rating?: ReactNode;
+  /** After the introduction: the reviews. */
+  children?: ReactNode;
+  /** At the end: 通報する, ブロックする. */
+  safety?: ReactNode;
 };
 
 /** A pro's public profile with the like toggle and the way to their lessons. */
@@ -60,6 +66,9 @@ export const ProProfile = ({
   liked,
   canLike,
   onToggle,
+  rating,
+  children,
+  safety,
 }: ProProfileProps) => {
   const pro: Partial<NonNullable<User['pro']>> = user.pro ?? {};
   const facts: [string, string | undefined][] = [
@@ -96,6 +105,7 @@ export const ProProfile = ({
               />
             )}
           </div>
+          {rating}
         </header>
         <dl className="pro-profile__facts">
           {facts.map(([label, value]) => (
@@ -120,6 +130,8 @@ export const ProProfile = ({
           <h3>自己紹介</h3>
           <p>{user.bio || '未登録'}</p>
         </section>
+        {children}
+        {safety && <div className="pro-profile__safety">{safety}</div>}
       </div>
     </article>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { Schedule } from '@proam/contract';
@@ -6,7 +6,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { InlineError } from '@/components/inline-error';
 import { Spinner } from '@/components/spinner';
 import { formatDate } from '@/lib/format';
-import { isCalledOff, isReservedBy } from '../booking-rules';
+import { isCalledOff, isReservedBy, mayReview } from '../booking-rules';
 import {
   useGetLessonMembersQuery,
   useGetSchedulesByIdQuery,
@@ -23,15 +23,32 @@ import { WaitlistActions } from './waitlist-actions';
 export const uniqueIds = (ids: readonly string[]): string[] =>
   [...new Set(ids)].sort();
 
+/** How many past lessons are listed for a review. */
+export const PAST_LESSONS_SHOWN = 10;
+
+type AmateurReservationsProps = {
+  userId: string;
+  /**
+   * The review part of a lesson the member may review (from its day on):
+   * the invitation or their review. Composed in by the route, since reviews
+   * are another feature.
+   */
+  reviewSlot?: (schedule: Schedule, lessonLabel: string) => ReactNode;
+};
+
 /**
  * The amateur's lessons from today on: the reserved ones (called-off ones
  * too, with the reason) with the deadline, the chat, the calendar file and
- * キャンセル; then the ones they wait for (キャンセル待ち).
+ * キャンセル; then the ones they wait for (キャンセル待ち); then the recent
+ * lessons they took part in, for a review.
  */
-export const AmateurReservations = ({ userId }: { userId: string }) => {
+export const AmateurReservations = ({
+  userId,
+  reviewSlot,
+}: AmateurReservationsProps) => {
   const today = useTodayInJapan();
   // Every lesson of the member (getActive leaves out called-off ones, which
-  // the participants must still see); the past ones are left out here.
+  // the participants must still see); past ones are listed apart, for a review.
   const { data, isLoading, isError, refetch } = useGetSchedulesByIdQuery(
     { userId },
     { refetchOnMountOrArgChange: true },
@@ -43,7 +60,27 @@ export const AmateurReservations = ({ userId }: { userId: string }) => {
   const waiting = upcoming.filter(
     (s) => !isReservedBy(s, userId) && s.waitlistPosition !== undefined,
   );
-  const proIds = uniqueIds([...lessons, ...waiting].map((s) => s.proId));
+  const past = reviewSlot
+    ? (data ?? [])
+        .filter(
+          (s) =>
+            (s.date < today || s.statusRound === 'done') &&
+            mayReview(s, userId, today),
+        )
+        .sort((a, b) =>
+          a.date === b.date
+            ? b.startTime.localeCompare(a.startTime)
+            : b.date.localeCompare(a.date),
+        )
+        .slice(0, PAST_LESSONS_SHOWN)
+    : [];
+  const proIds = uniqueIds(
+    [...lessons, ...waiting, ...past].map((s) => s.proId),
+  );
+  const review = (s: Schedule) =>
+    reviewSlot && mayReview(s, userId, today)
+      ? reviewSlot(s, formatDate(s.date))
+      : null;
   const { data: pros } = useGetLessonMembersQuery(
     proIds.length ? proIds : skipToken,
   );
@@ -126,6 +163,7 @@ export const AmateurReservations = ({ userId }: { userId: string }) => {
                     )}
                   </>
                 }
+                footer={review(s)}
                 actions={
                   <>
                     <Link
@@ -181,6 +219,37 @@ export const AmateurReservations = ({ userId }: { userId: string }) => {
                       onJoin={waitlist.join}
                       onLeave={waitlist.leave}
                     />
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {past.length > 0 && (
+        <section
+          className="reservations__past"
+          aria-labelledby="past-lessons-title"
+        >
+          <h2 id="past-lessons-title" className="lessons-title">
+            受講したレッスン
+          </h2>
+          <ul className="lesson-list">
+            {past.map((s) => (
+              <li key={s.id}>
+                <LessonCard
+                  schedule={s}
+                  showDate
+                  extra={proLine(s)}
+                  footer={review(s)}
+                  actions={
+                    <Link
+                      to={`/tabs/chat/${s.id}`}
+                      className="button button--outline"
+                      aria-label={`${formatDate(s.date)}のレッスンのチャット`}
+                    >
+                      チャット
+                    </Link>
                   }
                 />
               </li>

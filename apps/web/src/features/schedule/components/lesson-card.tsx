@@ -10,6 +10,8 @@ type LessonCardProps = {
   showDate?: boolean;
   /** e.g. the pro's name for an amateur. */
   extra?: ReactNode;
+  /** After the note, before the actions: the review part (口コミ). */
+  footer?: ReactNode;
   actions?: ReactNode;
   headingLevel?: 'h3' | 'h4';
 };
@@ -22,6 +24,7 @@ export const LessonCard = ({
   schedule: s,
   showDate = false,
   extra,
+  footer,
   actions,
   headingLevel: Heading = 'h3',
 }: LessonCardProps) => (
@@ -78,6 +81,7 @@ export const LessonCard = ({
     </dl>
     {extra}
     {s.note && <p className="lesson-card__note">{s.note}</p>}
+    {footer}
     {actions && <div className="lesson-card__actions">{actions}</div>}
   </article>
 );

@@ -4,12 +4,18 @@ import { makeStore } from '@/app/store';
 import { MemberTabBar } from '@/components/member-tab-bar';
 import { tokenReceived } from '@/features/auth/auth-slice';
 import { createAuthUser, createLoginResult } from '@/testing/auth';
-import { apiCalls, ok, serveAll } from '@/testing/msw';
+import { apiCalls, ok, serveApi } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
 import AdminRoute from '../admin';
 
 beforeEach(() => {
-  serveAll(() => ok([]));
+  serveApi(
+    {
+      '/admin/stats': () =>
+        ok({ weeks: [], generatedAt: '2026-11-25T00:00:00.000Z' }),
+    },
+    () => ok([]),
+  );
 });
 afterEach(() => {
   localStorage.clear();
@@ -47,17 +53,21 @@ describe('admin route guard', () => {
     ).toBeInTheDocument();
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
     expect(tabs).toEqual([
+      'ダッシュボード',
+      '会員管理',
+      '通報',
       'お知らせ',
       'お問い合わせ',
       '操作履歴',
       'メール送信状況',
     ]);
-    expect(screen.getByRole('tab', { name: 'お知らせ' })).toHaveAttribute(
+    // The operations dashboard comes first.
+    expect(screen.getByRole('tab', { name: 'ダッシュボード' })).toHaveAttribute(
       'aria-selected',
       'true',
     );
     expect(
-      await screen.findByText('お知らせはまだありません。'),
+      await screen.findByText('オンライン決済の導入後に表示されます。'),
     ).toBeInTheDocument();
   });
 

@@ -1,0 +1,6 @@
+import { TermsDocument } from '@/features/legal/components/terms-document';
+import '@/styles/legal.css';
+
+const TermsRoute = () => <TermsDocument />;
+
+export default TermsRoute;

@@ -1,0 +1,272 @@
+import { ERRORS, type User } from '@proam/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createPro, createUser } from '@/testing/factories';
+import { apiCalls, ng, ok, pathsCalled, serveApi } from '@/testing/msw';
+import { renderWithProviders } from '@/testing/render';
+import {
+  MEMBERS_PAGE_SIZE,
+  MemberManagement,
+} from '../components/member-management';
+
+const pro6 = () =>
+  createPro('p6', {
+    userName: '確認 待子',
+    email: 'pro6@example.jp',
+    pro: {
+      lessonFee: 8000,
+      verified: false,
+      ratingAverage: null,
+      reviewCount: 0,
+    },
+  });
+
+const ama = () =>
+  createUser({ id: 'a1', userName: '山本 拓也', email: 'ama1@example.jp' });
+
+/** A tiny /admin/users: keyword on name or mail, type, verified; changes kept. */
+const serveMembers = (
+  initial: User[],
+  opts: { failSuspend?: boolean } = {},
+) => {
+  const state = { members: initial, failSuspend: opts.failSuspend ?? false };
+  serveApi({
+    '/admin/users': (body: {
+      keyword?: string;
+      type?: string;
+      verified?: boolean;
+    }) =>
+      ok(
+        state.members.filter(
+          (u) =>
+            (!body.keyword ||
+              u.userName.includes(body.keyword) ||
+              (u.email ?? '').includes(body.keyword)) &&
+            (!body.type || u.type === body.type) &&
+            (body.verified === undefined ||
+              (u.type === 'pro' && u.pro?.verified === body.verified)),
+        ),
+      ),
+    '/admin/verifyPro': (body: { id: string; verified: boolean }) => {
+      state.members = state.members.map((u) =>
+        u.id === body.id
+          ? { ...u, pro: { ...u.pro!, verified: body.verified } }
+          : u,
+      );
+      return ok(state.members.find((u) => u.id === body.id));
+    },
+    '/admin/suspend': (body: {
+      id: string;
+      suspended: boolean;
+      reason?: string;
+    }) => {
+      if (state.failSuspend) return ng('InternalError');
+      state.members = state.members.map((u) =>
+        u.id === body.id
+          ? {
+              ...u,
+              suspended: body.suspended,
+              ...(body.reason ? { suspendReason: body.reason } : {}),
+            }
+          : u,
+      );
+      return ok(state.members.find((u) => u.id === body.id));
+    },
+  });
+  return state;
+};
+
+const lastBody = (path: string) =>
+  apiCalls.filter((c) => c.path === path).at(-1)?.body;
+
+describe('会員管理', () => {
+  it('lists members with mail, type, 確認中 and announces the results; searches by keyword, type and verification', async () => {
+    const user = userEvent.setup();
+    serveMembers([
+      pro6(),
+      ama(),
+      createPro('p1', { email: 'pro1@example.jp' }),
+    ]);
+    renderWithProviders(<MemberManagement />);
+    const table = await screen.findByRole('table', { name: /会員一覧/ });
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+    const row = within(table).getByRole('row', { name: /確認 待子/ });
+    expect(within(row).getByText('pro6@example.jp')).toBeInTheDocument();
+    expect(within(row).getByText('プロ')).toBeInTheDocument();
+    expect(within(row).getByText('確認中')).toBeInTheDocument();
+    expect(within(row).getByText('利用中')).toBeInTheDocument();
+    expect(
+      screen.getByText('1ページ目：1〜3件目を表示しています。'),
+    ).toHaveAttribute('role', 'status');
+
+    await user.type(
+      screen.getByRole('searchbox', { name: '名前・メールアドレス' }),
+      'pro6@',
+    );
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: '会員種別' }),
+      'pro',
+    );
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'プロの確認状況' }),
+      '確認中',
+    );
+    await user.click(screen.getByRole('button', { name: '検索する' }));
+    await waitFor(() =>
+      expect(lastBody('/admin/users')).toEqual({
+        keyword: 'pro6@',
+        type: 'pro',
+        verified: false,
+        page: 1,
+        size: MEMBERS_PAGE_SIZE,
+      }),
+    );
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('table')).getAllByRole('row'),
+      ).toHaveLength(2),
+    );
+
+    await user.clear(
+      screen.getByRole('searchbox', { name: '名前・メールアドレス' }),
+    );
+    await user.type(
+      screen.getByRole('searchbox', { name: '名前・メールアドレス' }),
+      'だれもいない',
+    );
+    await user.click(screen.getByRole('button', { name: '検索する' }));
+    expect(
+      await screen.findByText('条件に合う会員は見つかりませんでした。'),
+    ).toHaveAttribute('role', 'status');
+    // What was typed stays.
+    expect(
+      screen.getByRole('searchbox', { name: '名前・メールアドレス' }),
+    ).toHaveValue('だれもいない');
+  });
+
+  it('pages through the members', async () => {
+    const user = userEvent.setup();
+    serveApi({
+      '/admin/users': (body: { page: number }) =>
+        ok(
+          Array.from(
+            { length: body.page === 1 ? MEMBERS_PAGE_SIZE : 3 },
+            (_, i) =>
+              createUser({
+                id: `m${body.page}-${i}`,
+                userName: `会員 ${body.page}-${i}`,
+              }),
+          ),
+        ),
+    });
+    renderWithProviders(<MemberManagement />);
+    await screen.findByText('会員 1-0');
+    await user.click(screen.getByRole('button', { name: '次のページ' }));
+    expect(
+      await screen.findByText('2ページ目：21〜23件目を表示しています。'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '次のページ' })).toBeDisabled();
+    expect(screen.getByRole('heading', { name: '会員一覧' })).toHaveFocus();
+  });
+
+  it('verifies a pro (and takes it back), saying so', async () => {
+    const user = userEvent.setup();
+    serveMembers([pro6()]);
+    renderWithProviders(<MemberManagement />);
+    await user.click(
+      await screen.findByRole('button', {
+        name: '確認済みにする（確認 待子さん）',
+      }),
+    );
+    expect(
+      await screen.findByText(
+        '確認 待子さんを確認済みにしました。本人にメールでお知らせしました。',
+      ),
+    ).toBeInTheDocument();
+    expect(lastBody('/admin/verifyPro')).toEqual({ id: 'p6', verified: true });
+    const row = within(screen.getByRole('table')).getByRole('row', {
+      name: /確認 待子/,
+    });
+    expect(await within(row).findByText('確認済み')).toBeInTheDocument();
+    await user.click(
+      within(row).getByRole('button', {
+        name: '確認を取り消す（確認 待子さん）',
+      }),
+    );
+    await waitFor(() =>
+      expect(lastBody('/admin/verifyPro')).toEqual({
+        id: 'p6',
+        verified: false,
+      }),
+    );
+    expect(await within(row).findByText('確認中')).toBeInTheDocument();
+  });
+
+  it('suspends with a required reason (kept on a failure), then lifts it', async () => {
+    const user = userEvent.setup();
+    const state = serveMembers([ama()], { failSuspend: true });
+    const { store } = renderWithProviders(<MemberManagement />);
+    await user.click(
+      await screen.findByRole('button', { name: '利用停止（山本 拓也さん）' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: '会員の利用停止' });
+    const reason = within(dialog).getByRole('textbox', {
+      name: /利用停止の理由/,
+    });
+    expect(reason).toHaveFocus();
+
+    // No reason: explained, nothing sent.
+    await user.click(
+      within(dialog).getByRole('button', { name: '利用停止にする' }),
+    );
+    expect(
+      within(dialog).getByText('利用停止の理由を入力してください。'),
+    ).toBeInTheDocument();
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(pathsCalled()).not.toContain('/admin/suspend');
+
+    // A failure: said in Japanese in the dialog, the reason stays.
+    await user.type(reason, '迷惑行為の報告が続いたため');
+    await user.click(
+      within(dialog).getByRole('button', { name: '利用停止にする' }),
+    );
+    expect(
+      await within(dialog).findByText(ERRORS.InternalError.msg),
+    ).toBeInTheDocument();
+    expect(reason).toHaveValue('迷惑行為の報告が続いたため');
+    expect(store.getState().ui.alerts).toEqual([]);
+
+    state.failSuspend = false;
+    await user.click(
+      within(dialog).getByRole('button', { name: '利用停止にする' }),
+    );
+    expect(
+      await screen.findByText('山本 拓也さんを利用停止にしました。'),
+    ).toBeInTheDocument();
+    expect(lastBody('/admin/suspend')).toEqual({
+      id: 'a1',
+      suspended: true,
+      reason: '迷惑行為の報告が続いたため',
+    });
+    const row = within(screen.getByRole('table')).getByRole('row', {
+      name: /山本 拓也/,
+    });
+    expect(await within(row).findByText('利用停止中')).toBeInTheDocument();
+    expect(
+      within(row).getByText('理由：迷惑行為の報告が続いたため'),
+    ).toBeInTheDocument();
+
+    await user.click(
+      within(row).getByRole('button', { name: '停止を解除（山本 拓也さん）' }),
+    );
+    const lift = screen.getByRole('dialog', { name: '利用停止の解除' });
+    await user.click(
+      within(lift).getByRole('button', { name: '停止を解除する' }),
+    );
+    expect(
+      await screen.findByText('山本 拓也さんの利用停止を解除しました。'),
+    ).toBeInTheDocument();
+    expect(lastBody('/admin/suspend')).toEqual({ id: 'a1', suspended: false });
+  });
+});

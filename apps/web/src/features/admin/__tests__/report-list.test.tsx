@@ -1,0 +1,186 @@
+import { ERRORS, type Report } from '@proam/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { apiCalls, ng, ok, pathsCalled, serveApi } from '@/testing/msw';
+import { renderWithProviders } from '@/testing/render';
+import { ReportList } from '../components/report-list';
+
+const report = (id: string, overrides: Partial<Report> = {}): Report => ({
+  id,
+  reporterId: 'u-reporter',
+  targetType: 'review',
+  targetId: 'rv1',
+  reason: '不適切な表現があります',
+  status: 'open',
+  createdAt: '2026-11-20T01:00:00.000Z',
+  ...overrides,
+});
+
+const serveReports = (opts: { failOnce?: boolean } = {}) => {
+  const state = {
+    reports: [
+      report('r1'),
+      report('r2', {
+        targetType: 'message',
+        targetId: 'L1:01K0',
+        reason: '勧誘のメッセージ',
+      }),
+      report('r3', {
+        targetType: 'user',
+        targetId: 'p9',
+        reason: 'なりすまし',
+      }),
+    ],
+    fail: opts.failOnce ?? false,
+  };
+  serveApi({
+    '/admin/reports': (body: { status?: string }) =>
+      ok(state.reports.filter((r) => !body.status || r.status === body.status)),
+    '/admin/reportContexts': (body: { ids: string[] }) =>
+      ok(
+        [
+          {
+            id: 'r1',
+            reporterName: '通報 花子',
+            targetUserName: '口コミ 太郎',
+            targetUserType: 'amature',
+            targetText: 'ひどいレッスンでした',
+            rating: 1,
+            proId: 'p1',
+          },
+          {
+            id: 'r2',
+            reporterName: '通報 花子',
+            targetUserName: 'チャット 次郎',
+            targetText: 'この商品を買いませんか',
+          },
+          {
+            id: 'r3',
+            reporterName: '通報 三郎',
+            targetUserName: '偽 プロ',
+            targetUserType: 'pro',
+          },
+        ].filter((c) => body.ids.includes(c.id)),
+      ),
+    '/admin/reportResolve': (body: { id: string; resolution: string }) => {
+      if (state.fail) {
+        state.fail = false;
+        return ng('InternalError');
+      }
+      state.reports = state.reports.map((r) =>
+        r.id === body.id
+          ? {
+              ...r,
+              status: 'resolved' as const,
+              resolution: body.resolution,
+              resolvedAt: '2026-11-21T01:00:00.000Z',
+            }
+          : r,
+      );
+      return ok(state.reports.find((r) => r.id === body.id));
+    },
+  });
+};
+
+describe('通報', () => {
+  it('shows what was reported, by whom, why and when', async () => {
+    serveReports();
+    renderWithProviders(<ReportList />);
+    const list = await screen.findByRole('list', { name: '未対応の通報' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    const review = within(list).getByRole('article', {
+      name: '口コミへの通報',
+    });
+    expect(await within(review).findByText('通報 花子')).toBeInTheDocument();
+    expect(
+      within(review).getByText('ひどいレッスンでした'),
+    ).toBeInTheDocument();
+    expect(within(review).getByText(/口コミ 太郎/)).toBeInTheDocument();
+    expect(within(review).getByText('評価 1 / 5')).toBeInTheDocument();
+    expect(
+      within(review).getByText('不適切な表現があります'),
+    ).toBeInTheDocument();
+    expect(
+      within(review).getByText('2026年11月20日(金) 10:00'),
+    ).toBeInTheDocument();
+    expect(
+      within(review).getByRole('link', {
+        name: '口コミが載っているプロフィールを見る',
+      }),
+    ).toHaveAttribute('href', '/tabs/likes/pro/p1');
+    const message = within(list).getByRole('article', {
+      name: 'チャットのメッセージへの通報',
+    });
+    expect(
+      within(message).getByText('この商品を買いませんか'),
+    ).toBeInTheDocument();
+    const profile = within(list).getByRole('article', {
+      name: 'プロフィールへの通報',
+    });
+    expect(
+      within(profile).getByRole('link', { name: 'プロフィールを見る' }),
+    ).toHaveAttribute('href', '/tabs/likes/pro/p9');
+    expect(
+      apiCalls.find((c) => c.path === '/admin/reports')?.body,
+    ).toMatchObject({ status: 'open' });
+  });
+
+  it('resolves a report with a required note, keeping it on a failure', async () => {
+    const user = userEvent.setup();
+    serveReports({ failOnce: true });
+    const { store } = renderWithProviders(<ReportList />);
+    const list = await screen.findByRole('list', { name: '未対応の通報' });
+    const review = within(list).getByRole('article', {
+      name: '口コミへの通報',
+    });
+    await user.click(
+      within(review).getByRole('button', { name: '対応済みにする' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: '通報を対応済みにする' });
+    const note = within(dialog).getByRole('textbox', { name: /対応内容/ });
+    expect(note).toHaveFocus();
+    await user.click(
+      within(dialog).getByRole('button', { name: '対応済みにする' }),
+    );
+    expect(
+      within(dialog).getByText('対応内容を入力してください。'),
+    ).toBeInTheDocument();
+    expect(pathsCalled()).not.toContain('/admin/reportResolve');
+
+    await user.type(note, '口コミを削除しました');
+    await user.click(
+      within(dialog).getByRole('button', { name: '対応済みにする' }),
+    );
+    expect(
+      await within(dialog).findByText(ERRORS.InternalError.msg),
+    ).toBeInTheDocument();
+    expect(note).toHaveValue('口コミを削除しました');
+    expect(store.getState().ui.alerts).toEqual([]);
+
+    await user.click(
+      within(dialog).getByRole('button', { name: '対応済みにする' }),
+    );
+    expect(
+      await screen.findByText('口コミへの通報を対応済みにしました。'),
+    ).toBeInTheDocument();
+    expect(
+      apiCalls.filter((c) => c.path === '/admin/reportResolve').at(-1)?.body,
+    ).toEqual({ id: 'r1', resolution: '口コミを削除しました' });
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: '未対応の通報' })).getAllByRole(
+          'listitem',
+        ),
+      ).toHaveLength(2),
+    );
+
+    await user.click(screen.getByRole('radio', { name: '対応済み' }));
+    const done = await screen.findByRole('list', { name: '対応済みの通報' });
+    expect(within(done).getByText(/口コミを削除しました/)).toBeInTheDocument();
+    expect(
+      within(done).queryByRole('button', { name: '対応済みにする' }),
+    ).toBeNull();
+  });
+});

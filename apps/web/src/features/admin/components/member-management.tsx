@@ -1,0 +1,345 @@
+import type { AdminUsersInput, User } from '@proam/contract';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Field, TextField } from '@/components/form/field';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
+import { QueryState } from '@/components/query-state';
+import { useValidatedForm } from '@/hooks/use-validated-form';
+import { useGetAdminUsersQuery, useVerifyProMutation } from '../admin-api';
+import {
+  KEYWORD_MAX,
+  SEARCH_FIELDS,
+  validateSearch,
+  type SearchValues,
+} from '../admin-validation';
+import { SuspendDialog } from './suspend-dialog';
+
+export const MEMBERS_PAGE_SIZE = 20;
+
+const TYPE_LABELS: Record<User['type'], string> = {
+  amature: 'アマチュア',
+  pro: 'プロ',
+  admin: '管理者',
+};
+
+const TYPE_OPTIONS = [
+  { value: '', label: 'すべて' },
+  { value: 'amature', label: 'アマチュア' },
+  { value: 'pro', label: 'プロ' },
+  { value: 'admin', label: '管理者' },
+] as const;
+
+const VERIFIED_OPTIONS = [
+  { value: '', label: 'すべて' },
+  { value: 'false', label: '確認中' },
+  { value: 'true', label: '確認済み' },
+] as const;
+
+const EMPTY: SearchValues = { keyword: '', type: '', verified: '' };
+
+const toArg = (v: SearchValues, page: number): AdminUsersInput => {
+  const arg: AdminUsersInput = { page, size: MEMBERS_PAGE_SIZE };
+  const keyword = v.keyword.trim();
+  if (keyword) arg.keyword = keyword;
+  if (v.type) arg.type = v.type as NonNullable<AdminUsersInput['type']>;
+  if (v.verified) arg.verified = v.verified === 'true';
+  return arg;
+};
+
+/**
+ * 会員管理: find members by name or mail, type and (pros) verification;
+ * verify pros, suspend members with a reason and lift it.
+ */
+export const MemberManagement = () => {
+  const id = useId();
+  const form = useValidatedForm({
+    initialValues: EMPTY,
+    fields: SEARCH_FIELDS,
+    validate: validateSearch,
+    checkOn: 'submit',
+  });
+  const { values, errors, errorCount, bind } = form;
+  const [applied, setApplied] = useState<SearchValues>(EMPTY);
+  const [page, setPage] = useState(1);
+  const { data, isLoading, isError, isFetching, refetch } =
+    useGetAdminUsersQuery(toArg(applied, page), {
+      refetchOnMountOrArgChange: true,
+    });
+  const [verify] = useVerifyProMutation();
+  const [pendingId, setPendingId] = useState<string | null>(null);
+  const [toSuspend, setToSuspend] = useState<User | null>(null);
+  const [message, setMessage] = useState('');
+  const resultsRef = useRef<HTMLHeadingElement>(null);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.validateForm()) return;
+    setApplied(values);
+    setPage(1);
+    setMessage('');
+  };
+
+  const clear = () => {
+    form.reset(EMPTY);
+    setApplied(EMPTY);
+    setPage(1);
+    setMessage('');
+  };
+
+  const goTo = (next: number) => {
+    setPage(next);
+    resultsRef.current?.focus();
+  };
+
+  const toggleVerified = async (u: User) => {
+    const verified = !u.pro?.verified;
+    setPendingId(u.id);
+    const result = await verify({ id: u.id, verified });
+    setPendingId(null);
+    if ('data' in result)
+      setMessage(
+        verified
+          ? `${u.userName}さんを確認済みにしました。本人にメールでお知らせしました。`
+          : `${u.userName}さんの確認を取り消しました（確認中に戻しました）。`,
+      );
+  };
+
+  const count = data?.length ?? 0;
+  const hasNext = count === MEMBERS_PAGE_SIZE;
+
+  return (
+    <div className="stack">
+      <form
+        className="admin-search"
+        role="search"
+        aria-label="会員検索"
+        noValidate
+        onSubmit={onSubmit}
+      >
+        <FormErrorSummary errorCount={errorCount} serverError={null} />
+        <div className="admin-search__grid">
+          <TextField
+            label="名前・メールアドレス"
+            noBadge
+            type="search"
+            autoComplete="off"
+            placeholder="例：山田、pro1@example.jp"
+            error={errors.keyword}
+            {...bind('keyword')}
+            hint={`${KEYWORD_MAX}文字以内。名前・ふりがな・メールアドレスの一部で探せます。`}
+          />
+          <Field id={form.idOf('type')} label="会員種別" noBadge>
+            {(control) => (
+              <select {...control} {...bind('type')}>
+                {TYPE_OPTIONS.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field
+            id={form.idOf('verified')}
+            label="プロの確認状況"
+            noBadge
+            hint="選ぶとプロだけを表示します。"
+          >
+            {(control) => (
+              <select {...control} {...bind('verified')}>
+                {VERIFIED_OPTIONS.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+        <div className="button-row">
+          <button type="submit" className="button button--primary">
+            検索する
+          </button>
+          <button
+            type="button"
+            className="button button--outline"
+            onClick={clear}
+          >
+            条件をクリア
+          </button>
+        </div>
+      </form>
+
+      <p role="status" className={message ? 'flash' : 'visually-hidden'}>
+        {message}
+      </p>
+
+      <section aria-labelledby={`${id}-results`} aria-busy={isFetching}>
+        <h2
+          id={`${id}-results`}
+          ref={resultsRef}
+          tabIndex={-1}
+          className="admin-section-title"
+        >
+          会員一覧
+        </h2>
+        <p className="admin-results-count" role="status">
+          {isLoading || (isFetching && !data)
+            ? '検索しています…'
+            : isError
+              ? ''
+              : count === 0
+                ? page > 1
+                  ? `${page}ページ目に会員はいません。`
+                  : '条件に合う会員は見つかりませんでした。'
+                : `${page}ページ目：${(page - 1) * MEMBERS_PAGE_SIZE + 1}〜${(page - 1) * MEMBERS_PAGE_SIZE + count}件目を表示しています${hasNext ? '（次のページがあります）' : ''}。`}
+        </p>
+        <QueryState
+          query={{ isLoading, isError, isFetching, refetch }}
+          loading="会員を読み込み中"
+          error="会員一覧を読み込めませんでした。検索条件はそのまま残っています。"
+        >
+          {() =>
+            count > 0 && (
+              <div className="table-scroll">
+                <table className="admin-table">
+                  <caption className="visually-hidden">
+                    会員一覧（{page}ページ目）
+                  </caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">名前</th>
+                      <th scope="col">メールアドレス</th>
+                      <th scope="col">種別</th>
+                      <th scope="col">確認</th>
+                      <th scope="col">利用状況</th>
+                      <th scope="col">操作</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data?.map((u) => (
+                      <tr
+                        key={u.id}
+                        className={u.suspended ? 'is-suspended' : undefined}
+                      >
+                        <th scope="row" data-label="名前">
+                          <div>
+                            <span className="admin-table__name">
+                              {u.userName}
+                            </span>
+                            {u.nameKana && (
+                              <span className="admin-table__kana">
+                                {u.nameKana}
+                              </span>
+                            )}
+                          </div>
+                        </th>
+                        <td data-label="メール" className="admin-table__mail">
+                          {u.email ? (
+                            <a href={`mailto:${u.email}`}>{u.email}</a>
+                          ) : (
+                            '—'
+                          )}
+                        </td>
+                        <td data-label="種別">{TYPE_LABELS[u.type]}</td>
+                        <td data-label="確認">
+                          {u.type !== 'pro' ? (
+                            <span className="muted">—</span>
+                          ) : u.pro?.verified ? (
+                            <span className="status-badge status-badge--open">
+                              確認済み
+                            </span>
+                          ) : (
+                            <span className="status-badge status-badge--closed">
+                              確認中
+                            </span>
+                          )}
+                        </td>
+                        <td data-label="利用状況">
+                          {u.suspended ? (
+                            <div>
+                              <span className="status-badge status-badge--suspended">
+                                利用停止中
+                              </span>
+                              {u.suspendReason && (
+                                <span className="admin-table__reason">
+                                  理由：{u.suspendReason}
+                                </span>
+                              )}
+                            </div>
+                          ) : (
+                            '利用中'
+                          )}
+                        </td>
+                        <td data-label="操作">
+                          <div className="admin-table__actions">
+                            {u.type === 'pro' && (
+                              <button
+                                type="button"
+                                className={`button button--small ${u.pro?.verified ? 'button--outline' : 'button--primary'}`}
+                                disabled={pendingId === u.id}
+                                aria-label={`${u.pro?.verified ? '確認を取り消す' : '確認済みにする'}（${u.userName}さん）`}
+                                onClick={() => void toggleVerified(u)}
+                              >
+                                {u.pro?.verified
+                                  ? '確認を取り消す'
+                                  : '確認済みにする'}
+                              </button>
+                            )}
+                            {u.type !== 'admin' && (
+                              <button
+                                type="button"
+                                className={`button button--small ${u.suspended ? 'button--outline' : 'button--outline-danger'}`}
+                                aria-label={`${u.suspended ? '停止を解除' : '利用停止'}（${u.userName}さん）`}
+                                onClick={() => setToSuspend(u)}
+                              >
+                                {u.suspended ? '停止を解除' : '利用停止'}
+                              </button>
+                            )}
+                          </div>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )
+          }
+        </QueryState>
+        {(page > 1 || hasNext) && (
+          <nav className="admin-pager" aria-label="会員一覧のページ">
+            <button
+              type="button"
+              className="button button--outline button--small"
+              disabled={page <= 1 || isFetching}
+              onClick={() => goTo(page - 1)}
+            >
+              前のページ
+            </button>
+            <span aria-current="page">{page}ページ目</span>
+            <button
+              type="button"
+              className="button button--outline button--small"
+              disabled={!hasNext || isFetching}
+              onClick={() => goTo(page + 1)}
+            >
+              次のページ
+            </button>
+          </nav>
+        )}
+      </section>
+
+      <SuspendDialog
+        member={toSuspend}
+        onClose={() => setToSuspend(null)}
+        onDone={(changed) => {
+          setToSuspend(null);
+          setMessage(
+            changed.suspended
+              ? `${changed.userName}さんを利用停止にしました。`
+              : `${changed.userName}さんの利用停止を解除しました。`,
+          );
+        }}
+      />
+    </div>
+  );
+};

@@ -1,0 +1,294 @@
+import type { Report, ReportContext } from '@proam/contract';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { TextAreaField } from '@/components/form/field';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
+import { QueryState } from '@/components/query-state';
+import { useValidatedForm } from '@/hooks/use-validated-form';
+import { formatInstantDateTime } from '@/lib/format';
+import { apiErrorOf, fieldOfValidationError } from '@/lib/server-errors';
+import {
+  useGetReportContextsQuery,
+  useGetReportsQuery,
+  useResolveReportMutation,
+} from '../admin-api';
+import {
+  RESOLUTION_MAX,
+  RESOLVE_FIELDS,
+  validateResolve,
+} from '../admin-validation';
+
+type Filter = 'open' | 'resolved';
+
+const FILTERS: { value: Filter; label: string }[] = [
+  { value: 'open', label: '未対応' },
+  { value: 'resolved', label: '対応済み' },
+];
+
+const TARGET_LABELS: Record<Report['targetType'], string> = {
+  user: 'プロフィール',
+  review: '口コミ',
+  message: 'チャットのメッセージ',
+};
+
+const profilePath = (id: string) => `/tabs/likes/pro/${encodeURIComponent(id)}`;
+
+/** What was reported: its kind, whose it is, its text and where to see it. */
+const ReportedThing = ({
+  report,
+  ctx,
+}: {
+  report: Report;
+  ctx: ReportContext | undefined;
+}) => {
+  const who = ctx?.targetUserName;
+  const gone = ctx && !who && !ctx.targetText;
+  return (
+    <div className="report-target">
+      <p className="report-target__what">
+        <span className="tag">{TARGET_LABELS[report.targetType]}</span>
+        {who && (
+          <span>
+            {report.targetType === 'user' ? '' : '投稿者：'}
+            {who}
+            {ctx.targetUserType === 'pro'
+              ? '（プロ）'
+              : ctx.targetUserType === 'amature'
+                ? '（アマチュア）'
+                : ''}
+          </span>
+        )}
+        {ctx?.rating !== undefined && <span>評価 {ctx.rating} / 5</span>}
+      </p>
+      {ctx?.targetText && (
+        <blockquote className="report-target__text">
+          {ctx.targetText}
+        </blockquote>
+      )}
+      {gone && (
+        <p className="muted">
+          対象はすでに削除されています（ID：{report.targetId}）。
+        </p>
+      )}
+      {report.targetType === 'user' && ctx?.targetUserType === 'pro' && (
+        <Link to={profilePath(report.targetId)}>プロフィールを見る</Link>
+      )}
+      {report.targetType === 'review' && ctx?.proId && (
+        <Link to={profilePath(ctx.proId)}>
+          口コミが載っているプロフィールを見る
+        </Link>
+      )}
+      {!ctx && <p className="admin-table__id">ID：{report.targetId}</p>}
+    </div>
+  );
+};
+
+const EMPTY = { resolution: '' };
+
+/** 対応済みにする: what was done, kept with the report and in the audit log. */
+const ResolveDialog = ({
+  report,
+  onClose,
+  onDone,
+}: {
+  report: Report | null;
+  onClose: () => void;
+  onDone: (resolved: Report) => void;
+}) => {
+  const [resolve, { isLoading }] = useResolveReportMutation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useValidatedForm({
+    initialValues: EMPTY,
+    fields: RESOLVE_FIELDS,
+    validate: validateResolve,
+  });
+  const { focusField } = form;
+  const open = report !== null;
+  useEffect(() => {
+    if (open) focusField('resolution');
+  }, [open, focusField]);
+
+  const close = () => {
+    form.reset(EMPTY);
+    setFormError(null);
+    onClose();
+  };
+
+  const send = async () => {
+    if (!report) return;
+    setFormError(null);
+    if (!form.validateForm()) return;
+    const result = await resolve({
+      id: report.id,
+      resolution: form.values.resolution.trim(),
+    });
+    if (result.data) {
+      form.reset(EMPTY);
+      onDone(result.data);
+      return;
+    }
+    const error = apiErrorOf(result);
+    if (fieldOfValidationError(error, RESOLVE_FIELDS)) {
+      form.markServerError('resolution', '対応内容をご確認ください。');
+      return;
+    }
+    setFormError(
+      error?.code === 'NotFound'
+        ? 'この通報は見つかりませんでした。'
+        : (error?.msg ??
+            '保存できませんでした。通信状況をご確認のうえ、もう一度お試しください。'),
+    );
+  };
+
+  return (
+    <ConfirmDialog
+      open={open}
+      title="通報を対応済みにする"
+      message="行った対応を記録します。操作履歴にも残ります。"
+      confirmLabel={isLoading ? '送信中…' : '対応済みにする'}
+      cancelLabel="戻る"
+      danger={false}
+      busy={isLoading}
+      onConfirm={() => void send()}
+      onCancel={close}
+    >
+      <FormErrorSummary errorCount={0} serverError={formError} />
+      <TextAreaField
+        label="対応内容"
+        required
+        max={RESOLUTION_MAX}
+        rows={3}
+        placeholder="口コミを削除し、投稿者に注意しました"
+        error={form.errors.resolution}
+        {...form.bind('resolution')}
+      />
+    </ConfirmDialog>
+  );
+};
+
+/** 通報: members' reports of profiles, reviews and chat messages, and resolving them. */
+export const ReportList = () => {
+  const [filter, setFilter] = useState<Filter>('open');
+  const { data, isLoading, isError, isFetching, refetch } = useGetReportsQuery(
+    { status: filter, size: 100 },
+    { refetchOnMountOrArgChange: true },
+  );
+  const ids = data?.map((r) => r.id) ?? [];
+  const contexts = useGetReportContextsQuery(ids, { skip: ids.length === 0 });
+  const ctxById = new Map(contexts.data?.map((c) => [c.id, c]));
+  const [toResolve, setToResolve] = useState<Report | null>(null);
+  const [status, setStatus] = useState('');
+
+  return (
+    <div className="stack">
+      <fieldset className="segmented">
+        <legend className="visually-hidden">表示する通報</legend>
+        {FILTERS.map((f) => (
+          <label key={f.value} className="segmented__option">
+            <input
+              type="radio"
+              name="report-filter"
+              value={f.value}
+              checked={filter === f.value}
+              onChange={() => {
+                setFilter(f.value);
+                setStatus('');
+              }}
+            />
+            <span>{f.label}</span>
+          </label>
+        ))}
+      </fieldset>
+      <p role="status" className={status ? 'flash' : 'visually-hidden'}>
+        {status}
+      </p>
+      <QueryState
+        query={{ isLoading, isError, isFetching, refetch }}
+        loading="通報を読み込み中"
+        error="通報を読み込めませんでした。"
+        isEmpty={!data || data.length === 0}
+        empty={
+          filter === 'open'
+            ? '未対応の通報はありません。'
+            : '対応済みの通報はありません。'
+        }
+      >
+        {() => (
+          <ul
+            className="inbox"
+            aria-label={`${FILTERS.find((f) => f.value === filter)?.label}の通報`}
+          >
+            {data?.map((r) => {
+              const ctx = ctxById.get(r.id);
+              return (
+                <li
+                  key={r.id}
+                  className={`inbox__item${r.status === 'resolved' ? ' is-handled' : ''}`}
+                >
+                  <article aria-labelledby={`report-${r.id}-title`}>
+                    <header className="inbox__head">
+                      <p className="inbox__meta">
+                        <span
+                          className={`status-badge ${r.status === 'resolved' ? 'status-badge--finished' : 'status-badge--closed'}`}
+                        >
+                          {r.status === 'resolved' ? '対応済み' : '未対応'}
+                        </span>
+                        <time dateTime={r.createdAt}>
+                          {formatInstantDateTime(r.createdAt)}
+                        </time>
+                      </p>
+                      <h3 id={`report-${r.id}-title`} className="inbox__name">
+                        {TARGET_LABELS[r.targetType]}への通報
+                      </h3>
+                      <dl className="inbox__contact">
+                        <div>
+                          <dt>通報者</dt>
+                          <dd>{ctx?.reporterName ?? r.reporterId}</dd>
+                        </div>
+                      </dl>
+                    </header>
+                    <ReportedThing report={r} ctx={ctx} />
+                    <p className="report-reason">
+                      <span className="report-reason__label">通報の理由</span>
+                      {r.reason}
+                    </p>
+                    {r.resolution && (
+                      <p className="report-reason">
+                        <span className="report-reason__label">対応内容</span>
+                        {r.resolution}
+                        {r.resolvedAt &&
+                          `（${formatInstantDateTime(r.resolvedAt)}）`}
+                      </p>
+                    )}
+                    {r.status === 'open' && (
+                      <div className="inbox__actions">
+                        <button
+                          type="button"
+                          className="button button--small button--primary"
+                          onClick={() => setToResolve(r)}
+                        >
+                          対応済みにする
+                        </button>
+                      </div>
+                    )}
+                  </article>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </QueryState>
+      <ResolveDialog
+        report={toResolve}
+        onClose={() => setToResolve(null)}
+        onDone={(resolved) => {
+          setToResolve(null);
+          setStatus(
+            `${TARGET_LABELS[resolved.targetType]}への通報を対応済みにしました。`,
+          );
+        }}
+      />
+    </div>
+  );
+};

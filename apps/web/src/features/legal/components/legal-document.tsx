@@ -1,0 +1,113 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { termsVersionDate } from '@proam/contract';
+
+export type LegalSection = {
+  /** The anchor of the section (table of contents). */
+  id: string;
+  title: string;
+  body: ReactNode;
+};
+
+type LegalDocumentProps = {
+  title: string;
+  titleRight: string;
+  description: ReactNode;
+  /** The 制定日 as `YYYY-MM-DD` (TERMS_VERSION for the terms and the policy). */
+  version: string;
+  /** Text before the first section (the preamble). */
+  lead?: ReactNode;
+  sections: readonly LegalSection[];
+  /** A table of contents for long texts. */
+  toc?: boolean;
+  /** Text after the last section (以上, the operator). */
+  closing?: ReactNode;
+};
+
+/** The other legal pages, linked at the end of each. */
+const LEGAL_PAGES = [
+  { to: '/terms', label: '利用規約' },
+  { to: '/privacy', label: 'プライバシーポリシー' },
+  { to: '/tokushoho', label: '特定商取引法に基づく表記' },
+] as const;
+
+/**
+ * One legal page: the title block, the effective date, numbered sections
+ * with a table of contents, and links to the other legal pages.
+ */
+export const LegalDocument = ({
+  title,
+  titleRight,
+  description,
+  version,
+  lead,
+  sections,
+  toc = false,
+  closing,
+}: LegalDocumentProps) => {
+  useDocumentTitle(title);
+  return (
+    <>
+      <PageHeader
+        section={title}
+        title={title}
+        titleRight={titleRight}
+        description={description}
+      />
+      <div className="container section narrow legal">
+        <p className="legal__version">
+          <span className="legal__version-label">制定日</span>
+          <time dateTime={version}>{termsVersionDate(version)}</time>
+        </p>
+        {lead && <div className="legal__lead">{lead}</div>}
+        {toc && (
+          <nav className="legal__toc" aria-label="目次">
+            <h2 className="legal__toc-title">目次</h2>
+            <ol>
+              {sections.map((s) => (
+                <li key={s.id}>
+                  <a
+                    href={`#legal-${s.id}`}
+                    onClick={(e) => {
+                      // The hash router owns location.hash, so scroll without changing it.
+                      e.preventDefault();
+                      document
+                        .getElementById(`legal-${s.id}`)
+                        ?.scrollIntoView({ behavior: 'smooth' });
+                    }}
+                  >
+                    {s.title}
+                  </a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+        )}
+        {sections.map((s) => (
+          <section
+            key={s.id}
+            className="legal__section"
+            aria-labelledby={`legal-${s.id}`}
+          >
+            <h2 id={`legal-${s.id}`} className="legal__heading">
+              {s.title}
+            </h2>
+            <div className="legal__body">{s.body}</div>
+          </section>
+        ))}
+        {closing && <div className="legal__closing">{closing}</div>}
+        <nav className="legal__related" aria-label="関連する規約">
+          <ul>
+            {LEGAL_PAGES.filter((p) => p.label !== title).map((p) => (
+              <li key={p.to}>
+                <Link to={p.to}>{p.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </>
+  );
+};

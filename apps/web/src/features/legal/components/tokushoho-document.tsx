@@ -1,0 +1,148 @@
+import { TERMS_VERSION, termsVersionDate } from '@proam/contract';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { runtimeConfig } from '@/config/env';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+
+import { SYSTEM_FEE_LABEL } from '../legal-terms';
+
+type Row = { label: string; value: ReactNode };
+
+const rows = (): Row[] => [
+  { label: '販売事業者', value: runtimeConfig.companyName },
+  { label: '運営統括責任者', value: runtimeConfig.companyRepresentative },
+  { label: '所在地', value: runtimeConfig.companyAddress },
+  {
+    label: '電話番号',
+    value: (
+      <>
+        <a href={`tel:${runtimeConfig.companyPhone.replace(/[^0-9+]/g, '')}`}>
+          {runtimeConfig.companyPhone}
+        </a>
+        <br />
+        <span className="legal__note">
+          受付時間：平日10:00〜17:00（土日祝・年末年始を除く）。お問い合わせは、なるべくメールまたはお問い合わせフォームをご利用ください。
+        </span>
+      </>
+    ),
+  },
+  {
+    label: 'メールアドレス',
+    value: (
+      <a href={`mailto:${runtimeConfig.companyMail}`}>
+        {runtimeConfig.companyMail}
+      </a>
+    ),
+  },
+  {
+    label: '販売価格',
+    value: (
+      <>
+        レッスン料：各ラウンドレッスンのページに表示された金額（税込。各プロ会員が設定します）
+        <br />
+        システム利用料：1予約につき{SYSTEM_FEE_LABEL}
+      </>
+    ),
+  },
+  {
+    label: '商品代金以外の必要料金',
+    value: (
+      <>
+        ゴルフ場のプレー費（グリーンフィー・カート代等）、ゴルフ場までの交通費、本サービスの利用に必要なインターネット接続料金・通信料金は、お客さまのご負担となります。
+      </>
+    ),
+  },
+  {
+    label: '支払方法',
+    value: (
+      <>
+        予約画面に表示される方法によります。
+        <br />
+        オンライン決済：クレジットカード（決済代行：Stripe, Inc.）
+        <br />
+        現地払い：レッスン当日にゴルフ場でお支払いください
+      </>
+    ),
+  },
+  {
+    label: '支払時期',
+    value: (
+      <>
+        オンライン決済：予約のお手続き時（お支払いの完了をもって予約が確定します）。カードの引落し日は、各カード会社の規定によります。
+        <br />
+        現地払い：レッスン当日
+      </>
+    ),
+  },
+  {
+    label: '役務の提供時期',
+    value:
+      '予約したラウンドレッスンの日時・ゴルフ場にて、担当のプロ会員が提供します。',
+  },
+  {
+    label: 'キャンセル・返金',
+    value: (
+      <>
+        レッスン前日の23時59分（日本時間）までは、本サービス上で無料でキャンセルでき、お支払い済みの料金（レッスン料・システム利用料）は全額返金します。
+        <br />
+        レッスン当日以降はキャンセルできず、返金もいたしかねます（欠席・遅刻の場合を含みます）。
+        <br />
+        プロ会員の都合や天候によりレッスンが中止となった場合は、全額返金します。
+        <br />
+        返金は、お支払いに利用したクレジットカードへ行います。詳しくは
+        <Link to="/terms">利用規約</Link>第5条をご覧ください。
+      </>
+    ),
+  },
+  {
+    label: '動作環境',
+    value:
+      '最新版の Google Chrome、Safari、Microsoft Edge、Firefox（パソコン・スマートフォン・タブレット）',
+  },
+];
+
+/** 特定商取引法に基づく表記: the operator's details come from the server's configuration. */
+export const TokushohoDocument = () => {
+  const title = '特定商取引法に基づく表記';
+  useDocumentTitle(title);
+  return (
+    <>
+      <PageHeader
+        section={title}
+        title={title}
+        titleRight="LEGAL NOTICE"
+        description="特定商取引に関する法律第11条に基づき、次のとおり表示します。"
+      />
+      <div className="container section narrow legal">
+        <p className="legal__version">
+          <span className="legal__version-label">制定日</span>
+          <time dateTime={TERMS_VERSION}>
+            {termsVersionDate(TERMS_VERSION)}
+          </time>
+        </p>
+        <table className="data-table legal__table">
+          <caption className="visually-hidden">{title}</caption>
+          <tbody>
+            {rows().map((r) => (
+              <tr key={r.label}>
+                <th scope="row">{r.label}</th>
+                <td>{r.value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <nav className="legal__related" aria-label="関連する規約">
+          <ul>
+            <li>
+              <Link to="/terms">利用規約</Link>
+            </li>
+            <li>
+              <Link to="/privacy">プライバシーポリシー</Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </>
+  );
+};
