@@ -109,7 +109,12 @@ export type LessonFacts = {
 };
 
 export type LessonNoticeKind =
-  'reserved' | 'cancelled' | 'calledOff' | 'promoted' | 'reminder';
+  | 'reserved'
+  | 'cancelled'
+  | 'calledOff'
+  | 'promoted'
+  | 'reminder'
+  | 'reviewInvite';
 
 /** Who a lesson mail goes to: the amateur concerned, or the lesson's pro. */
 export type NoticeRole = 'amateur' | 'pro';
@@ -140,6 +145,11 @@ const SUBJECTS: Record<LessonNoticeKind, Record<NoticeRole, string>> = {
   reminder: {
     amateur: '明日はラウンドレッスンです',
     pro: '明日はラウンドレッスンです',
+  },
+  // Only to the participants: the pro is the one reviewed.
+  reviewInvite: {
+    amateur: 'レッスンはいかがでしたか？口コミをお寄せください',
+    pro: 'レッスンはいかがでしたか？口コミをお寄せください',
   },
 };
 
@@ -184,6 +194,11 @@ function leadOf(
         : [
             '明日は以下のラウンドレッスンです。参加者の皆さまへのご対応をお願いいたします。',
           ];
+    case 'reviewInvite':
+      return [
+        '以下のラウンドレッスンにご参加いただき、ありがとうございました。',
+        'よろしければ、レッスンの感想を口コミ（★1〜5とコメント）でお寄せください。ほかの会員がプロを選ぶ参考になります。アプリのスケジュール画面の「口コミを書く」から投稿できます。',
+      ];
   }
 }
 

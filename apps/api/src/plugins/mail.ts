@@ -18,7 +18,11 @@ declare module 'fastify' {
 
 export type BookingJobs = {
   /** One pass of every job at the clock's time: what each queued. */
-  runOnce(): Promise<{ reminders: number; chatDigests: number }>;
+  runOnce(): Promise<{
+    reminders: number;
+    chatDigests: number;
+    reviewInvites: number;
+  }>;
 };
 
 /** The evening before a lesson, from this hour (Japan time), its reminders go out. */
@@ -68,7 +72,13 @@ export const mailPlugin = fp(
           );
           if (queued) chatDigests++;
         }
-        return { reminders, chatDigests };
+        // After a lesson has ended, its participants are invited to review it.
+        const reviewInvites = await repos.outbox.queueReviewInvitations(
+          japanDate(now),
+          japanTime(now).slice(0, 5),
+          now,
+        );
+        return { reminders, chatDigests, reviewInvites };
       },
     };
     app.decorate('jobs', jobs);

@@ -8,6 +8,7 @@ import {
   isNotNull,
   lt,
   lte,
+  ne,
   notInArray,
   or,
   sql,
@@ -20,10 +21,12 @@ import {
   messageReads,
   messages,
   reservations,
+  reviews,
   schedules,
   users,
 } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
+import { addDays } from '../lib/time.js';
 import type { Mail } from '../mail/mailer.js';
 import {
   chatDigestMail,
@@ -62,6 +65,8 @@ const CATEGORY_OF: Record<LessonNoticeKind, MailCategory> = {
   calledOff: 'booking',
   promoted: 'booking',
   reminder: 'reminder',
+  // Sent with the booking notices (the same 通知設定 switch).
+  reviewInvite: 'booking',
 };
 
 /**
@@ -230,6 +235,58 @@ export function outboxRepository(db: Db, appUrl: string) {
         });
       }
       return due.length;
+    },
+
+    /**
+     * After a lesson has ended (Japan time `nowTime` on its day `today`, or
+     * any time the next day, for a server that was down), invites each
+     * confirmed participant who has not reviewed it yet to write a review.
+     * Each invitation has a unique key, so scans on several instances queue
+     * it once; a lesson already invited is skipped by its key prefix.
+     */
+    async queueReviewInvitations(
+      today: string,
+      nowTime: string,
+      now: Date,
+    ): Promise<number> {
+      const yesterday = addDays(today, -1);
+      const due = await db
+        .select({
+          id: schedules.id,
+          participants: sql<
+            string[]
+          >`(select coalesce(json_agg(r.user_id order by r.created_at), '[]'::json)
+            from ${reservations} r where r.schedule_id = ${schedules.id} and r.status = 'confirmed'
+              and not exists (select 1 from ${reviews} v
+                where v.schedule_id = r.schedule_id and v.user_id = r.user_id))`,
+        })
+        .from(schedules)
+        .where(
+          and(
+            or(
+              eq(schedules.date, yesterday),
+              and(eq(schedules.date, today), lte(schedules.endTime, nowTime)),
+            ),
+            ne(schedules.statusRound, 'cancelled'),
+            sql`${schedules.reservedCount} > 0`,
+            sql`not exists (select 1 from ${mailOutbox} o
+              where o.dedupe_key like 'review:' || ${schedules.id} || ':%')`,
+          ),
+        );
+      let queued = 0;
+      for (const lesson of due) {
+        if (lesson.participants.length === 0) continue;
+        await this.lessonNotice({
+          kind: 'reviewInvite',
+          scheduleId: lesson.id,
+          amateurIds: lesson.participants,
+          toPro: false,
+          dedupe: 'review',
+          now,
+        });
+        queued++;
+      }
+      return queued;
     },
 
     /**

@@ -603,6 +603,50 @@ for (const driver of DRIVERS) {
       clock.set(new Date());
     });
 
+    it('invites each participant who has not reviewed to write a review once the lesson has ended, once whatever the scans', async () => {
+      const s = await create({ capacity: 3 });
+      for (const a of ['ama2', 'ama3', 'ama5'])
+        assert.equal(
+          (await suite.post(a, '/schedule/reserve', { id: s.id })).status,
+          200,
+        );
+      const invitations = () =>
+        suite.h.database.db
+          .select()
+          .from(mailOutbox)
+          .where(like(mailOutbox.dedupeKey, `review:${s.id}:%`));
+      // During the lesson (it ends at 14:00): nothing yet.
+      clock.set(at(s.date, '13:59:00'));
+      await suite.h.app.jobs.runOnce();
+      assert.equal((await invitations()).length, 0);
+      // ama5 reviews before the lesson ends: not invited.
+      assert.equal(
+        (
+          await suite.post('ama5', '/review/create', {
+            scheduleId: s.id,
+            rating: 5,
+          })
+        ).status,
+        200,
+      );
+      clock.set(at(s.date, '14:00:00'));
+      await Promise.all([
+        suite.h.app.jobs.runOnce(),
+        suite.h.app.jobs.runOnce(),
+      ]);
+      clock.set(at(addDays(s.date, 1), '09:00:00'));
+      await suite.h.app.jobs.runOnce();
+      const rows = await invitations();
+      assert.deepEqual(rows.map((r) => r.toAddress).sort(), [
+        'ama2@example.jp',
+        'ama3@example.jp',
+      ]);
+      assert.ok(rows.every((r) => r.subject.includes('口コミ')));
+      assert.ok(rows.every((r) => r.category === 'booking'));
+      assert.match(rows[0]!.body, /口コミを書く/);
+      clock.set(new Date());
+    });
+
     it('mails unread chat after 30 minutes, at most once per lesson per 6 hours', async () => {
       const s = await create();
       await suite.post('ama4', '/schedule/reserve', { id: s.id });

@@ -29,29 +29,18 @@ export const validateSearch = (
   return undefined;
 };
 
-export const SUSPEND_FIELDS = ['reason'] as const;
-export type SuspendValues = Record<(typeof SUSPEND_FIELDS)[number], string>;
-
 /** The API takes the reason as optional; the company always records one. */
-export const validateSuspend = (
-  _field: 'reason',
-  values: SuspendValues,
-): string | undefined => {
-  const n = textLength(values.reason);
+export const validateSuspend = (reason: string): string | undefined => {
+  const n = textLength(reason);
   if (n === 0) return '利用停止の理由を入力してください。';
   if (n > SUSPEND_REASON_MAX)
     return `利用停止の理由は${SUSPEND_REASON_MAX}文字以内で入力してください。`;
   return undefined;
 };
 
-export const RESOLVE_FIELDS = ['resolution'] as const;
-export type ResolveValues = Record<(typeof RESOLVE_FIELDS)[number], string>;
-
-export const validateResolve = (
-  _field: 'resolution',
-  values: ResolveValues,
-): string | undefined => {
-  const n = textLength(values.resolution);
+/** 対応内容's message, or undefined when it can be sent. */
+export const validateResolve = (resolution: string): string | undefined => {
+  const n = textLength(resolution);
   if (n === 0) return '対応内容を入力してください。';
   if (n > RESOLUTION_MAX)
     return `対応内容は${RESOLUTION_MAX}文字以内で入力してください。`;

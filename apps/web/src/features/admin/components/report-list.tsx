@@ -1,23 +1,15 @@
 import type { Report, ReportContext } from '@proam/contract';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { TextAreaField } from '@/components/form/field';
-import { FormErrorSummary } from '@/components/form/form-error-summary';
+import { ReasonDialog } from '@/components/form/reason-dialog';
 import { QueryState } from '@/components/query-state';
-import { useValidatedForm } from '@/hooks/use-validated-form';
 import { formatInstantDateTime } from '@/lib/format';
-import { apiErrorOf, fieldOfValidationError } from '@/lib/server-errors';
 import {
   useGetReportContextsQuery,
   useGetReportsQuery,
   useResolveReportMutation,
 } from '../admin-api';
-import {
-  RESOLUTION_MAX,
-  RESOLVE_FIELDS,
-  validateResolve,
-} from '../admin-validation';
+import { RESOLUTION_MAX, validateResolve } from '../admin-validation';
 
 type Filter = 'open' | 'resolved';
 
@@ -84,8 +76,6 @@ const ReportedThing = ({
   );
 };
 
-const EMPTY = { resolution: '' };
-
 /** 対応済みにする: what was done, kept with the report and in the audit log. */
 const ResolveDialog = ({
   report,
@@ -96,74 +86,36 @@ const ResolveDialog = ({
   onClose: () => void;
   onDone: (resolved: Report) => void;
 }) => {
-  const [resolve, { isLoading }] = useResolveReportMutation();
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useValidatedForm({
-    initialValues: EMPTY,
-    fields: RESOLVE_FIELDS,
-    validate: validateResolve,
-  });
-  const { focusField } = form;
-  const open = report !== null;
-  useEffect(() => {
-    if (open) focusField('resolution');
-  }, [open, focusField]);
-
-  const close = () => {
-    form.reset(EMPTY);
-    setFormError(null);
-    onClose();
-  };
-
-  const send = async () => {
-    if (!report) return;
-    setFormError(null);
-    if (!form.validateForm()) return;
-    const result = await resolve({
-      id: report.id,
-      resolution: form.values.resolution.trim(),
-    });
-    if (result.data) {
-      form.reset(EMPTY);
-      onDone(result.data);
-      return;
-    }
-    const error = apiErrorOf(result);
-    if (fieldOfValidationError(error, RESOLVE_FIELDS)) {
-      form.markServerError('resolution', '対応内容をご確認ください。');
-      return;
-    }
-    setFormError(
-      error?.code === 'NotFound'
-        ? 'この通報は見つかりませんでした。'
-        : (error?.msg ??
-            '保存できませんでした。通信状況をご確認のうえ、もう一度お試しください。'),
-    );
-  };
-
+  const [resolve] = useResolveReportMutation();
   return (
-    <ConfirmDialog
-      open={open}
+    <ReasonDialog
+      open={report !== null}
       title="通報を対応済みにする"
       message="行った対応を記録します。操作履歴にも残ります。"
-      confirmLabel={isLoading ? '送信中…' : '対応済みにする'}
-      cancelLabel="戻る"
+      confirmLabel="対応済みにする"
       danger={false}
-      busy={isLoading}
-      onConfirm={() => void send()}
-      onCancel={close}
-    >
-      <FormErrorSummary errorCount={0} serverError={formError} />
-      <TextAreaField
-        label="対応内容"
-        required
-        max={RESOLUTION_MAX}
-        rows={3}
-        placeholder="口コミを削除し、投稿者に注意しました"
-        error={form.errors.resolution}
-        {...form.bind('resolution')}
-      />
-    </ConfirmDialog>
+      field={{
+        label: '対応内容',
+        serverName: 'resolution',
+        max: RESOLUTION_MAX,
+        placeholder: '口コミを削除し、投稿者に注意しました',
+        validate: validateResolve,
+        refused: '対応内容をご確認ください。',
+      }}
+      send={(resolution) =>
+        report
+          ? resolve({ id: report.id, resolution })
+          : Promise.resolve({ error: null })
+      }
+      failure={(error) =>
+        error?.code === 'NotFound'
+          ? 'この通報は見つかりませんでした。'
+          : (error?.msg ??
+            '保存できませんでした。通信状況をご確認のうえ、もう一度お試しください。')
+      }
+      onDone={onDone}
+      onClose={onClose}
+    />
   );
 };
 
