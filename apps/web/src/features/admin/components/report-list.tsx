@@ -2,6 +2,7 @@ import type { Report, ReportContext } from '@proam/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ReasonDialog } from '@/components/form/reason-dialog';
+import { Segmented } from '@/components/form/segmented';
 import { QueryState } from '@/components/query-state';
 import { formatInstantDateTime } from '@/lib/format';
 import {
@@ -134,24 +135,16 @@ export const ReportList = () => {
 
   return (
     <div className="stack">
-      <fieldset className="segmented">
-        <legend className="visually-hidden">表示する通報</legend>
-        {FILTERS.map((f) => (
-          <label key={f.value} className="segmented__option">
-            <input
-              type="radio"
-              name="report-filter"
-              value={f.value}
-              checked={filter === f.value}
-              onChange={() => {
-                setFilter(f.value);
-                setStatus('');
-              }}
-            />
-            <span>{f.label}</span>
-          </label>
-        ))}
-      </fieldset>
+      <Segmented
+        legend="表示する通報"
+        name="report-filter"
+        options={FILTERS}
+        value={filter}
+        onChange={(value) => {
+          setFilter(value);
+          setStatus('');
+        }}
+      />
       <p role="status" className={status ? 'flash' : 'visually-hidden'}>
         {status}
       </p>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Segmented } from '@/components/form/segmented';
 import { QueryState } from '@/components/query-state';
 import { formatInstantDateTime } from '@/lib/format';
 import {
@@ -40,21 +41,13 @@ export const ContactInbox = () => {
 
   return (
     <div className="stack">
-      <fieldset className="segmented">
-        <legend className="visually-hidden">表示するお問い合わせ</legend>
-        {FILTERS.map((f) => (
-          <label key={f.value} className="segmented__option">
-            <input
-              type="radio"
-              name="contact-filter"
-              value={f.value}
-              checked={filter === f.value}
-              onChange={() => setFilter(f.value)}
-            />
-            <span>{f.label}</span>
-          </label>
-        ))}
-      </fieldset>
+      <Segmented
+        legend="表示するお問い合わせ"
+        name="contact-filter"
+        options={FILTERS}
+        value={filter}
+        onChange={setFilter}
+      />
       <p role="status" className={status ? 'flash' : 'visually-hidden'}>
         {status}
       </p>
