@@ -31,3 +31,4 @@ import './server/data-dir-lock.test.js';
 import './server/mail-durability.test.js';
 import './routes/admin-stats.test.js';
 import './routes/terms.test.js';
+import './mail/mailer.test.js';

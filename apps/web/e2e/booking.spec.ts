@@ -14,11 +14,11 @@ import ICAL from 'ical.js';
 import type { Locator, Page } from 'playwright-core';
 import type { Schedule } from '@proam/contract';
 import {
+  apiCall,
   apiLogin,
   japanDate,
   loginThroughForm,
-  screenshot,
-  settle,
+  shootBoth,
   waitForSplash,
   type ApiLogin,
 } from './helpers.ts';
@@ -42,23 +42,8 @@ const longDate = (ymd: string) => {
 };
 
 /** A call as a logged-in member; it must answer OK. */
-const memberCall = async <T>(
-  who: ApiLogin,
-  apiPath: string,
-  body: unknown,
-): Promise<T> => {
-  const res = await fetch(`${suite.server.baseUrl}/api${apiPath}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${who.token}`,
-    },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { status: string; body: T };
-  assert.equal(json.status, 'OK', `${apiPath}: ${JSON.stringify(json)}`);
-  return json.body;
-};
+const memberCall = <T>(who: ApiLogin, apiPath: string, body: unknown) =>
+  apiCall<T>(suite.server.baseUrl, apiPath, body, who);
 
 const login = async (page: Page, email: string, route: string, h1: string) => {
   await loginThroughForm(page, suite.server.baseUrl, email, { route, h1 });
@@ -70,28 +55,13 @@ const login = async (page: Page, email: string, route: string, h1: string) => {
  * desktop) of the window with `target` in the middle (the whole page from
  * the top without one), checking nothing overflows sideways.
  */
-const shoot = async (page: Page, name: string, target?: Locator) => {
-  const original = page.viewportSize() ?? { width: 1280, height: 900 };
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await settle(page);
-    if (target)
-      await target.evaluate((el) =>
-        el.scrollIntoView({ block: 'center', behavior: 'instant' }),
-      );
-    else await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(150);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - window.innerWidth,
-    );
-    assert.ok(
-      overflow <= 0,
-      `${name} overflows by ${overflow}px at ${width}px`,
-    );
-    await screenshot(page, `${width}-${name}`, { fullPage: !target });
-  }
-  await page.setViewportSize(original);
-};
+const shoot = (page: Page, name: string, target?: Locator) =>
+  shootBoth(page, name, {
+    settle: true,
+    top: true,
+    target,
+    widths: [390, 1280],
+  });
 
 /** The card (article) of the lesson at `place`. */
 const cardAt = (page: Page, place: string) =>

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** The seeded demo members' password (README: demo logins). */
 export const DEMO_PASSWORD = 'proam-demo-2026';
@@ -106,15 +106,19 @@ export const apiLogin = async (
   return { token: json.body.token.accessToken, user: json.body.user };
 };
 
-/** A public API call that must answer OK; its body. */
+/** An API call (public, or as the member `as`) that must answer OK; its body. */
 export const apiCall = async <T>(
   baseUrl: string,
   apiPath: string,
   body: unknown,
+  as?: ApiLogin,
 ): Promise<T> => {
   const res = await fetch(`${baseUrl}/api${apiPath}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: {
+      'content-type': 'application/json',
+      ...(as ? { authorization: `Bearer ${as.token}` } : {}),
+    },
     body: JSON.stringify(body),
   });
   const json = (await res.json()) as { status: string; body: T };
@@ -161,22 +165,35 @@ export const screenshot = (
   });
 
 /**
- * Screenshots `<width>-<name>.png` at 375 and 1280 px, checking that nothing
- * overflows sideways, then gives the page its width back. `settle`: wait for
- * the page's requests and spinner at each width; `top`: scroll to the top
- * first (fixed and sticky bars sit where they belong in a full-page shot);
+ * Screenshots `<width>-<name>.png` at 375 and 1280 px (or `widths`), checking
+ * that nothing overflows sideways, then gives the page its width back.
+ * `settle`: wait for the page's requests and spinner at each width; `top`:
+ * scroll to the top first (fixed and sticky bars sit where they belong in a
+ * full-page shot); `target`: the window with that element in its middle;
  * `fullPage: false`: the window only.
  */
 export const shootBoth = async (
   page: Page,
   name: string,
-  options: { settle?: boolean; top?: boolean; fullPage?: boolean } = {},
+  options: {
+    settle?: boolean;
+    top?: boolean;
+    fullPage?: boolean;
+    target?: Locator;
+    widths?: readonly number[];
+  } = {},
 ) => {
   const original = page.viewportSize() ?? { width: 1280, height: 900 };
-  for (const width of [375, 1280]) {
+  const { target } = options;
+  for (const width of options.widths ?? [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     if (options.settle) await settle(page);
-    if (options.top) {
+    if (target) {
+      await target.evaluate((el) =>
+        el.scrollIntoView({ block: 'center', behavior: 'instant' }),
+      );
+      await page.waitForTimeout(150);
+    } else if (options.top) {
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.waitForTimeout(100);
     }
@@ -187,7 +204,9 @@ export const shootBoth = async (
       overflow <= 0,
       `${name} overflows by ${overflow}px at ${width}px`,
     );
-    await screenshot(page, `${width}-${name}`, options);
+    await screenshot(page, `${width}-${name}`, {
+      fullPage: target ? false : (options.fullPage ?? true),
+    });
   }
   await page.setViewportSize(original);
 };

@@ -13,10 +13,11 @@ import type { Locator, Page } from 'playwright-core';
 import type { Review } from '@proam/contract';
 import { axeCheck } from './a11y.ts';
 import {
+  apiCall,
   apiLogin,
   loginThroughForm,
-  screenshot,
   settle,
+  shootBoth,
   waitForSplash,
   type ApiLogin,
 } from './helpers.ts';
@@ -45,46 +46,12 @@ const noSeriousAxe = async (page: Page, where: string) => {
  * `375-trust-<name>.png` and `1280-trust-<name>.png` with `target` in the
  * middle of the window (the whole page without one); nothing overflows.
  */
-const shoot = async (page: Page, name: string, target?: Locator) => {
-  const original = page.viewportSize() ?? { width: 1280, height: 900 };
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await settle(page);
-    if (target)
-      await target.evaluate((el) =>
-        el.scrollIntoView({ block: 'center', behavior: 'instant' }),
-      );
-    await page.waitForTimeout(150);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - window.innerWidth,
-    );
-    assert.ok(
-      overflow <= 0,
-      `${name} overflows by ${overflow}px at ${width}px`,
-    );
-    await screenshot(page, `${width}-trust-${name}`, { fullPage: !target });
-  }
-  await page.setViewportSize(original);
-};
+const shoot = (page: Page, name: string, target?: Locator) =>
+  shootBoth(page, `trust-${name}`, { settle: true, target });
 
 /** A call as a logged-in member; it must answer OK. */
-const memberCall = async <T>(
-  who: ApiLogin,
-  apiPath: string,
-  body: unknown,
-): Promise<T> => {
-  const res = await fetch(`${suite.server.baseUrl}/api${apiPath}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${who.token}`,
-    },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { status: string; body: T };
-  assert.equal(json.status, 'OK', `${apiPath}: ${JSON.stringify(json)}`);
-  return json.body;
-};
+const memberCall = <T>(who: ApiLogin, apiPath: string, body: unknown) =>
+  apiCall<T>(suite.server.baseUrl, apiPath, body, who);
 
 const reviewsOf = (who: ApiLogin, proId: string) =>
   memberCall<Review[]>(who, '/review/list', { proId, size: 50 });
