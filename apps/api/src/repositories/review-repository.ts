@@ -9,6 +9,7 @@ import { reservations, reviews, schedules, users } from '../db/schema.js';
 import { ApiError } from '../lib/api-error.js';
 import { newId } from '../lib/ids.js';
 import { present } from '../lib/present.js';
+import { notBlockedWith } from './moderation-repository.js';
 import type { UserCache } from './user-cache.js';
 
 type ReviewRow = typeof reviews.$inferSelect;
@@ -157,12 +158,25 @@ export function reviewRepository(db: Db, cache: UserCache) {
       return gone;
     },
 
-    async list(proId: string, page: number, size: number): Promise<Review[]> {
+    /** Newest first; without those the viewer blocked or who blocked them (admins see all). */
+    async list(
+      proId: string,
+      page: number,
+      size: number,
+      viewer: { id: string; type: string },
+    ): Promise<Review[]> {
       const rows = await db
         .select({ review: reviews, userName: users.userName })
         .from(reviews)
         .innerJoin(users, eq(users.id, reviews.userId))
-        .where(eq(reviews.proId, proId))
+        .where(
+          and(
+            eq(reviews.proId, proId),
+            viewer.type === 'admin'
+              ? undefined
+              : notBlockedWith(viewer.id, reviews.userId),
+          ),
+        )
         .orderBy(desc(reviews.createdAt), desc(reviews.id))
         .limit(size)
         .offset((page - 1) * size);

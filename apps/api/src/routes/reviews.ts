@@ -90,7 +90,7 @@ export function reviewRoutes(app: FastifyInstance): void {
     tags,
     input: ReviewListInputSchema,
     output: Type.Array(ReviewSchema),
-    handler: ({ input }) =>
-      repo.list(input.proId, input.page ?? 1, input.size ?? 20),
+    handler: ({ input, caller }) =>
+      repo.list(input.proId, input.page ?? 1, input.size ?? 20, caller),
   });
 }

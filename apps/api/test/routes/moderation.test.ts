@@ -105,6 +105,27 @@ for (const driver of DRIVERS) {
       );
     });
 
+    it("leaves the reviews of a blocked member (either way) out of a pro's review list; admins see them all", async () => {
+      const { ids, post } = suite;
+      type R = { id: string; userId: string };
+      const list = async (who: string) =>
+        (await post(who, '/review/list', { proId: ids.pro1, size: 50 })).json
+          .body as R[];
+      const all = await list('admin');
+      const author = all.find((r) => r.userId !== ids.ama4)!.userId;
+      const theirs = all.filter((r) => r.userId === author).length;
+      assert.ok(theirs > 0);
+      // The author blocks ama4: ama4 no longer reads the author's reviews.
+      const name = Object.entries(ids).find(([, id]) => id === author)![0];
+      await post(name, '/user/block', { userId: ids.ama4 });
+      assert.equal((await list('ama4')).length, all.length - theirs);
+      assert.ok(!(await list('ama4')).some((r) => r.userId === author));
+      assert.equal((await list('ama5')).length, all.length, 'others see all');
+      assert.equal((await list('admin')).length, all.length);
+      await post(name, '/user/unblock', { userId: ids.ama4 });
+      assert.equal((await list('ama4')).length, all.length);
+    });
+
     it('takes reports once per target and lets admins resolve them, audited', async () => {
       const { ids, post } = suite;
       const report = {
