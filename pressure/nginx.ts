@@ -20,6 +20,7 @@ import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import WebSocket from 'ws';
+import { catchUpAfter } from '@proam/contract';
 import {
   type ExitStatus,
   waitForHttp,
@@ -147,7 +148,7 @@ type SocketMessage = {
   body: { partitionKey?: string; sort_key?: string };
 };
 
-/** A chat member's socket that reconnects through nginx and catches up by its last sort_key, as the web app does. */
+/** A chat member's socket that reconnects through nginx and catches up from its last sort_key, as the web app does. */
 class ChatClient {
   received = new Map<string, number>();
   lastKey = '';
@@ -236,7 +237,9 @@ class ChatClient {
         '/roundLesson/getMessage',
         {
           partitionKey: this.lesson,
-          ...(this.lastKey ? { after: this.lastKey } : {}),
+          // As the web app does: from a little before the newest key seen,
+          // which may have overtaken an older post from the other instance.
+          ...(this.lastKey ? { after: catchUpAfter(this.lastKey) } : {}),
           size: 200,
         },
         token(this.member),

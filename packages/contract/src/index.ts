@@ -11,3 +11,4 @@ export * from './review.js';
 export * from './admin.js';
 export * from './moderation.js';
 export * from './legal.js';
+export * from './chat-keys.js';

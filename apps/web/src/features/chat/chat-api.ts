@@ -1,8 +1,9 @@
-import type {
-  ChatLesson,
-  Message,
-  SocketEvent,
-  UnreadLesson,
+import {
+  catchUpAfter,
+  type ChatLesson,
+  type Message,
+  type SocketEvent,
+  type UnreadLesson,
 } from '@proam/contract';
 import { isAccessTokenFresh } from '@/features/auth/access-token';
 import { renewSession } from '@/features/auth/auth-session';
@@ -284,11 +285,11 @@ export const chatApi = api.injectEndpoints({
           )) {
             const { data } =
               chatApi.endpoints.getMessages.select(partitionKey)(state());
-            const after = data && newestSortKey(data);
-            if (after)
+            const newest = data && newestSortKey(data);
+            if (newest)
               void dispatch(
                 chatApi.endpoints.catchUpMessages.initiate(
-                  { partitionKey, after },
+                  { partitionKey, after: catchUpAfter(newest) },
                   { subscribe: false, forceRefetch: true },
                 ),
               );
