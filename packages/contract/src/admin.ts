@@ -7,35 +7,30 @@ import {
   OptionalText,
   PageSchema,
   sizeSchema,
+  InputObject,
 } from './common.js';
 import { MemberTypeSchema } from './auth.js';
 
 /** (wave 2) /admin/users: members as admins search them (with e-mail). */
-export const AdminUsersInputSchema = Type.Object(
-  {
-    type: Type.Optional(Type.Union([MemberTypeSchema, Type.Literal('admin')])),
-    verified: Type.Optional(Type.Boolean()),
-    keyword: Type.Optional(Line({ max: 100 })),
-    page: Type.Optional(PageSchema),
-    size: Type.Optional(sizeSchema(100, 50)),
-  },
-  { additionalProperties: false },
-);
+export const AdminUsersInputSchema = InputObject({
+  type: Type.Optional(Type.Union([MemberTypeSchema, Type.Literal('admin')])),
+  verified: Type.Optional(Type.Boolean()),
+  keyword: Type.Optional(Line({ max: 100 })),
+  page: Type.Optional(PageSchema),
+  size: Type.Optional(sizeSchema(100, 50)),
+});
 export type AdminUsersInput = Static<typeof AdminUsersInputSchema>;
 
-export const VerifyProInputSchema = Type.Object(
-  { id: IdSchema, verified: Type.Boolean() },
-  { additionalProperties: false },
-);
+export const VerifyProInputSchema = InputObject({
+  id: IdSchema,
+  verified: Type.Boolean(),
+});
 
-export const SuspendInputSchema = Type.Object(
-  {
-    id: IdSchema,
-    suspended: Type.Boolean(),
-    reason: Type.Optional(OptionalText(500)),
-  },
-  { additionalProperties: false },
-);
+export const SuspendInputSchema = InputObject({
+  id: IdSchema,
+  suspended: Type.Boolean(),
+  reason: Type.Optional(OptionalText(500)),
+});
 export type SuspendInput = Static<typeof SuspendInputSchema>;
 
 /**
@@ -43,14 +38,9 @@ export type SuspendInput = Static<typeof SuspendInputSchema>;
  * Japan-time weeks starting on Monday 00:00 (ISO weeks); `weeks` counts back
  * from the current one, which is included (so far).
  */
-export const AdminStatsInputSchema = Type.Object(
-  {
-    weeks: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 52, default: 12 }),
-    ),
-  },
-  { additionalProperties: false },
-);
+export const AdminStatsInputSchema = InputObject({
+  weeks: Type.Optional(Type.Integer({ minimum: 1, maximum: 52, default: 12 })),
+});
 export type AdminStatsInput = Static<typeof AdminStatsInputSchema>;
 
 export const WeeklyStatsSchema = Type.Object({
@@ -86,12 +76,9 @@ export type AdminStats = Static<typeof AdminStatsSchema>;
  * (wave 2) /admin/reportContexts: for the 通報 list, who reported and what
  * the reported thing says, by report id. Anything since deleted is left out.
  */
-export const ReportContextInputSchema = Type.Object(
-  {
-    ids: Type.Array(IdSchema, { minItems: 1, maxItems: 100 }),
-  },
-  { additionalProperties: false },
-);
+export const ReportContextInputSchema = InputObject({
+  ids: Type.Array(IdSchema, { minItems: 1, maxItems: 100 }),
+});
 
 export const ReportContextSchema = Type.Object({
   id: Type.String(),

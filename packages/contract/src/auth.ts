@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { EmailSchema, PasswordSchema } from './common.js';
+import { EmailSchema, PasswordSchema, InputObject } from './common.js';
 
 export const UserTypeSchema = Type.Union([
   Type.Literal('pro'),
@@ -47,42 +47,34 @@ export const HandshakeResultSchema = Type.Object({
 });
 export type HandshakeResult = Static<typeof HandshakeResultSchema>;
 
-export const CodeSendInputSchema = Type.Object(
-  { email: EmailSchema },
-  { additionalProperties: false },
-);
+export const CodeSendInputSchema = InputObject({ email: EmailSchema });
 export type CodeSendInput = Static<typeof CodeSendInputSchema>;
 
 export const SentSchema = Type.Object({ sent: Type.Literal(true) });
 
-export const LoginInputSchema = Type.Object(
-  {
-    mail: EmailSchema,
-    password: Type.String({ minLength: 1, maxLength: 1024 }),
-  },
-  { additionalProperties: false },
-);
+export const LoginInputSchema = InputObject({
+  mail: EmailSchema,
+  password: Type.String({ minLength: 1, maxLength: 1024 }),
+});
 export type LoginInput = Static<typeof LoginInputSchema>;
 
 /** Registration codes are 6 digits, reset codes 8. */
 export const CodeSchema = Type.String({ pattern: '^[0-9]{6,8}$' });
 
-export const PasswordUpdateInputSchema = Type.Object(
-  { email: EmailSchema, password: PasswordSchema, code: CodeSchema },
-  { additionalProperties: false },
-);
+export const PasswordUpdateInputSchema = InputObject({
+  email: EmailSchema,
+  password: PasswordSchema,
+  code: CodeSchema,
+});
 export type PasswordUpdateInput = Static<typeof PasswordUpdateInputSchema>;
 
-export const AccountDeleteInputSchema = Type.Object(
-  {
-    email: EmailSchema,
-    password: Type.String({ minLength: 1, maxLength: 1024 }),
-  },
-  { additionalProperties: false },
-);
+export const AccountDeleteInputSchema = InputObject({
+  email: EmailSchema,
+  password: Type.String({ minLength: 1, maxLength: 1024 }),
+});
 export type AccountDeleteInput = Static<typeof AccountDeleteInputSchema>;
 
-export const NoInputSchema = Type.Object({}, { additionalProperties: false });
+export const NoInputSchema = InputObject({});
 
 export const UpdatedSchema = Type.Object({ updated: Type.Literal(true) });
 export const DeletedSchema = Type.Object({ deleted: Type.Literal(true) });
@@ -101,16 +93,13 @@ export const CheckinSchema = Type.Object({
 });
 export type Checkin = Static<typeof CheckinSchema>;
 
-export const CheckinInputSchema = Type.Object(
-  {
-    ticket: Type.String({
-      minLength: 20,
-      maxLength: 100,
-      pattern: '^[A-Za-z0-9_-]+$',
-    }),
-  },
-  { additionalProperties: false },
-);
+export const CheckinInputSchema = InputObject({
+  ticket: Type.String({
+    minLength: 20,
+    maxLength: 100,
+    pattern: '^[A-Za-z0-9_-]+$',
+  }),
+});
 
 export const CheckinResultSchema = Type.Object({
   checkin: CheckinSchema,

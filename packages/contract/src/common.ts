@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static, type TProperties, type TSchema } from 'typebox';
 import { ERROR_CODES } from './errors.js';
 
 /**
@@ -96,6 +96,10 @@ export const sizeSchema = (max: number, def: number) =>
   Type.Integer({ minimum: 1, maximum: max, default: def });
 
 /** A closed set of strings, typed as their union (TypeBox cannot infer one from a mapped array). */
+/** A call's input: fields beyond those it names are refused, never ignored. */
+export const InputObject = <P extends TProperties>(properties: P) =>
+  Type.Object(properties, { additionalProperties: false });
+
 export const StringEnum = <T extends string>(
   values: readonly T[],
   description?: string,

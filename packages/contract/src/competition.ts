@@ -8,6 +8,7 @@ import {
   Line,
   OptionalText,
   PrefectureSchema,
+  InputObject,
 } from './common.js';
 
 export const COMPETITION_STATUS = [
@@ -44,16 +45,13 @@ export const CompetitionSchema = Type.Object({
 });
 export type Competition = Static<typeof CompetitionSchema>;
 
-export const CompetitionReadInputSchema = Type.Object(
-  {
-    id: Type.Optional(IdSchema),
-    status: Type.Optional(CompetitionStatusSchema),
-    from: Type.Optional(DateSchema),
-    to: Type.Optional(DateSchema),
-    keyword: Type.Optional(Line({ max: 100 })),
-  },
-  { additionalProperties: false },
-);
+export const CompetitionReadInputSchema = InputObject({
+  id: Type.Optional(IdSchema),
+  status: Type.Optional(CompetitionStatusSchema),
+  from: Type.Optional(DateSchema),
+  to: Type.Optional(DateSchema),
+  keyword: Type.Optional(Line({ max: 100 })),
+});
 export type CompetitionReadInput = Static<typeof CompetitionReadInputSchema>;
 
 const CompetitionFields = {
@@ -81,36 +79,30 @@ const CompetitionEcho = {
   updatedAt: Type.Optional(Type.String({ maxLength: 40 })),
 };
 
-export const CompetitionCreateInputSchema = Type.Object(
-  { ...CompetitionFields, ...CompetitionEcho },
-  { additionalProperties: false },
-);
+export const CompetitionCreateInputSchema = InputObject({
+  ...CompetitionFields,
+  ...CompetitionEcho,
+});
 export type CompetitionCreateInput = Static<
   typeof CompetitionCreateInputSchema
 >;
 
-export const CompetitionUpdateInputSchema = Type.Object(
-  {
-    id: IdSchema,
-    name: Type.Optional(CompetitionFields.name),
-    date: Type.Optional(CompetitionFields.date),
-    venue: Type.Optional(CompetitionFields.venue),
-    area: CompetitionFields.area,
-    description: CompetitionFields.description,
-    capacity: CompetitionFields.capacity,
-    entryFee: CompetitionFields.entryFee,
-    entryDeadline: CompetitionFields.entryDeadline,
-    status: Type.Optional(CompetitionFields.status),
-    results: CompetitionFields.results,
-    ...CompetitionEcho,
-  },
-  { additionalProperties: false },
-);
+export const CompetitionUpdateInputSchema = InputObject({
+  id: IdSchema,
+  name: Type.Optional(CompetitionFields.name),
+  date: Type.Optional(CompetitionFields.date),
+  venue: Type.Optional(CompetitionFields.venue),
+  area: CompetitionFields.area,
+  description: CompetitionFields.description,
+  capacity: CompetitionFields.capacity,
+  entryFee: CompetitionFields.entryFee,
+  entryDeadline: CompetitionFields.entryDeadline,
+  status: Type.Optional(CompetitionFields.status),
+  results: CompetitionFields.results,
+  ...CompetitionEcho,
+});
 export type CompetitionUpdateInput = Static<
   typeof CompetitionUpdateInputSchema
 >;
 
-export const CompetitionIdInputSchema = Type.Object(
-  { id: IdSchema },
-  { additionalProperties: false },
-);
+export const CompetitionIdInputSchema = InputObject({ id: IdSchema });

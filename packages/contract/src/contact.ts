@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { EmailSchema, IdSchema, Line, Text } from './common.js';
+import { EmailSchema, IdSchema, Line, Text, InputObject } from './common.js';
 
 /** Categories offered by the web form; the API accepts any short label. */
 export const CONTACT_CATEGORIES = [
@@ -11,22 +11,19 @@ export const CONTACT_CATEGORIES = [
   'その他',
 ] as const;
 
-export const ContactCreateInputSchema = Type.Object(
-  {
-    name: Line({ max: 40 }),
-    email: EmailSchema,
-    phone: Type.Optional(
-      Type.String({
-        maxLength: 20,
-        pattern: '^[0-9+()\\- ]*$',
-        'x-trim': true,
-      }),
-    ),
-    category: Line({ max: 40 }),
-    message: Text({ max: 2000 }),
-  },
-  { additionalProperties: false },
-);
+export const ContactCreateInputSchema = InputObject({
+  name: Line({ max: 40 }),
+  email: EmailSchema,
+  phone: Type.Optional(
+    Type.String({
+      maxLength: 20,
+      pattern: '^[0-9+()\\- ]*$',
+      'x-trim': true,
+    }),
+  ),
+  category: Line({ max: 40 }),
+  message: Text({ max: 2000 }),
+});
 export type ContactCreateInput = Static<typeof ContactCreateInputSchema>;
 
 export const ContactCreateResultSchema = Type.Object({
@@ -45,20 +42,15 @@ export const ContactMessageSchema = Type.Object({
 });
 export type ContactMessage = Static<typeof ContactMessageSchema>;
 
-export const ContactListInputSchema = Type.Object(
-  {
-    handled: Type.Optional(Type.Boolean()),
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
-    size: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
-    ),
-  },
-  { additionalProperties: false },
-);
-export const ContactUpdateInputSchema = Type.Object(
-  { id: IdSchema, handled: Type.Boolean() },
-  { additionalProperties: false },
-);
+export const ContactListInputSchema = InputObject({
+  handled: Type.Optional(Type.Boolean()),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+});
+export const ContactUpdateInputSchema = InputObject({
+  id: IdSchema,
+  handled: Type.Boolean(),
+});
 
 export const AuditEntrySchema = Type.Object({
   id: Type.String(),
@@ -69,12 +61,7 @@ export const AuditEntrySchema = Type.Object({
   at: Type.String({ format: 'date-time' }),
 });
 export type AuditEntry = Static<typeof AuditEntrySchema>;
-export const AuditListInputSchema = Type.Object(
-  {
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
-    size: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
-    ),
-  },
-  { additionalProperties: false },
-);
+export const AuditListInputSchema = InputObject({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+});

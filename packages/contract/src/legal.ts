@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { InstantSchema } from './common.js';
+import { InstantSchema, InputObject } from './common.js';
 
 /**
  * The version (制定日, `YYYY-MM-DD`) of the 利用規約 and the プライバシーポリシー
@@ -21,10 +21,9 @@ export const TermsVersionSchema = Type.String({
   maxLength: 10,
 });
 
-export const TermsAcceptInputSchema = Type.Object(
-  { version: TermsVersionSchema },
-  { additionalProperties: false },
-);
+export const TermsAcceptInputSchema = InputObject({
+  version: TermsVersionSchema,
+});
 export type TermsAcceptInput = Static<typeof TermsAcceptInputSchema>;
 
 /** What the member agreed to, and when. */

@@ -6,6 +6,7 @@ import {
   sizeSchema,
   StringEnum,
   Text,
+  InputObject,
 } from './common.js';
 
 /**
@@ -15,15 +16,12 @@ import {
 export const REPORT_TARGETS = ['user', 'review', 'message'] as const;
 export const ReportTargetSchema = StringEnum(REPORT_TARGETS);
 
-export const ReportCreateInputSchema = Type.Object(
-  {
-    targetType: ReportTargetSchema,
-    /** A user id, a review id, or a message as `<lesson id>:<sort_key>`. */
-    targetId: Type.String({ minLength: 1, maxLength: 100 }),
-    reason: Text({ max: 1000 }),
-  },
-  { additionalProperties: false },
-);
+export const ReportCreateInputSchema = InputObject({
+  targetType: ReportTargetSchema,
+  /** A user id, a review id, or a message as `<lesson id>:<sort_key>`. */
+  targetId: Type.String({ minLength: 1, maxLength: 100 }),
+  reason: Text({ max: 1000 }),
+});
 export type ReportCreateInput = Static<typeof ReportCreateInputSchema>;
 
 export const ReportSchema = Type.Object({
@@ -39,23 +37,17 @@ export const ReportSchema = Type.Object({
 });
 export type Report = Static<typeof ReportSchema>;
 
-export const ReportListInputSchema = Type.Object(
-  {
-    status: Type.Optional(StringEnum(['open', 'resolved'] as const)),
-    page: Type.Optional(PageSchema),
-    size: Type.Optional(sizeSchema(100, 50)),
-  },
-  { additionalProperties: false },
-);
+export const ReportListInputSchema = InputObject({
+  status: Type.Optional(StringEnum(['open', 'resolved'] as const)),
+  page: Type.Optional(PageSchema),
+  size: Type.Optional(sizeSchema(100, 50)),
+});
 
-export const ReportResolveInputSchema = Type.Object(
-  { id: IdSchema, resolution: Text({ max: 1000 }) },
-  { additionalProperties: false },
-);
+export const ReportResolveInputSchema = InputObject({
+  id: IdSchema,
+  resolution: Text({ max: 1000 }),
+});
 
 /** Blocking: `userId` is the member to block or unblock (the caller blocks). */
-export const BlockInputSchema = Type.Object(
-  { userId: IdSchema },
-  { additionalProperties: false },
-);
+export const BlockInputSchema = InputObject({ userId: IdSchema });
 export const BlockListSchema = Type.Array(Type.String());

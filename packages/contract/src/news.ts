@@ -7,6 +7,7 @@ import {
   PageSchema,
   sizeSchema,
   Text,
+  InputObject,
 } from './common.js';
 
 export const NewsSchema = Type.Object({
@@ -19,57 +20,45 @@ export const NewsSchema = Type.Object({
 });
 export type News = Static<typeof NewsSchema>;
 
-export const NewsReadInputSchema = Type.Object(
-  { id: IdSchema },
-  { additionalProperties: false },
-);
+export const NewsReadInputSchema = InputObject({ id: IdSchema });
 export type NewsReadInput = Static<typeof NewsReadInputSchema>;
 
-export const NewsReadAllInputSchema = Type.Object(
-  {
-    page: Type.Optional(PageSchema),
-    size: Type.Optional(sizeSchema(50, 20)),
-  },
-  { additionalProperties: false },
-);
+export const NewsReadAllInputSchema = InputObject({
+  page: Type.Optional(PageSchema),
+  size: Type.Optional(sizeSchema(50, 20)),
+});
 export type NewsReadAllInput = Static<typeof NewsReadAllInputSchema>;
 
-export const NewsCreateInputSchema = Type.Object(
-  {
-    title: Line({ max: 120 }),
-    body: Text({ max: 10_000 }),
-    category: Type.Optional(OptionalLine(30)),
-    imageUrl: Type.Optional(
-      Type.Union([
-        Type.String({
-          maxLength: 500,
-          pattern: '^(https://|/media/)[^\\s"<>]*$',
-        }),
-        Type.Literal(''),
-      ]),
-    ),
-    /** Omitted: now. In the future: scheduled, hidden from the public until then. */
-    publishedAt: Type.Optional(InstantSchema),
-  },
-  { additionalProperties: false },
-);
+export const NewsCreateInputSchema = InputObject({
+  title: Line({ max: 120 }),
+  body: Text({ max: 10_000 }),
+  category: Type.Optional(OptionalLine(30)),
+  imageUrl: Type.Optional(
+    Type.Union([
+      Type.String({
+        maxLength: 500,
+        pattern: '^(https://|/media/)[^\\s"<>]*$',
+      }),
+      Type.Literal(''),
+    ]),
+  ),
+  /** Omitted: now. In the future: scheduled, hidden from the public until then. */
+  publishedAt: Type.Optional(InstantSchema),
+});
 export type NewsCreateInput = Static<typeof NewsCreateInputSchema>;
 
-export const NewsUpdateInputSchema = Type.Object(
-  {
-    id: IdSchema,
-    title: Type.Optional(NewsCreateInputSchema.properties.title),
-    body: Type.Optional(NewsCreateInputSchema.properties.body),
-    category: NewsCreateInputSchema.properties.category,
-    imageUrl: NewsCreateInputSchema.properties.imageUrl,
-    publishedAt: NewsCreateInputSchema.properties.publishedAt,
-  },
-  { additionalProperties: false },
-);
+export const NewsUpdateInputSchema = InputObject({
+  id: IdSchema,
+  title: Type.Optional(NewsCreateInputSchema.properties.title),
+  body: Type.Optional(NewsCreateInputSchema.properties.body),
+  category: NewsCreateInputSchema.properties.category,
+  imageUrl: NewsCreateInputSchema.properties.imageUrl,
+  publishedAt: NewsCreateInputSchema.properties.publishedAt,
+});
 export type NewsUpdateInput = Static<typeof NewsUpdateInputSchema>;
 
 /** Admins list every item, scheduled ones included. */
-export const NewsAdminListInputSchema = Type.Object(
-  { page: Type.Optional(PageSchema), size: Type.Optional(sizeSchema(100, 50)) },
-  { additionalProperties: false },
-);
+export const NewsAdminListInputSchema = InputObject({
+  page: Type.Optional(PageSchema),
+  size: Type.Optional(sizeSchema(100, 50)),
+});

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { InputObject } from './common.js';
 
 /**
  * (wave 2) Which mails a member wants. `bookingMail` covers reservations,
@@ -13,14 +14,11 @@ export const NotificationSettingsSchema = Type.Object({
 });
 export type NotificationSettings = Static<typeof NotificationSettingsSchema>;
 
-export const NotificationSettingsUpdateInputSchema = Type.Object(
-  {
-    bookingMail: Type.Optional(Type.Boolean()),
-    reminderMail: Type.Optional(Type.Boolean()),
-    chatMail: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-);
+export const NotificationSettingsUpdateInputSchema = InputObject({
+  bookingMail: Type.Optional(Type.Boolean()),
+  reminderMail: Type.Optional(Type.Boolean()),
+  chatMail: Type.Optional(Type.Boolean()),
+});
 export type NotificationSettingsUpdateInput = Static<
   typeof NotificationSettingsUpdateInputSchema
 >;

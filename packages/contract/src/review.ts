@@ -6,6 +6,7 @@ import {
   PageSchema,
   sizeSchema,
   Text,
+  InputObject,
 } from './common.js';
 
 /** (wave 2) 口コミ: one per participant per lesson, after the lesson's day. */
@@ -25,37 +26,28 @@ export type Review = Static<typeof ReviewSchema>;
 
 const Rating = Type.Integer({ minimum: 1, maximum: 5 });
 
-export const ReviewCreateInputSchema = Type.Object(
-  {
-    scheduleId: IdSchema,
-    rating: Rating,
-    comment: Type.Optional(OptionalText(1000)),
-  },
-  { additionalProperties: false },
-);
+export const ReviewCreateInputSchema = InputObject({
+  scheduleId: IdSchema,
+  rating: Rating,
+  comment: Type.Optional(OptionalText(1000)),
+});
 export type ReviewCreateInput = Static<typeof ReviewCreateInputSchema>;
 
-export const ReviewUpdateInputSchema = Type.Object(
-  {
-    id: IdSchema,
-    rating: Type.Optional(Rating),
-    comment: Type.Optional(OptionalText(1000)),
-  },
-  { additionalProperties: false },
-);
+export const ReviewUpdateInputSchema = InputObject({
+  id: IdSchema,
+  rating: Type.Optional(Rating),
+  comment: Type.Optional(OptionalText(1000)),
+});
 export type ReviewUpdateInput = Static<typeof ReviewUpdateInputSchema>;
 
-export const ReviewReplyInputSchema = Type.Object(
-  { id: IdSchema, reply: Text({ max: 1000 }) },
-  { additionalProperties: false },
-);
+export const ReviewReplyInputSchema = InputObject({
+  id: IdSchema,
+  reply: Text({ max: 1000 }),
+});
 
-export const ReviewListInputSchema = Type.Object(
-  {
-    proId: IdSchema,
-    page: Type.Optional(PageSchema),
-    size: Type.Optional(sizeSchema(50, 20)),
-  },
-  { additionalProperties: false },
-);
+export const ReviewListInputSchema = InputObject({
+  proId: IdSchema,
+  page: Type.Optional(PageSchema),
+  size: Type.Optional(sizeSchema(50, 20)),
+});
 export type ReviewListInput = Static<typeof ReviewListInputSchema>;

@@ -10,6 +10,7 @@ import {
   StringEnum,
   Text,
   TimeSchema,
+  InputObject,
 } from './common.js';
 
 export const STATUS_ROUND = [
@@ -116,59 +117,48 @@ const EchoedFields = {
   updatedAt: Type.Optional(Type.String({ maxLength: 40 })),
 };
 
-export const ScheduleCreateInputSchema = Type.Object(
-  {
-    /** The pro offering the lesson: the caller, or any pro when an admin creates it. */
-    proId: Type.Optional(IdSchema),
-    ...LessonFields,
-    ...EchoedFields,
-  },
-  { additionalProperties: false },
-);
+export const ScheduleCreateInputSchema = InputObject({
+  /** The pro offering the lesson: the caller, or any pro when an admin creates it. */
+  proId: Type.Optional(IdSchema),
+  ...LessonFields,
+  ...EchoedFields,
+});
 export type ScheduleCreateInput = Static<typeof ScheduleCreateInputSchema>;
 
-export const ScheduleUpdateInputSchema = Type.Object(
-  {
-    id: IdSchema,
-    /** Ignored on update: a lesson never changes hands. */
-    proId: Type.Optional(IdSchema),
-    date: Type.Optional(LessonFields.date),
-    startTime: Type.Optional(LessonFields.startTime),
-    endTime: Type.Optional(LessonFields.endTime),
-    place: Type.Optional(LessonFields.place),
-    area: LessonFields.area,
-    capacity: Type.Optional(LessonFields.capacity),
-    fee: Type.Optional(LessonFields.fee),
-    note: LessonFields.note,
-    statusRound: LessonFields.statusRound,
-    ...EchoedFields,
-  },
-  { additionalProperties: false },
-);
+export const ScheduleUpdateInputSchema = InputObject({
+  id: IdSchema,
+  /** Ignored on update: a lesson never changes hands. */
+  proId: Type.Optional(IdSchema),
+  date: Type.Optional(LessonFields.date),
+  startTime: Type.Optional(LessonFields.startTime),
+  endTime: Type.Optional(LessonFields.endTime),
+  place: Type.Optional(LessonFields.place),
+  area: LessonFields.area,
+  capacity: Type.Optional(LessonFields.capacity),
+  fee: Type.Optional(LessonFields.fee),
+  note: LessonFields.note,
+  statusRound: LessonFields.statusRound,
+  ...EchoedFields,
+});
 export type ScheduleUpdateInput = Static<typeof ScheduleUpdateInputSchema>;
 
-export const ScheduleUserInputSchema = Type.Object(
-  { userId: IdSchema },
-  { additionalProperties: false },
-);
-export const ScheduleByDateInputSchema = Type.Object(
-  { userId: IdSchema, date: DateSchema },
-  { additionalProperties: false },
-);
-export const UpdateRoundInputSchema = Type.Object(
-  { proId: IdSchema, date: DateSchema, statusRound: StatusRoundSchema },
-  { additionalProperties: false },
-);
-export const ScheduleIdInputSchema = Type.Object(
-  { id: IdSchema },
-  { additionalProperties: false },
-);
+export const ScheduleUserInputSchema = InputObject({ userId: IdSchema });
+export const ScheduleByDateInputSchema = InputObject({
+  userId: IdSchema,
+  date: DateSchema,
+});
+export const UpdateRoundInputSchema = InputObject({
+  proId: IdSchema,
+  date: DateSchema,
+  statusRound: StatusRoundSchema,
+});
+export const ScheduleIdInputSchema = InputObject({ id: IdSchema });
 
 /** (wave 2) A pro (or an admin) calls a lesson off, with the reason members see. */
-export const CallOffInputSchema = Type.Object(
-  { id: IdSchema, reason: Text({ max: 200 }) },
-  { additionalProperties: false },
-);
+export const CallOffInputSchema = InputObject({
+  id: IdSchema,
+  reason: Text({ max: 200 }),
+});
 export type CallOffInput = Static<typeof CallOffInputSchema>;
 
 export const WaitlistJoinedSchema = Type.Object({
@@ -194,39 +184,33 @@ export const SortKeySchema = Type.String({
   pattern: '^[0-9A-HJKMNP-TV-Z]{26}$',
 });
 
-export const MessageSendInputSchema = Type.Object(
-  {
-    partitionKey: IdSchema,
-    msg: Text({ max: 2000 }),
-    sender: IdSchema,
-    /** Ignored: the server stamps its own receive time. */
-    createTime: Type.Optional(Type.String({ maxLength: 40 })),
-  },
-  { additionalProperties: false },
-);
+export const MessageSendInputSchema = InputObject({
+  partitionKey: IdSchema,
+  msg: Text({ max: 2000 }),
+  sender: IdSchema,
+  /** Ignored: the server stamps its own receive time. */
+  createTime: Type.Optional(Type.String({ maxLength: 40 })),
+});
 export type MessageSendInput = Static<typeof MessageSendInputSchema>;
 
-export const MessageListInputSchema = Type.Object(
-  {
-    partitionKey: IdSchema,
-    before: Type.Optional(SortKeySchema),
-    /** (beyond the seed) messages after this sort_key, oldest first: a reconnecting client catches up. */
-    after: Type.Optional(SortKeySchema),
-    size: Type.Optional(sizeSchema(200, 100)),
-  },
-  { additionalProperties: false },
-);
+export const MessageListInputSchema = InputObject({
+  partitionKey: IdSchema,
+  before: Type.Optional(SortKeySchema),
+  /** (beyond the seed) messages after this sort_key, oldest first: a reconnecting client catches up. */
+  after: Type.Optional(SortKeySchema),
+  size: Type.Optional(sizeSchema(200, 100)),
+});
 export type MessageListInput = Static<typeof MessageListInputSchema>;
 
-export const MessageReadInputSchema = Type.Object(
-  { userId: IdSchema, msgIdList: Type.Array(SortKeySchema, { maxItems: 500 }) },
-  { additionalProperties: false },
-);
+export const MessageReadInputSchema = InputObject({
+  userId: IdSchema,
+  msgIdList: Type.Array(SortKeySchema, { maxItems: 500 }),
+});
 
-export const UnreadInputSchema = Type.Object(
-  { userId: IdSchema, size: Type.Optional(sizeSchema(50, 20)) },
-  { additionalProperties: false },
-);
+export const UnreadInputSchema = InputObject({
+  userId: IdSchema,
+  size: Type.Optional(sizeSchema(50, 20)),
+});
 
 export const UnreadLessonSchema = Type.Object({
   partitionKey: Type.String(),
@@ -236,10 +220,7 @@ export const UnreadLessonSchema = Type.Object({
 });
 export type UnreadLesson = Static<typeof UnreadLessonSchema>;
 
-export const ChatLessonsInputSchema = Type.Object(
-  { userId: IdSchema },
-  { additionalProperties: false },
-);
+export const ChatLessonsInputSchema = InputObject({ userId: IdSchema });
 
 /**
  * (beyond the seed) One lesson of the chat list: the caller's lessons that

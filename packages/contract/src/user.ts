@@ -15,6 +15,7 @@ import {
   OptionalLine,
   OptionalText,
   PrefectureSchema,
+  InputObject,
 } from './common.js';
 
 export const ImageInfoSchema = Type.Object({
@@ -78,92 +79,73 @@ export const ProfileFieldsSchema = {
   area: Type.Optional(Type.Union([PrefectureSchema, Type.Literal('')])),
   bio: Type.Optional(OptionalText(1000)),
   pro: Type.Optional(
-    Type.Object(
-      {
-        affiliation: Type.Optional(OptionalLine(100)),
-        career: Type.Optional(OptionalText(1000)),
-        /** null clears it. */
-        lessonFee: Type.Optional(Type.Union([MoneySchema, Type.Null()])),
-        homeCourse: Type.Optional(OptionalLine(100)),
-        specialty: Type.Optional(OptionalLine(200)),
-        /** Kept by the server: accepted when a client sends a profile back as read, and ignored. */
-        verified: Type.Optional(Type.Boolean()),
-        ratingAverage: Type.Optional(
-          Type.Union([Type.Number({ minimum: 0, maximum: 5 }), Type.Null()]),
-        ),
-        reviewCount: Type.Optional(Type.Integer({ minimum: 0 })),
-      },
-      { additionalProperties: false },
-    ),
+    InputObject({
+      affiliation: Type.Optional(OptionalLine(100)),
+      career: Type.Optional(OptionalText(1000)),
+      /** null clears it. */
+      lessonFee: Type.Optional(Type.Union([MoneySchema, Type.Null()])),
+      homeCourse: Type.Optional(OptionalLine(100)),
+      specialty: Type.Optional(OptionalLine(200)),
+      /** Kept by the server: accepted when a client sends a profile back as read, and ignored. */
+      verified: Type.Optional(Type.Boolean()),
+      ratingAverage: Type.Optional(
+        Type.Union([Type.Number({ minimum: 0, maximum: 5 }), Type.Null()]),
+      ),
+      reviewCount: Type.Optional(Type.Integer({ minimum: 0 })),
+    }),
   ),
   amateur: Type.Optional(
-    Type.Object(
-      {
-        averageScore: Type.Optional(
-          Type.Union([
-            Type.Integer({ minimum: 50, maximum: 200 }),
-            Type.Null(),
-          ]),
-        ),
-        experienceYears: Type.Optional(
-          Type.Union([Type.Integer({ minimum: 0, maximum: 80 }), Type.Null()]),
-        ),
-      },
-      { additionalProperties: false },
-    ),
+    InputObject({
+      averageScore: Type.Optional(
+        Type.Union([Type.Integer({ minimum: 50, maximum: 200 }), Type.Null()]),
+      ),
+      experienceYears: Type.Optional(
+        Type.Union([Type.Integer({ minimum: 0, maximum: 80 }), Type.Null()]),
+      ),
+    }),
   ),
 };
 
-export const UserCreateInputSchema = Type.Object(
-  {
-    email: EmailSchema,
-    code: CodeSchema,
-    password: PasswordSchema,
-    userName: Line({ max: 40 }),
-    type: MemberTypeSchema,
-    ...ProfileFieldsSchema,
-    /**
-     * (wave 2) The TERMS_VERSION the person agreed to on the form. Optional so
-     * older clients keep registering; without it the member is asked at login.
-     */
-    termsVersion: Type.Optional(TermsVersionSchema),
-  },
-  { additionalProperties: false },
-);
+export const UserCreateInputSchema = InputObject({
+  email: EmailSchema,
+  code: CodeSchema,
+  password: PasswordSchema,
+  userName: Line({ max: 40 }),
+  type: MemberTypeSchema,
+  ...ProfileFieldsSchema,
+  /**
+   * (wave 2) The TERMS_VERSION the person agreed to on the form. Optional so
+   * older clients keep registering; without it the member is asked at login.
+   */
+  termsVersion: Type.Optional(TermsVersionSchema),
+});
 export type UserCreateInput = Static<typeof UserCreateInputSchema>;
 
-export const UserReadInputSchema = Type.Object(
-  { id: IdSchema },
-  { additionalProperties: false },
-);
+export const UserReadInputSchema = InputObject({ id: IdSchema });
 
 /**
  * /user/update takes the User object the client holds. Fields a caller may not
  * set (`type`, `email`, `likeCount`, `createdAt`, `imageInfo`) are accepted and
  * ignored; `id` names whose profile (the caller's own unless an admin).
  */
-export const UserUpdateInputSchema = Type.Object(
-  {
-    id: Type.Optional(IdSchema),
-    type: Type.Optional(UserTypeSchema),
-    email: Type.Optional(Type.String({ maxLength: 254 })),
-    likeCount: Type.Optional(Type.Integer()),
-    createdAt: Type.Optional(Type.String({ maxLength: 40 })),
-    imageInfo: Type.Optional(Type.Array(ImageInfoSchema, { maxItems: 6 })),
-    /** Set by admins through /admin/suspend; accepted as read and ignored. */
-    suspended: Type.Optional(Type.Boolean()),
-    suspendReason: Type.Optional(Type.String({ maxLength: 500 })),
-    userName: Type.Optional(Line({ max: 40 })),
-    ...ProfileFieldsSchema,
-  },
-  { additionalProperties: false },
-);
+export const UserUpdateInputSchema = InputObject({
+  id: Type.Optional(IdSchema),
+  type: Type.Optional(UserTypeSchema),
+  email: Type.Optional(Type.String({ maxLength: 254 })),
+  likeCount: Type.Optional(Type.Integer()),
+  createdAt: Type.Optional(Type.String({ maxLength: 40 })),
+  imageInfo: Type.Optional(Type.Array(ImageInfoSchema, { maxItems: 6 })),
+  /** Set by admins through /admin/suspend; accepted as read and ignored. */
+  suspended: Type.Optional(Type.Boolean()),
+  suspendReason: Type.Optional(Type.String({ maxLength: 500 })),
+  userName: Type.Optional(Line({ max: 40 })),
+  ...ProfileFieldsSchema,
+});
 export type UserUpdateInput = Static<typeof UserUpdateInputSchema>;
 
-export const IdListInputSchema = Type.Object(
-  { idList: Type.Array(IdSchema, { minItems: 0, maxItems: 100 }) },
-  { additionalProperties: false },
-);
+export const IdListInputSchema = InputObject({
+  idList: Type.Array(IdSchema, { minItems: 0, maxItems: 100 }),
+});
 
 export const KeyNameSchema = Type.String({
   maxLength: 200,
@@ -171,81 +153,59 @@ export const KeyNameSchema = Type.String({
     '^users/[0-9A-HJKMNP-TV-Z]{26}/[A-Za-z0-9_-]{16,64}\\.(jpg|png|webp|gif)$',
 });
 
-export const ImageInfoInputSchema = Type.Object(
-  {
-    imageInfo: Type.Array(
-      Type.Object(
-        {
-          keyName: KeyNameSchema,
-          url: Type.Optional(Type.String({ maxLength: 500 })),
-        },
-        { additionalProperties: false },
-      ),
-      { maxItems: 6 },
-    ),
-  },
-  { additionalProperties: false },
-);
+export const ImageInfoInputSchema = InputObject({
+  imageInfo: Type.Array(
+    InputObject({
+      keyName: KeyNameSchema,
+      url: Type.Optional(Type.String({ maxLength: 500 })),
+    }),
+    { maxItems: 6 },
+  ),
+});
 export type ImageInfoInput = Static<typeof ImageInfoInputSchema>;
 
-export const PageInputSchema = Type.Object(
-  { page: Type.Optional(PageSchema), size: Type.Optional(sizeSchema(100, 20)) },
-  { additionalProperties: false },
-);
+export const PageInputSchema = InputObject({
+  page: Type.Optional(PageSchema),
+  size: Type.Optional(sizeSchema(100, 20)),
+});
 
-export const SizeInputSchema = Type.Object(
-  { size: Type.Optional(sizeSchema(100, 20)) },
-  { additionalProperties: false },
-);
+export const SizeInputSchema = InputObject({
+  size: Type.Optional(sizeSchema(100, 20)),
+});
 
 export const PRO_SORTS = ['new', 'likes', 'fee', 'rating'] as const;
-export const ProConditionInputSchema = Type.Object(
-  {
-    area: Type.Optional(PrefectureSchema),
-    keyword: Type.Optional(Line({ max: 100 })),
-    feeMin: Type.Optional(MoneySchema),
-    feeMax: Type.Optional(MoneySchema),
-    date: Type.Optional(DateSchema),
-    sort: Type.Optional(StringEnum(PRO_SORTS)),
-    page: Type.Optional(PageSchema),
-    size: Type.Optional(sizeSchema(100, 20)),
-  },
-  { additionalProperties: false },
-);
+export const ProConditionInputSchema = InputObject({
+  area: Type.Optional(PrefectureSchema),
+  keyword: Type.Optional(Line({ max: 100 })),
+  feeMin: Type.Optional(MoneySchema),
+  feeMax: Type.Optional(MoneySchema),
+  date: Type.Optional(DateSchema),
+  sort: Type.Optional(StringEnum(PRO_SORTS)),
+  page: Type.Optional(PageSchema),
+  size: Type.Optional(sizeSchema(100, 20)),
+});
 export type ProConditionInput = Static<typeof ProConditionInputSchema>;
 
-export const LikeQueryInputSchema = Type.Object(
-  { userType: UserTypeSchema, userId: IdSchema },
-  { additionalProperties: false },
-);
-export const LikePairInputSchema = Type.Object(
-  { userId: IdSchema, likeUserId: IdSchema },
-  { additionalProperties: false },
-);
+export const LikeQueryInputSchema = InputObject({
+  userType: UserTypeSchema,
+  userId: IdSchema,
+});
+export const LikePairInputSchema = InputObject({
+  userId: IdSchema,
+  likeUserId: IdSchema,
+});
 
 /** Uploads: base64 data, images only, judged by their bytes. */
-export const UploadInputSchema = Type.Object(
-  {
-    fileName: Type.Optional(Type.String({ maxLength: 255 })),
-    contentType: Type.Optional(Type.String({ maxLength: 100 })),
-    data: Type.String({ minLength: 1, maxLength: 7_200_000 }),
-  },
-  { additionalProperties: false },
-);
-export const StorageUpdateInputSchema = Type.Object(
-  {
-    keyName: KeyNameSchema,
-    contentType: Type.Optional(Type.String({ maxLength: 100 })),
-    data: Type.String({ minLength: 1, maxLength: 7_200_000 }),
-  },
-  { additionalProperties: false },
-);
-export const StorageDeleteInputSchema = Type.Object(
-  { keyName: KeyNameSchema },
-  { additionalProperties: false },
-);
+export const UploadInputSchema = InputObject({
+  fileName: Type.Optional(Type.String({ maxLength: 255 })),
+  contentType: Type.Optional(Type.String({ maxLength: 100 })),
+  data: Type.String({ minLength: 1, maxLength: 7_200_000 }),
+});
+export const StorageUpdateInputSchema = InputObject({
+  keyName: KeyNameSchema,
+  contentType: Type.Optional(Type.String({ maxLength: 100 })),
+  data: Type.String({ minLength: 1, maxLength: 7_200_000 }),
+});
+export const StorageDeleteInputSchema = InputObject({ keyName: KeyNameSchema });
 
-export const UserIdInputSchema = Type.Object(
-  { userId: IdSchema },
-  { additionalProperties: false },
-);
+export const UserIdInputSchema = InputObject({ userId: IdSchema });

@@ -1,5 +1,10 @@
 import { and, asc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
-import type { AuthUser, LoginResult, UserType } from '@proam/contract';
+import {
+  TERMS_VERSION,
+  type AuthUser,
+  type LoginResult,
+  type UserType,
+} from '@proam/contract';
 import type { Db } from '../db/database.js';
 import { logins, refreshTokens, users } from '../db/schema.js';
 import { ApiError } from '../lib/api-error.js';
@@ -22,14 +27,28 @@ export const MAX_LOGINS = 10;
 
 type SignAccess = (caller: Caller) => string;
 
-type Principal = { id: string; userName: string; type: UserType | 'buyer' };
+type Principal = {
+  id: string;
+  userName: string;
+  type: UserType | 'buyer';
+  /** The 利用規約 version a member last agreed to (null: never); buyers have none. */
+  termsVersion?: string | null;
+};
 
-/** A punch-out buyer is reported as the client's BUYER type. */
-const authUser = (u: Principal): AuthUser => ({
-  id: u.id,
-  userName: u.userName,
-  type: u.type === 'buyer' ? 'BUYER' : u.type,
-});
+/**
+ * A punch-out buyer is reported as the client's BUYER type. A member also
+ * says whether they agreed to the current 利用規約, so the web asks again
+ * after a login with an older (or no) agreement; buyers are not members.
+ */
+const authUser = (u: Principal): AuthUser =>
+  u.type === 'buyer'
+    ? { id: u.id, userName: u.userName, type: 'BUYER' }
+    : {
+        id: u.id,
+        userName: u.userName,
+        type: u.type,
+        termsAccepted: u.termsVersion === TERMS_VERSION,
+      };
 
 /**
  * Logins are refresh-token families. Every refresh rotates the token; showing
@@ -87,7 +106,12 @@ export function sessionStore(db: Db, clock: Clock, signAccess: SignAccess) {
         .select({
           token: refreshTokens,
           login: logins,
-          user: { id: users.id, userName: users.userName, type: users.type },
+          user: {
+            id: users.id,
+            userName: users.userName,
+            type: users.type,
+            termsVersion: users.termsVersion,
+          },
         })
         .from(refreshTokens)
         .innerJoin(logins, eq(refreshTokens.loginId, logins.id))

@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
   boolean,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type {
   CompetitionResult,
@@ -21,14 +22,17 @@ import type {
   UserType,
 } from '@proam/contract';
 
-const createdAt = () =>
-  timestamp('created_at', { withTimezone: true, mode: 'date' })
+/** A point in time, stored with its zone (timestamptz) and read as a Date. */
+const instant = (name: string) => timestamp(name, { withTimezone: true });
+
+const createdAt = () => instant('created_at').notNull().defaultNow();
+const updatedAt = () => instant('updated_at').notNull().defaultNow();
+
+/** A member's id that goes with the member: the row is deleted with the account. */
+const memberId = (name: string) =>
+  text(name)
     .notNull()
-    .defaultNow();
-const updatedAt = () =>
-  timestamp('updated_at', { withTimezone: true, mode: 'date' })
-    .notNull()
-    .defaultNow();
+    .references((): AnyPgColumn => users.id, { onDelete: 'cascade' });
 
 export const users = pgTable(
   'users',
@@ -51,7 +55,7 @@ export const users = pgTable(
     experienceYears: integer('experience_years'),
     likeCount: integer('like_count').notNull().default(0),
     /** Access tokens issued before this instant are refused (set by a password reset; docs/security.md TK-11). */
-    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
+    tokensValidAfter: instant('tokens_valid_after'),
     /** Notification settings (通知設定): which mails the member wants. */
     notifyBooking: boolean('notify_booking').notNull().default(true),
     notifyReminder: boolean('notify_reminder').notNull().default(true),
@@ -62,11 +66,11 @@ export const users = pgTable(
     ratingSum: integer('rating_sum').notNull().default(0),
     reviewCount: integer('review_count').notNull().default(0),
     /** A suspended member cannot log in and is hidden from others. */
-    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedAt: instant('suspended_at'),
     suspendReason: text('suspend_reason'),
     /** The 利用規約 version (TERMS_VERSION) the member last agreed to, and when; null: never. */
     termsVersion: text('terms_version'),
-    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    termsAcceptedAt: instant('terms_accepted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -86,9 +90,7 @@ export const schedules = pgTable(
   'schedules',
   {
     id: text('id').primaryKey(),
-    proId: text('pro_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    proId: memberId('pro_id'),
     date: text('date').notNull(),
     startTime: text('start_time').notNull(),
     endTime: text('end_time').notNull(),
@@ -124,9 +126,7 @@ export const reservations = pgTable(
     scheduleId: text('schedule_id')
       .notNull()
       .references(() => schedules.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberId('user_id'),
     /**
      * 'confirmed' makes the amateur a participant; 'pending' holds a place
      * (it counts toward capacity) until paid; 'cancelled' is kept as history.
@@ -142,8 +142,8 @@ export const reservations = pgTable(
       .$type<PaymentStatus>()
       .notNull()
       .default('none'),
-    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    holdExpiresAt: instant('hold_expires_at'),
+    cancelledAt: instant('cancelled_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -163,9 +163,7 @@ export const waitlist = pgTable(
     scheduleId: text('schedule_id')
       .notNull()
       .references(() => schedules.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberId('user_id'),
     seq: integer('seq').generatedAlwaysAsIdentity(),
     createdAt: createdAt(),
   },
@@ -202,13 +200,11 @@ export const mailOutbox = pgTable(
       .notNull()
       .default('queued'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true })
-      .notNull()
-      .defaultNow(),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: instant('locked_until'),
     lastError: text('last_error'),
     createdAt: createdAt(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentAt: instant('sent_at'),
   },
   (t) => [
     uniqueIndex('mail_outbox_dedupe_uq').on(t.dedupeKey),
@@ -227,10 +223,8 @@ export const chatDigests = pgTable(
     scheduleId: text('schedule_id')
       .notNull()
       .references(() => schedules.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+    userId: memberId('user_id'),
+    lastSentAt: instant('last_sent_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.scheduleId, t.userId] })],
 );
@@ -245,9 +239,7 @@ export const messages = pgTable(
     // Null once the sender has deleted their account: shown as 退会したユーザー.
     sender: text('sender'),
     msg: text('msg').notNull(),
-    createTime: timestamp('create_time', { withTimezone: true, mode: 'date' })
-      .notNull()
-      .defaultNow(),
+    createTime: instant('create_time').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.partitionKey, t.sortKey] }),
@@ -261,9 +253,7 @@ export const messageReads = pgTable(
   {
     partitionKey: text('partition_key').notNull(),
     sortKey: text('sort_key').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberId('user_id'),
     readAt: createdAt(),
   },
   (t) => [
@@ -276,12 +266,8 @@ export const likes = pgTable(
   'likes',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    likeUserId: text('like_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberId('user_id'),
+    likeUserId: memberId('like_user_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -327,10 +313,7 @@ export const news = pgTable(
     body: text('body').notNull(),
     category: text('category'),
     imageUrl: text('image_url'),
-    publishedAt: timestamp('published_at', {
-      withTimezone: true,
-      mode: 'date',
-    }).notNull(),
+    publishedAt: instant('published_at').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -360,11 +343,8 @@ export const authCodes = pgTable(
     email: text('email').notNull(),
     purpose: text('purpose').$type<'register' | 'reset'>().notNull(),
     codeHash: text('code_hash').notNull(),
-    expiresAt: timestamp('expires_at', {
-      withTimezone: true,
-      mode: 'date',
-    }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
     ip: text('ip'),
     createdAt: createdAt(),
   },
@@ -379,14 +359,10 @@ export const logins = pgTable(
   'logins',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberId('user_id'),
     createdAt: createdAt(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' })
-      .notNull()
-      .defaultNow(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    lastUsedAt: instant('last_used_at').notNull().defaultNow(),
+    revokedAt: instant('revoked_at'),
   },
   (t) => [index('logins_user_idx').on(t.userId)],
 );
@@ -399,7 +375,7 @@ export const refreshTokens = pgTable(
       .notNull()
       .references(() => logins.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
-    rotatedAt: timestamp('rotated_at', { withTimezone: true, mode: 'date' }),
+    rotatedAt: instant('rotated_at'),
     /** The successor token, encrypted with a key only the raw old token yields (grace window). */
     successorSealed: text('successor_sealed'),
   },
@@ -419,7 +395,7 @@ export const authAttempts = pgTable(
   {
     id: text('id').primaryKey(),
     key: text('key').notNull(),
-    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    at: instant('at').notNull(),
   },
   (t) => [
     index('auth_attempts_key_idx').on(t.key, t.at),
@@ -433,10 +409,7 @@ export const loginSources = pgTable(
   {
     email: text('email').notNull(),
     ip: text('ip').notNull(),
-    lastSuccessAt: timestamp('last_success_at', {
-      withTimezone: true,
-      mode: 'date',
-    }).notNull(),
+    lastSuccessAt: instant('last_success_at').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.email, t.ip] }),
@@ -449,9 +422,7 @@ export const mediaObjects = pgTable(
   'media_objects',
   {
     keyName: text('key_name').primaryKey(),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: memberId('owner_id'),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
     createdAt: createdAt(),
@@ -468,9 +439,7 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     targetId: text('target_id'),
     detail: jsonb('detail').$type<Record<string, unknown>>(),
-    at: timestamp('at', { withTimezone: true, mode: 'date' })
-      .notNull()
-      .defaultNow(),
+    at: instant('at').notNull().defaultNow(),
   },
   (t) => [index('audit_log_at_idx').on(t.at)],
 );
@@ -487,11 +456,8 @@ export const punchoutSessions = pgTable(
     userName: text('user_name').notNull(),
     userEmail: text('user_email'),
     ticketHash: text('ticket_hash').notNull(),
-    expiresAt: timestamp('expires_at', {
-      withTimezone: true,
-      mode: 'date',
-    }).notNull(),
-    redeemedAt: timestamp('redeemed_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: instant('expires_at').notNull(),
+    redeemedAt: instant('redeemed_at'),
     buyerUserId: text('buyer_user_id').references(() => users.id, {
       onDelete: 'set null',
     }),
@@ -508,12 +474,8 @@ export const reviews = pgTable(
     scheduleId: text('schedule_id')
       .notNull()
       .references(() => schedules.id, { onDelete: 'cascade' }),
-    proId: text('pro_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    proId: memberId('pro_id'),
+    userId: memberId('user_id'),
     rating: integer('rating').notNull(),
     comment: text('comment'),
     reply: text('reply'),
@@ -531,12 +493,8 @@ export const reviews = pgTable(
 export const blocks = pgTable(
   'blocks',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    blockedId: text('blocked_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberId('user_id'),
+    blockedId: memberId('blocked_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -550,9 +508,7 @@ export const reports = pgTable(
   'reports',
   {
     id: text('id').primaryKey(),
-    reporterId: text('reporter_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    reporterId: memberId('reporter_id'),
     targetType: text('target_type')
       .$type<'user' | 'review' | 'message'>()
       .notNull(),
@@ -564,7 +520,7 @@ export const reports = pgTable(
       .default('open'),
     resolution: text('resolution'),
     resolvedBy: text('resolved_by'),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedAt: instant('resolved_at'),
     createdAt: createdAt(),
   },
   (t) => [

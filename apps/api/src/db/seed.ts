@@ -179,26 +179,36 @@ export async function seedDemo(
     });
     const proIds = PROS.map(() => newId());
     const amaIds = AMATEURS.map(() => newId());
-    await tx.insert(users).values(
-      PROS.map((p, i) => ({
-        id: proIds[i]!,
-        type: 'pro' as const,
-        email: `pro${i + 1}@example.jp`,
-        passwordHash: demoHash,
-        verified: true,
-        ...p,
-        createdAt: daysAgo(300 - i * 20),
-      })),
+    /** Demo members signing in as `<prefix>N@example.jp` with the demo password. */
+    const demoMembers = (
+      ids: string[],
+      prefix: string,
+      people: Omit<
+        typeof users.$inferInsert,
+        'id' | 'email' | 'passwordHash' | 'createdAt'
+      >[],
+      ageInDays: (i: number) => number,
+    ) =>
+      tx.insert(users).values(
+        people.map((p, i) => ({
+          id: ids[i]!,
+          email: `${prefix}${i + 1}@example.jp`,
+          passwordHash: demoHash,
+          ...p,
+          createdAt: daysAgo(ageInDays(i)),
+        })),
+      );
+    await demoMembers(
+      proIds,
+      'pro',
+      PROS.map((p) => ({ type: 'pro' as const, verified: true, ...p })),
+      (i) => 300 - i * 20,
     );
-    await tx.insert(users).values(
-      AMATEURS.map((a, i) => ({
-        id: amaIds[i]!,
-        type: 'amature' as const,
-        email: `ama${i + 1}@example.jp`,
-        passwordHash: demoHash,
-        ...a,
-        createdAt: daysAgo(60 - i * 9),
-      })),
+    await demoMembers(
+      amaIds,
+      'ama',
+      AMATEURS.map((a) => ({ type: 'amature' as const, ...a })),
+      (i) => 60 - i * 9,
     );
 
     // Likes: amateurs like pros; like_count is kept equal to the likes received.

@@ -1,5 +1,8 @@
-const JST = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Tokyo',
+/** A formatter of Japan's wall clock: members live there, whatever the server's zone. */
+const inJapan = (locale: string, parts: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat(locale, { timeZone: 'Asia/Tokyo', ...parts });
+
+const JST = inJapan('en-CA', {
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
@@ -15,8 +18,7 @@ export function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-const JST_TIME = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Tokyo',
+const JST_TIME = inJapan('en-GB', {
   hour: '2-digit',
   minute: '2-digit',
   hourCycle: 'h23',

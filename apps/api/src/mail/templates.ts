@@ -8,20 +8,33 @@ const SIGNATURE = [
   '※お心当たりのない場合は、このメールを破棄してください。',
 ].join('\n');
 
-export const registrationCodeMail = (to: string, code: string): Mail => ({
+/** A mail carrying a one-time code: what it is for, where to type it, and for how long it holds. */
+const codeMail = (
+  to: string,
+  code: string,
+  m: { subject: string; opening: string; screen: string; validity: string },
+): Mail => ({
   to,
-  subject: '【ProAm Connect】会員登録の認証コード',
+  subject: `【ProAm Connect】${m.subject}`,
   text: [
-    'ProAm Connect へのご登録ありがとうございます。',
+    m.opening,
     '',
-    '以下の認証コードを登録画面に入力してください。',
+    `以下の認証コードを${m.screen}に入力してください。`,
     '',
     `認証コード: ${code}`,
     '',
-    'このコードの有効期限は10分間です。',
+    m.validity,
     SIGNATURE,
   ].join('\n'),
 });
+
+export const registrationCodeMail = (to: string, code: string): Mail =>
+  codeMail(to, code, {
+    subject: '会員登録の認証コード',
+    opening: 'ProAm Connect へのご登録ありがとうございます。',
+    screen: '登録画面',
+    validity: 'このコードの有効期限は10分間です。',
+  });
 
 export const alreadyRegisteredMail = (to: string): Mail => ({
   to,
@@ -34,20 +47,14 @@ export const alreadyRegisteredMail = (to: string): Mail => ({
   ].join('\n'),
 });
 
-export const resetCodeMail = (to: string, code: string): Mail => ({
-  to,
-  subject: '【ProAm Connect】パスワード再設定の認証コード',
-  text: [
-    'パスワード再設定のお手続きを受け付けました。',
-    '',
-    '以下の認証コードを再設定画面に入力してください。',
-    '',
-    `認証コード: ${code}`,
-    '',
-    'このコードの有効期限は10分間です。お手続きをされていない場合、パスワードは変更されません。',
-    SIGNATURE,
-  ].join('\n'),
-});
+export const resetCodeMail = (to: string, code: string): Mail =>
+  codeMail(to, code, {
+    subject: 'パスワード再設定の認証コード',
+    opening: 'パスワード再設定のお手続きを受け付けました。',
+    screen: '再設定画面',
+    validity:
+      'このコードの有効期限は10分間です。お手続きをされていない場合、パスワードは変更されません。',
+  });
 
 export const passwordChangedMail = (to: string): Mail => ({
   to,

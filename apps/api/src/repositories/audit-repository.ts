@@ -1,8 +1,10 @@
-import { desc } from 'drizzle-orm';
 import type { AuditEntry } from '@proam/contract';
+import type { Page } from '../lib/paging.js';
+import { newestFirst } from './queries.js';
 import type { Db } from '../db/database.js';
 import { auditLog } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
+import { presentOf } from '../lib/present.js';
 
 export function auditRepository(db: Db) {
   return {
@@ -25,19 +27,18 @@ export function auditRepository(db: Db) {
         detail: entry.detail ?? null,
       });
     },
-    async list(page: number, size: number): Promise<AuditEntry[]> {
-      const rows = await db
-        .select()
-        .from(auditLog)
-        .orderBy(desc(auditLog.at), desc(auditLog.id))
-        .limit(size)
-        .offset((page - 1) * size);
+    async list(page: Page): Promise<AuditEntry[]> {
+      const rows = await newestFirst(
+        db.select().from(auditLog).$dynamic(),
+        auditLog.at,
+        auditLog.id,
+        page,
+      );
       return rows.map((r) => ({
         id: r.id,
         actorId: r.actorId,
         action: r.action,
-        ...(r.targetId ? { targetId: r.targetId } : {}),
-        ...(r.detail ? { detail: r.detail } : {}),
+        ...presentOf(r, ['targetId', 'detail']),
         at: r.at.toISOString(),
       }));
     },

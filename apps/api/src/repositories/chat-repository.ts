@@ -119,34 +119,20 @@ export function chatRepository(db: Db) {
 
     /** Ascending by sort_key: the newest `size` before `before`, or the oldest `size` after `after`. */
     async list(q: MessageListInput): Promise<Message[]> {
-      const size = q.size ?? 100;
-      if (q.after) {
-        const rows = await db
-          .select()
-          .from(messages)
-          .where(
-            and(
-              eq(messages.partitionKey, q.partitionKey),
-              gt(messages.sortKey, q.after),
-              q.before ? lt(messages.sortKey, q.before) : undefined,
-            ),
-          )
-          .orderBy(asc(messages.sortKey))
-          .limit(size);
-        return withReaders(rows);
-      }
       const rows = await db
         .select()
         .from(messages)
         .where(
           and(
             eq(messages.partitionKey, q.partitionKey),
+            q.after ? gt(messages.sortKey, q.after) : undefined,
             q.before ? lt(messages.sortKey, q.before) : undefined,
           ),
         )
-        .orderBy(desc(messages.sortKey))
-        .limit(size);
-      return withReaders(rows.reverse());
+        // From `after` the oldest come first; otherwise the newest, turned back to ascending.
+        .orderBy(q.after ? asc(messages.sortKey) : desc(messages.sortKey))
+        .limit(q.size ?? 100);
+      return withReaders(q.after ? rows : rows.reverse());
     },
 
     /**

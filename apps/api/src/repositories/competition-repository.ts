@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, ilike, lte, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, ne, type SQL } from 'drizzle-orm';
 import type {
   Competition,
   CompetitionCreateInput,
@@ -6,7 +6,8 @@ import type {
   CompetitionUpdateInput,
 } from '@proam/contract';
 import { newId } from '../lib/ids.js';
-import { present } from '../lib/present.js';
+import { presentOf } from '../lib/present.js';
+import { matchesKeyword, removeBy } from './queries.js';
 import type { Db } from '../db/database.js';
 import { competitions } from '../db/schema.js';
 
@@ -17,20 +18,18 @@ export const toCompetition = (r: CompetitionRow): Competition => ({
   name: r.name,
   date: r.date,
   venue: r.venue,
-  ...present('area', r.area),
-  ...present('description', r.description),
-  ...present('capacity', r.capacity),
-  ...present('entryFee', r.entryFee),
-  ...present('entryDeadline', r.entryDeadline),
+  ...presentOf(r, [
+    'area',
+    'description',
+    'capacity',
+    'entryFee',
+    'entryDeadline',
+  ]),
   status: r.status,
   results: [...r.results].sort((a, b) => a.rank - b.rank),
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 });
-
-/** `%` and `_` typed by a visitor are literal characters, not wildcards. */
-export const likePattern = (keyword: string) =>
-  `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function competitionRepository(db: Db) {
   return {
@@ -44,17 +43,15 @@ export function competitionRepository(db: Db) {
       if (filter.status) where.push(eq(competitions.status, filter.status));
       if (filter.from) where.push(gte(competitions.date, filter.from));
       if (filter.to) where.push(lte(competitions.date, filter.to));
-      if (filter.keyword) {
-        const p = likePattern(filter.keyword);
+      if (filter.keyword)
         where.push(
-          or(
-            ilike(competitions.name, p),
-            ilike(competitions.venue, p),
-            ilike(competitions.area, p),
-            ilike(competitions.description, p),
-          ),
+          matchesKeyword(filter.keyword, [
+            competitions.name,
+            competitions.venue,
+            competitions.area,
+            competitions.description,
+          ]),
         );
-      }
       const rows = await db
         .select()
         .from(competitions)
@@ -108,12 +105,8 @@ export function competitionRepository(db: Db) {
       return rows.length;
     },
 
-    async remove(id: string): Promise<number> {
-      const rows = await db
-        .delete(competitions)
-        .where(eq(competitions.id, id))
-        .returning({ id: competitions.id });
-      return rows.length;
+    remove(id: string): Promise<number> {
+      return removeBy(db, competitions, competitions.id, id);
     },
   };
 }

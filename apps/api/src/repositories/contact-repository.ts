@@ -1,5 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ContactCreateInput, ContactMessage } from '@proam/contract';
+import type { Page } from '../lib/paging.js';
+import { newestFirst } from './queries.js';
 import type { Db } from '../db/database.js';
 import { contacts } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
@@ -21,20 +23,20 @@ export function contactRepository(db: Db) {
 
     async list(
       handled: boolean | undefined,
-      page: number,
-      size: number,
+      page: Page,
     ): Promise<ContactMessage[]> {
-      const rows = await db
-        .select()
-        .from(contacts)
-        .where(
-          and(
+      const rows = await newestFirst(
+        db
+          .select()
+          .from(contacts)
+          .where(
             handled === undefined ? undefined : eq(contacts.handled, handled),
-          ),
-        )
-        .orderBy(desc(contacts.createdAt), desc(contacts.id))
-        .limit(size)
-        .offset((page - 1) * size);
+          )
+          .$dynamic(),
+        contacts.createdAt,
+        contacts.id,
+        page,
+      );
       return rows.map(toContact);
     },
 

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { removeBy } from './queries.js';
 import type { Db } from '../db/database.js';
 import { countSql } from '../db/database.js';
 import { mediaObjects } from '../db/schema.js';
@@ -50,12 +51,8 @@ export function mediaRepository(db: Db) {
         .set({ contentType, size })
         .where(eq(mediaObjects.keyName, keyName));
     },
-    async remove(keyName: string): Promise<number> {
-      const gone = await db
-        .delete(mediaObjects)
-        .where(eq(mediaObjects.keyName, keyName))
-        .returning({ k: mediaObjects.keyName });
-      return gone.length;
+    remove(keyName: string): Promise<number> {
+      return removeBy(db, mediaObjects, mediaObjects.keyName, keyName);
     },
   };
 }

@@ -1,10 +1,12 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Report, ReportCreateInput } from '@proam/contract';
+import type { Report, ReportContext, ReportCreateInput } from '@proam/contract';
+import type { Page } from '../lib/paging.js';
+import { newestFirst } from './queries.js';
 import type { Db } from '../db/database.js';
-import { blocks, reports } from '../db/schema.js';
+import { blocks, messages, reports, reviews, users } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
-import { present } from '../lib/present.js';
+import { present, presentOf } from '../lib/present.js';
 
 type ReportRow = typeof reports.$inferSelect;
 
@@ -107,16 +109,18 @@ export function moderationRepository(db: Db) {
 
     async reports(
       status: 'open' | 'resolved' | undefined,
-      page: number,
-      size: number,
+      page: Page,
     ): Promise<Report[]> {
-      const rows = await db
-        .select()
-        .from(reports)
-        .where(status ? eq(reports.status, status) : undefined)
-        .orderBy(desc(reports.createdAt), desc(reports.id))
-        .limit(size)
-        .offset((page - 1) * size);
+      const rows = await newestFirst(
+        db
+          .select()
+          .from(reports)
+          .where(status ? eq(reports.status, status) : undefined)
+          .$dynamic(),
+        reports.createdAt,
+        reports.id,
+        page,
+      );
       return rows.map(toReport);
     },
 
@@ -137,6 +141,57 @@ export function moderationRepository(db: Db) {
         .where(eq(reports.id, id))
         .returning();
       return row && toReport(row);
+    },
+
+    /**
+     * For each report: the reporter's name, and the reported profile, review
+     * or chat message (a message's target id is `<lesson id>:<sort_key>`).
+     * One query; what has since been deleted is simply absent.
+     */
+    async reportContexts(ids: string[]): Promise<ReportContext[]> {
+      if (ids.length === 0) return [];
+      // As selected: each optional field null where the row is gone.
+      type CtxRow = { id: string } & {
+        [K in Exclude<keyof ReportContext, 'id'>]-?: ReportContext[K] | null;
+      };
+      const idList = sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      );
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the two drivers' execute() types differ; both answer { rows }
+      const result = (await db.execute(sql`
+        select rp.id,
+          reporter.user_name as "reporterName",
+          coalesce(tu.id, rvu.id, mu.id) as "targetUserId",
+          coalesce(tu.user_name, rvu.user_name, mu.user_name) as "targetUserName",
+          coalesce(tu.type, rvu.type, mu.type) as "targetUserType",
+          rv.pro_id as "proId",
+          coalesce(rv.comment, m.msg) as "targetText",
+          rv.rating,
+          coalesce(rv.schedule_id, m.partition_key) as "scheduleId"
+        from ${reports} rp
+        left join ${users} reporter on reporter.id = rp.reporter_id
+        left join ${users} tu on rp.target_type = 'user' and tu.id = rp.target_id
+        left join ${reviews} rv on rp.target_type = 'review' and rv.id = rp.target_id
+        left join ${users} rvu on rvu.id = rv.user_id
+        left join ${messages} m on rp.target_type = 'message'
+          and m.partition_key = split_part(rp.target_id, ':', 1)
+          and m.sort_key = split_part(rp.target_id, ':', 2)
+        left join ${users} mu on mu.id = m.sender
+        where rp.id in (${idList})`)) as unknown as { rows: CtxRow[] };
+      return result.rows.map((r) => ({
+        id: r.id,
+        ...presentOf(r, [
+          'reporterName',
+          'targetUserId',
+          'targetUserName',
+          'targetUserType',
+          'proId',
+          'targetText',
+        ]),
+        ...(r.rating === null ? {} : { rating: Number(r.rating) }),
+        ...presentOf(r, ['scheduleId']),
+      }));
     },
   };
 }

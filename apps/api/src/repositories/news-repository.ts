@@ -1,6 +1,9 @@
-import { and, desc, eq, lte } from 'drizzle-orm';
+import { and, eq, lte, type SQL } from 'drizzle-orm';
 import type { News, NewsCreateInput, NewsUpdateInput } from '@proam/contract';
 import { newId } from '../lib/ids.js';
+import { presentOf } from '../lib/present.js';
+import { newestFirst, removeBy } from './queries.js';
+import type { Page } from '../lib/paging.js';
 import type { Db } from '../db/database.js';
 import { news } from '../db/schema.js';
 
@@ -10,12 +13,21 @@ export const toNews = (r: NewsRow): News => ({
   id: r.id,
   title: r.title,
   body: r.body,
-  ...(r.category ? { category: r.category } : {}),
-  ...(r.imageUrl ? { imageUrl: r.imageUrl } : {}),
+  ...presentOf(r, ['category', 'imageUrl']),
   publishedAt: r.publishedAt.toISOString(),
 });
 
 export function newsRepository(db: Db) {
+  const list = async (page: Page, where?: SQL): Promise<News[]> =>
+    (
+      await newestFirst(
+        db.select().from(news).where(where).$dynamic(),
+        news.publishedAt,
+        news.id,
+        page,
+      )
+    ).map(toNews);
+
   return {
     /** Published (publishedAt reached) news only: a scheduled item stays hidden until then. */
     async readPublished(id: string, now = new Date()): Promise<News | null> {
@@ -26,30 +38,13 @@ export function newsRepository(db: Db) {
         .limit(1);
       return rows[0] ? toNews(rows[0]) : null;
     },
-    async listPublished(
-      page: number,
-      size: number,
-      now = new Date(),
-    ): Promise<News[]> {
-      const rows = await db
-        .select()
-        .from(news)
-        .where(lte(news.publishedAt, now))
-        .orderBy(desc(news.publishedAt), desc(news.id))
-        .limit(size)
-        .offset((page - 1) * size);
-      return rows.map(toNews);
+    listPublished(page: Page, now = new Date()): Promise<News[]> {
+      return list(page, lte(news.publishedAt, now));
     },
 
     /** Every item, scheduled ones included (the admin's editor). */
-    async listAll(page: number, size: number): Promise<News[]> {
-      const rows = await db
-        .select()
-        .from(news)
-        .orderBy(desc(news.publishedAt), desc(news.id))
-        .limit(size)
-        .offset((page - 1) * size);
-      return rows.map(toNews);
+    listAll(page: Page): Promise<News[]> {
+      return list(page);
     },
 
     async create(input: NewsCreateInput, now: Date): Promise<News> {
@@ -85,12 +80,8 @@ export function newsRepository(db: Db) {
       return row ? toNews(row) : null;
     },
 
-    async remove(id: string): Promise<number> {
-      const rows = await db
-        .delete(news)
-        .where(eq(news.id, id))
-        .returning({ id: news.id });
-      return rows.length;
+    remove(id: string): Promise<number> {
+      return removeBy(db, news, news.id, id);
     },
   };
 }

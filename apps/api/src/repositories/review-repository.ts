@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type {
   Review,
   ReviewCreateInput,
@@ -9,7 +9,9 @@ import { reservations, reviews, schedules, users } from '../db/schema.js';
 import { ApiError } from '../lib/api-error.js';
 import { newId } from '../lib/ids.js';
 import { present } from '../lib/present.js';
+import type { Page } from '../lib/paging.js';
 import { notBlockedWith } from './moderation-repository.js';
+import { newestFirst } from './queries.js';
 import type { UserCache } from './user-cache.js';
 
 type ReviewRow = typeof reviews.$inferSelect;
@@ -161,25 +163,27 @@ export function reviewRepository(db: Db, cache: UserCache) {
     /** Newest first; without those the viewer blocked or who blocked them (admins see all). */
     async list(
       proId: string,
-      page: number,
-      size: number,
+      page: Page,
       viewer: { id: string; type: string },
     ): Promise<Review[]> {
-      const rows = await db
-        .select({ review: reviews, userName: users.userName })
-        .from(reviews)
-        .innerJoin(users, eq(users.id, reviews.userId))
-        .where(
-          and(
-            eq(reviews.proId, proId),
-            viewer.type === 'admin'
-              ? undefined
-              : notBlockedWith(viewer.id, reviews.userId),
-          ),
-        )
-        .orderBy(desc(reviews.createdAt), desc(reviews.id))
-        .limit(size)
-        .offset((page - 1) * size);
+      const rows = await newestFirst(
+        db
+          .select({ review: reviews, userName: users.userName })
+          .from(reviews)
+          .innerJoin(users, eq(users.id, reviews.userId))
+          .where(
+            and(
+              eq(reviews.proId, proId),
+              viewer.type === 'admin'
+                ? undefined
+                : notBlockedWith(viewer.id, reviews.userId),
+            ),
+          )
+          .$dynamic(),
+        reviews.createdAt,
+        reviews.id,
+        page,
+      );
       return rows.map((r) => toReview(r.review, r.userName));
     },
   };

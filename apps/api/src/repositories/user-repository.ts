@@ -5,7 +5,6 @@ import {
   eq,
   exists,
   gte,
-  ilike,
   inArray,
   isNull,
   lte,
@@ -24,9 +23,10 @@ import type {
 } from '@proam/contract';
 import type { Db } from '../db/database.js';
 import { schedules, users } from '../db/schema.js';
-import { likePattern } from './competition-repository.js';
+import { pageOf, type Page } from '../lib/paging.js';
+import { matchesKeyword, newestFirst } from './queries.js';
 import { notBlockedWith } from './moderation-repository.js';
-import { present } from '../lib/present.js';
+import { present, presentOf } from '../lib/present.js';
 import type { UserCache } from './user-cache.js';
 
 type UserRow = typeof users.$inferSelect;
@@ -44,24 +44,21 @@ export function toUser(
     verified: r.verified,
     ratingAverage: ratingAverage(r.ratingSum, r.reviewCount),
     reviewCount: r.reviewCount,
-    ...present('affiliation', r.affiliation),
-    ...present('career', r.career),
-    ...present('lessonFee', r.lessonFee),
-    ...present('homeCourse', r.homeCourse),
-    ...present('specialty', r.specialty),
+    ...presentOf(r, [
+      'affiliation',
+      'career',
+      'lessonFee',
+      'homeCourse',
+      'specialty',
+    ]),
   };
-  const amateur = {
-    ...present('averageScore', r.averageScore),
-    ...present('experienceYears', r.experienceYears),
-  };
+  const amateur = presentOf(r, ['averageScore', 'experienceYears']);
   return {
     id: r.id,
     // Every query here leaves buyers out: they are not members.
     type: r.type as User['type'],
     userName: r.userName,
-    ...present('nameKana', r.nameKana),
-    ...present('area', r.area),
-    ...present('bio', r.bio),
+    ...presentOf(r, ['nameKana', 'area', 'bio']),
     imageInfo: r.imageInfo.map((i) => ({
       keyName: i.keyName,
       url: opts.mediaBaseUrl + i.keyName,
@@ -155,24 +152,24 @@ export function userRepository(db: Db, cache: UserCache) {
       if (q.type) where.push(eq(users.type, q.type));
       if (q.verified !== undefined)
         where.push(and(eq(users.type, 'pro'), eq(users.verified, q.verified)));
-      if (q.keyword) {
-        const p = likePattern(q.keyword);
+      if (q.keyword)
         where.push(
-          or(
-            ilike(users.userName, p),
-            ilike(users.nameKana, p),
-            ilike(users.email, p),
-          ),
+          matchesKeyword(q.keyword, [
+            users.userName,
+            users.nameKana,
+            users.email,
+          ]),
         );
-      }
-      const size = q.size ?? 50;
-      return db
-        .select()
-        .from(users)
-        .where(and(...where))
-        .orderBy(desc(users.createdAt), desc(users.id))
-        .limit(size)
-        .offset(((q.page ?? 1) - 1) * size);
+      return newestFirst(
+        db
+          .select()
+          .from(users)
+          .where(and(...where))
+          .$dynamic(),
+        users.createdAt,
+        users.id,
+        pageOf(q, 50),
+      );
     },
 
     async setVerified(id: string, verified: boolean, now: Date) {
@@ -304,25 +301,29 @@ export function userRepository(db: Db, cache: UserCache) {
 
     async listByType(
       type: 'pro' | 'amature',
-      page: number,
-      size: number,
+      page: Page,
       since?: Date,
       opts: ListOptions = {},
     ): Promise<UserRow[]> {
-      return db
-        .select()
-        .from(users)
-        .where(
-          and(
-            eq(users.type, type),
-            since ? gte(users.createdAt, since) : undefined,
-            opts.unlisted ? undefined : listed,
-            opts.viewerId ? notBlockedWith(opts.viewerId, users.id) : undefined,
-          ),
-        )
-        .orderBy(desc(users.createdAt), desc(users.id))
-        .limit(size)
-        .offset((page - 1) * size);
+      return newestFirst(
+        db
+          .select()
+          .from(users)
+          .where(
+            and(
+              eq(users.type, type),
+              since ? gte(users.createdAt, since) : undefined,
+              opts.unlisted ? undefined : listed,
+              opts.viewerId
+                ? notBlockedWith(opts.viewerId, users.id)
+                : undefined,
+            ),
+          )
+          .$dynamic(),
+        users.createdAt,
+        users.id,
+        page,
+      );
     },
 
     async searchPros(
@@ -337,17 +338,15 @@ export function userRepository(db: Db, cache: UserCache) {
       if (q.area) where.push(eq(users.area, q.area));
       if (q.feeMin !== undefined) where.push(gte(users.lessonFee, q.feeMin));
       if (q.feeMax !== undefined) where.push(lte(users.lessonFee, q.feeMax));
-      if (q.keyword) {
-        const p = likePattern(q.keyword);
+      if (q.keyword)
         where.push(
-          or(
-            ilike(users.userName, p),
-            ilike(users.nameKana, p),
-            ilike(users.homeCourse, p),
-            ilike(users.specialty, p),
-          ),
+          matchesKeyword(q.keyword, [
+            users.userName,
+            users.nameKana,
+            users.homeCourse,
+            users.specialty,
+          ]),
         );
-      }
       if (q.date) {
         where.push(
           exists(
@@ -377,14 +376,14 @@ export function userRepository(db: Db, cache: UserCache) {
                   desc(users.createdAt),
                 ]
               : [desc(users.createdAt)];
-      const size = q.size ?? 20;
+      const { limit, offset } = pageOf(q, 20);
       return db
         .select()
         .from(users)
         .where(and(...where))
         .orderBy(...order, asc(users.id))
-        .limit(size)
-        .offset(((q.page ?? 1) - 1) * size);
+        .limit(limit)
+        .offset(offset);
     },
   };
 }

@@ -11,6 +11,7 @@ import {
   VerifyProInputSchema,
 } from '@proam/contract';
 import { ApiError } from '../lib/api-error.js';
+import { audited } from '../lib/audited.js';
 import { defineRoute } from '../lib/route.js';
 import { japanDate } from '../lib/time.js';
 import { proVerifiedMail } from '../mail/templates.js';
@@ -54,35 +55,43 @@ export function adminRoutes(app: FastifyInstance, hub: Hub): void {
     tags,
     input: VerifyProInputSchema,
     output: UserSchema,
-    handler: async ({ input, caller }) =>
-      repos.transaction(async (tx) => {
-        const now = clock.now();
-        const row = await tx.users.setVerified(input.id, input.verified, now);
-        if (!row) throw new ApiError('NotFound');
-        await tx.audit.record({
-          actorId: caller.id,
+    handler: async ({ input, caller }) => {
+      const row = await audited(
+        app,
+        caller,
+        async (tx, now) => {
+          const changed = await tx.users.setVerified(
+            input.id,
+            input.verified,
+            now,
+          );
+          // The pro's mail commits with the change, in the same transaction.
+          if (changed)
+            await tx.outbox.enqueue(
+              [
+                {
+                  ...proVerifiedMail(
+                    changed.email,
+                    changed.userName,
+                    input.verified,
+                    `${appUrl}/#/tabs/profile`,
+                  ),
+                  category: 'account',
+                  userId: changed.id,
+                },
+              ],
+              now,
+            );
+          return changed;
+        },
+        (changed) => ({
           action: 'user.verifyPro',
-          targetId: row.id,
+          targetId: changed.id,
           detail: { verified: input.verified },
-          at: now,
-        });
-        await tx.outbox.enqueue(
-          [
-            {
-              ...proVerifiedMail(
-                row.email,
-                row.userName,
-                input.verified,
-                `${appUrl}/#/tabs/profile`,
-              ),
-              category: 'account',
-              userId: row.id,
-            },
-          ],
-          now,
-        );
-        return asAdminSees(row);
-      }),
+        }),
+      );
+      return asAdminSees(row);
+    },
   });
 
   defineRoute(app, {
@@ -96,23 +105,22 @@ export function adminRoutes(app: FastifyInstance, hub: Hub): void {
     handler: async ({ input, caller }) => {
       if (input.id === caller.id) throw new ApiError('Conflict');
       const now = clock.now();
-      const row = await repos.transaction(async (tx) => {
-        const changed = await tx.users.setSuspended(
-          input.id,
-          input.suspended,
-          input.suspended ? input.reason || null : null,
-          now,
-        );
-        if (!changed) throw new ApiError('NotFound');
-        await tx.audit.record({
-          actorId: caller.id,
+      const row = await audited(
+        app,
+        caller,
+        (tx) =>
+          tx.users.setSuspended(
+            input.id,
+            input.suspended,
+            input.suspended ? input.reason || null : null,
+            now,
+          ),
+        (changed) => ({
           action: input.suspended ? 'user.suspend' : 'user.unsuspend',
           targetId: changed.id,
           detail: input.reason ? { reason: input.reason } : {},
-          at: now,
-        });
-        return changed;
-      });
+        }),
+      );
       if (input.suspended) {
         await sessions.revokeAll(row.id);
         if (row.type === 'pro')
@@ -157,6 +165,6 @@ export function adminRoutes(app: FastifyInstance, hub: Hub): void {
     tags,
     input: ReportContextInputSchema,
     output: Type.Array(ReportContextSchema),
-    handler: ({ input }) => repos.stats.reportContexts(input.ids),
+    handler: ({ input }) => repos.moderation.reportContexts(input.ids),
   });
 }

@@ -13,7 +13,6 @@ import {
   TERMS_VERSION,
   UpdatedSchema,
   UserCreateInputSchema,
-  type LoginResult,
 } from '@proam/contract';
 import { accountStore, weakPassword } from '../auth/accounts.js';
 import { codeStore, normalEmail } from '../auth/codes.js';
@@ -45,24 +44,6 @@ export function authRoutes(app: FastifyInstance): void {
   const accounts = accountStore(database.db, clock, userCache);
   const store = app.objectStore;
   const tags = ['auth'];
-
-  /**
-   * The session user with whether they agreed to the current 利用規約, so the
-   * web asks again after a login with an older (or no) agreement. Buyers of
-   * punch-out are not members and keep the user as it was.
-   */
-  const withTerms = async <R extends LoginResult>(result: R): Promise<R> => {
-    if (result.user.type === 'BUYER') return result;
-    const row = await repos.users.find(result.user.id);
-    if (!row) return result;
-    return {
-      ...result,
-      user: {
-        ...result.user,
-        termsAccepted: row.termsVersion === TERMS_VERSION,
-      },
-    };
-  };
 
   defineRoute(app, {
     path: '/auth/code',
@@ -140,13 +121,22 @@ export function authRoutes(app: FastifyInstance): void {
         await hashPassword(input.password, req.ip),
       );
       // Registered without agreeing (older clients): asked at the first login instead.
-      if (input.termsVersion !== undefined)
-        await repos.users.acceptTerms(user.id, input.termsVersion, clock.now());
+      const terms =
+        input.termsVersion !== undefined
+          ? await repos.users.acceptTerms(
+              user.id,
+              input.termsVersion,
+              clock.now(),
+            )
+          : undefined;
       req.log.info(
         { event: 'registered', userId: user.id, type: user.type },
         'member registered',
       );
-      return withTerms(await sessions.start(user));
+      return sessions.start({
+        ...user,
+        termsVersion: terms?.version ?? user.termsVersion,
+      });
     },
   });
 
@@ -165,7 +155,7 @@ export function authRoutes(app: FastifyInstance): void {
           req.ip,
         );
         req.log.info({ event: 'login', userId: user.id }, 'login succeeded');
-        return await withTerms(await sessions.start(user));
+        return await sessions.start(user);
       } catch (e) {
         if (e instanceof ApiError)
           req.log.info(
@@ -252,7 +242,7 @@ export function authRoutes(app: FastifyInstance): void {
     input: NoInputSchema,
     output: HandshakeResultSchema,
     handler: async ({ req }) => ({
-      ...(await withTerms(await sessions.refresh(refreshTokenOf(req)))),
+      ...(await sessions.refresh(refreshTokenOf(req))),
       serverTime: clock.now().toISOString(),
     }),
   });
@@ -264,8 +254,7 @@ export function authRoutes(app: FastifyInstance): void {
     tags,
     input: NoInputSchema,
     output: LoginResultSchema,
-    handler: async ({ req }) =>
-      withTerms(await sessions.refresh(refreshTokenOf(req))),
+    handler: async ({ req }) => sessions.refresh(refreshTokenOf(req)),
   });
 
   defineRoute(app, {

@@ -8,14 +8,14 @@ import {
   CompetitionUpdateInputSchema,
   DeletedCountSchema,
 } from '@proam/contract';
-import { auditedDelete } from '../lib/audited.js';
+import { audited, auditedDelete } from '../lib/audited.js';
 import { defineRoute, MEMBERS_AND_BUYERS } from '../lib/route.js';
 
 /** Up to 500 results with Japanese names: about 100 KB, above the default body limit. */
 const RESULTS_BODY_LIMIT = 256 * 1024;
 
 export function competitionRoutes(app: FastifyInstance): void {
-  const { repos, clock } = app;
+  const { repos } = app;
 
   defineRoute(app, {
     path: '/competition/read',
@@ -38,18 +38,19 @@ export function competitionRoutes(app: FastifyInstance): void {
     input: CompetitionCreateInputSchema,
     bodyLimit: RESULTS_BODY_LIMIT,
     output: Type.Integer(),
-    handler: ({ input, caller }) =>
-      repos.transaction(async (tx) => {
-        const id = await tx.competitions.create(input, clock.now());
-        await tx.audit.record({
-          actorId: caller.id,
+    handler: async ({ input, caller }) => {
+      await audited(
+        app,
+        caller,
+        (tx, now) => tx.competitions.create(input, now),
+        (id) => ({
           action: 'competition.create',
           targetId: id,
           detail: { name: input.name, status: input.status },
-          at: clock.now(),
-        });
-        return 1;
-      }),
+        }),
+      );
+      return 1;
+    },
   });
 
   defineRoute(app, {
@@ -62,22 +63,23 @@ export function competitionRoutes(app: FastifyInstance): void {
     bodyLimit: RESULTS_BODY_LIMIT,
     output: Type.Integer(),
     handler: ({ input, caller }) =>
-      repos.transaction(async (tx) => {
-        const n = await tx.competitions.update(input, clock.now());
-        if (n) {
-          const changed = Object.keys(input).filter(
-            (k) => !['id', 'createdAt', 'updatedAt'].includes(k),
-          );
-          await tx.audit.record({
-            actorId: caller.id,
-            action: 'competition.update',
-            targetId: input.id,
-            detail: { fields: changed },
-            at: clock.now(),
-          });
-        }
-        return n;
-      }),
+      audited(
+        app,
+        caller,
+        (tx, now) => tx.competitions.update(input, now),
+        (n) =>
+          n
+            ? {
+                action: 'competition.update',
+                targetId: input.id,
+                detail: {
+                  fields: Object.keys(input).filter(
+                    (k) => !['id', 'createdAt', 'updatedAt'].includes(k),
+                  ),
+                },
+              }
+            : null,
+      ),
   });
 
   defineRoute(app, {

@@ -9,12 +9,13 @@ import {
   ContactMessageSchema,
   ContactUpdateInputSchema,
 } from '@proam/contract';
-import { ApiError } from '../lib/api-error.js';
+import { audited } from '../lib/audited.js';
+import { pageOf } from '../lib/paging.js';
 import { defineRoute } from '../lib/route.js';
 import { contactMail } from '../mail/templates.js';
 
 export function contactRoutes(app: FastifyInstance): void {
-  const { repos, config, clock } = app;
+  const { repos, config } = app;
   const repo = repos.contacts;
 
   defineRoute(app, {
@@ -46,8 +47,7 @@ export function contactRoutes(app: FastifyInstance): void {
     tags: ['contact'],
     input: ContactListInputSchema,
     output: Type.Array(ContactMessageSchema),
-    handler: ({ input }) =>
-      repo.list(input.handled, input.page ?? 1, input.size ?? 50),
+    handler: ({ input }) => repo.list(input.handled, pageOf(input, 50)),
   });
 
   defineRoute(app, {
@@ -58,18 +58,16 @@ export function contactRoutes(app: FastifyInstance): void {
     input: ContactUpdateInputSchema,
     output: ContactMessageSchema,
     handler: ({ input, caller }) =>
-      repos.transaction(async (tx) => {
-        const row = await tx.contacts.setHandled(input.id, input.handled);
-        if (!row) throw new ApiError('NotFound');
-        await tx.audit.record({
-          actorId: caller.id,
+      audited(
+        app,
+        caller,
+        (tx) => tx.contacts.setHandled(input.id, input.handled),
+        () => ({
           action: 'contact.update',
           targetId: input.id,
           detail: { handled: input.handled },
-          at: clock.now(),
-        });
-        return row;
-      }),
+        }),
+      ),
   });
 
   defineRoute(app, {
@@ -80,6 +78,6 @@ export function contactRoutes(app: FastifyInstance): void {
     tags: ['audit'],
     input: AuditListInputSchema,
     output: Type.Array(AuditEntrySchema),
-    handler: ({ input }) => repos.audit.list(input.page ?? 1, input.size ?? 50),
+    handler: ({ input }) => repos.audit.list(pageOf(input, 50)),
   });
 }

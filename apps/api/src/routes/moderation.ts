@@ -9,6 +9,8 @@ import {
   ReportSchema,
 } from '@proam/contract';
 import { ApiError } from '../lib/api-error.js';
+import { audited } from '../lib/audited.js';
+import { pageOf } from '../lib/paging.js';
 import { defineRoute, MEMBERS } from '../lib/route.js';
 
 const Empty = Type.Object({}, { additionalProperties: false });
@@ -82,8 +84,7 @@ export function moderationRoutes(app: FastifyInstance): void {
     tags: ['admin'],
     input: ReportListInputSchema,
     output: Type.Array(ReportSchema),
-    handler: ({ input }) =>
-      repo.reports(input.status, input.page ?? 1, input.size ?? 50),
+    handler: ({ input }) => repo.reports(input.status, pageOf(input, 50)),
   });
 
   defineRoute(app, {
@@ -94,23 +95,16 @@ export function moderationRoutes(app: FastifyInstance): void {
     input: ReportResolveInputSchema,
     output: ReportSchema,
     handler: ({ input, caller }) =>
-      repos.transaction(async (tx) => {
-        const now = clock.now();
-        const report = await tx.moderation.resolve(
-          input.id,
-          input.resolution,
-          caller.id,
-          now,
-        );
-        if (!report) throw new ApiError('NotFound');
-        await tx.audit.record({
-          actorId: caller.id,
+      audited(
+        app,
+        caller,
+        (tx, now) =>
+          tx.moderation.resolve(input.id, input.resolution, caller.id, now),
+        (report) => ({
           action: 'report.resolve',
           targetId: report.id,
           detail: { resolution: input.resolution },
-          at: now,
-        });
-        return report;
-      }),
+        }),
+      ),
   });
 }

@@ -9,12 +9,12 @@ import {
   NewsSchema,
   NewsUpdateInputSchema,
 } from '@proam/contract';
-import { ApiError } from '../lib/api-error.js';
-import { auditedDelete } from '../lib/audited.js';
+import { audited, auditedDelete } from '../lib/audited.js';
+import { pageOf } from '../lib/paging.js';
 import { defineRoute } from '../lib/route.js';
 
 export function newsRoutes(app: FastifyInstance): void {
-  const { repos, clock } = app;
+  const { repos } = app;
   const repo = repos.news;
 
   defineRoute(app, {
@@ -34,8 +34,7 @@ export function newsRoutes(app: FastifyInstance): void {
     tags: ['news'],
     input: NewsReadAllInputSchema,
     output: Type.Array(NewsSchema),
-    handler: ({ input }) =>
-      repo.listPublished(input.page ?? 1, input.size ?? 20),
+    handler: ({ input }) => repo.listPublished(pageOf(input, 20)),
   });
 
   defineRoute(app, {
@@ -47,17 +46,16 @@ export function newsRoutes(app: FastifyInstance): void {
     input: NewsCreateInputSchema,
     output: NewsSchema,
     handler: ({ input, caller }) =>
-      repos.transaction(async (tx) => {
-        const item = await tx.news.create(input, clock.now());
-        await tx.audit.record({
-          actorId: caller.id,
+      audited(
+        app,
+        caller,
+        (tx, now) => tx.news.create(input, now),
+        (item) => ({
           action: 'news.create',
           targetId: item.id,
           detail: { title: item.title, publishedAt: item.publishedAt },
-          at: clock.now(),
-        });
-        return item;
-      }),
+        }),
+      ),
   });
 
   defineRoute(app, {
@@ -68,18 +66,16 @@ export function newsRoutes(app: FastifyInstance): void {
     input: NewsUpdateInputSchema,
     output: NewsSchema,
     handler: ({ input, caller }) =>
-      repos.transaction(async (tx) => {
-        const item = await tx.news.update(input, clock.now());
-        if (!item) throw new ApiError('NotFound');
-        await tx.audit.record({
-          actorId: caller.id,
+      audited(
+        app,
+        caller,
+        (tx, now) => tx.news.update(input, now),
+        (item) => ({
           action: 'news.update',
           targetId: item.id,
           detail: { fields: Object.keys(input).filter((k) => k !== 'id') },
-          at: clock.now(),
-        });
-        return item;
-      }),
+        }),
+      ),
   });
 
   defineRoute(app, {
@@ -100,6 +96,6 @@ export function newsRoutes(app: FastifyInstance): void {
     tags: ['news'],
     input: NewsAdminListInputSchema,
     output: Type.Array(NewsSchema),
-    handler: ({ input }) => repo.listAll(input.page ?? 1, input.size ?? 50),
+    handler: ({ input }) => repo.listAll(pageOf(input, 50)),
   });
 }

@@ -10,6 +10,7 @@ import {
   ScheduleIdInputSchema,
 } from '@proam/contract';
 import { ApiError } from '../lib/api-error.js';
+import { pageOf } from '../lib/paging.js';
 import { defineRoute, MEMBERS, type Caller } from '../lib/route.js';
 import { japanDate } from '../lib/time.js';
 
@@ -91,6 +92,6 @@ export function reviewRoutes(app: FastifyInstance): void {
     input: ReviewListInputSchema,
     output: Type.Array(ReviewSchema),
     handler: ({ input, caller }) =>
-      repo.list(input.proId, input.page ?? 1, input.size ?? 20, caller),
+      repo.list(input.proId, pageOf(input, 20), caller),
   });
 }

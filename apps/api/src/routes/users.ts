@@ -22,6 +22,7 @@ import {
 } from '../lib/protected-fields.js';
 import { normalEmail } from '../auth/codes.js';
 import { defineRoute, MEMBERS_AND_BUYERS, type Caller } from '../lib/route.js';
+import { pageOf } from '../lib/paging.js';
 import { toUser } from '../repositories/user-repository.js';
 
 export function userRoutes(app: FastifyInstance): void {
@@ -195,8 +196,7 @@ export function userRoutes(app: FastifyInstance): void {
       (
         await repo.listByType(
           type,
-          input.page ?? 1,
-          input.size ?? 20,
+          pageOf(input, 20),
           undefined,
           unlisted(caller),
         )
@@ -227,8 +227,7 @@ export function userRoutes(app: FastifyInstance): void {
       return (
         await repo.listByType(
           'amature',
-          1,
-          input.size ?? 20,
+          pageOf(input, 20),
           since,
           unlisted(caller),
         )
