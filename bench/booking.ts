@@ -20,7 +20,7 @@
  * The sink runs in this process (decoding nothing), the servers in child
  * processes; the load generator, the sink and the server share the machine.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -42,6 +42,10 @@ const CONNECTIONS = 50;
 const AMATEURS = Number(process.env.BENCH_AMATEURS ?? 1_000);
 const LESSONS = Number(process.env.BENCH_LESSONS ?? 5_000);
 const MAILS = Number(process.env.BENCH_MAILS ?? 10_000);
+/** The offered load of the second reservation run, requests per second over all connections. */
+const RATE = Number(process.env.BENCH_RATE ?? 100);
+/** `reserve` runs the reservation part only. */
+const ONLY = process.env.BENCH_ONLY;
 const SECRET = 'bench-secret-bench-secret-bench-secret-0002';
 const CLIENT = `Basic ${Buffer.from('web:proam-web-dev').toString('base64')}`;
 
@@ -80,6 +84,33 @@ async function post(
   };
 }
 
+/** CPU seconds (user + system) a process has used, from /proc (Linux). */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of every PostgreSQL process on this machine (the server and its backends). */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      if (stat.includes('(postgres)')) total += cpuSeconds(Number(name));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
 /** A fresh PostgreSQL database, dropped by `drop()`. */
 async function database(prefix: string) {
   const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
@@ -111,6 +142,8 @@ async function database(prefix: string) {
 
 type ReserveFigures = {
   rps: number;
+  /** CPU milliseconds per answered request, of the API process and of PostgreSQL. */
+  cpuMs: { api: number; pg: number };
   p50: number;
   p99: number;
   ok: number;
@@ -127,7 +160,7 @@ type ReserveFigures = {
   mailsSent: number;
 };
 
-async function reservations(): Promise<ReserveFigures> {
+async function reservations(rate?: number): Promise<ReserveFigures> {
   const db = await database('proam_bookbench');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'proam-bookbench-'));
   const sink = mailSink(await freePort(), { decode: false });
@@ -228,15 +261,23 @@ async function reservations(): Promise<ReserveFigures> {
       connections: 10,
       duration: 2,
     });
+    const pid = api.child.pid!;
+    const cpuBefore = { api: cpuSeconds(pid), pg: postgresCpuSeconds() };
     const r = await autocannon({
       url,
       method: 'POST',
       requests,
       connections: CONNECTIONS,
       duration: DURATION,
+      ...(rate ? { overallRate: rate } : {}),
     });
     // Answers still in flight when autocannon stopped land; then one snapshot.
     await new Promise((res) => setTimeout(res, 1_000));
+    // Includes the worker's sending meanwhile: the cost of a reservation with its mails.
+    const cpuMs = {
+      api: ((cpuSeconds(pid) - cpuBefore.api) * 1000) / r.requests.total,
+      pg: ((postgresCpuSeconds() - cpuBefore.pg) * 1000) / r.requests.total,
+    };
     const [counts] = await db.query<{
       reservations: number;
       rows: number;
@@ -258,6 +299,7 @@ async function reservations(): Promise<ReserveFigures> {
     }
     return {
       rps: r.requests.average,
+      cpuMs,
       p50: r.latency.p50,
       p99: r.latency.p99,
       ok: r['2xx'],
@@ -392,19 +434,25 @@ async function drainPglite(): Promise<DrainFigures> {
 }
 
 const f1 = (x: number) => (Number.isNaN(x) ? '–' : x.toFixed(1));
+const f2 = (x: number) => x.toFixed(2);
 
 async function main() {
-  const r = await reservations();
+  const runs = [
+    { load: 'as fast as it answers', r: await reservations() },
+    { load: `${RATE} req/s offered`, r: await reservations(RATE) },
+  ];
   console.log(
-    `\n/api/schedule/reserve with the outbox write, PostgreSQL, ${CONNECTIONS} connections, ${DURATION} s (after a 2 s warm-up), ${AMATEURS} extra amateurs, ${LESSONS} capacity-4 lessons, the worker sending to a loopback sink meanwhile\n`,
+    `\n/api/schedule/reserve with the outbox write, PostgreSQL, ${CONNECTIONS} connections, ${DURATION} s (after a 2 s warm-up), ${AMATEURS} extra amateurs, ${LESSONS} capacity-4 lessons, the worker sending to a loopback sink meanwhile; first as fast as the server answers (each connection sends its next request when the last is answered: p99 is then mostly time in the queue), then at a fixed offered rate\n`,
   );
   console.log(
-    '| req/s | p50 ms | p99 ms | target p99 ≤ 30 ms | 2xx | non-2xx / errors | reservations stored (warm-up included) | 予約 outbox rows | mails not yet sent when the load stopped | worker catch-up s | mails the sink received |',
+    '| load | req/s | p50 ms | p99 ms | CPU ms per request: API / PostgreSQL | target p99 ≤ 30 ms | 2xx | non-2xx / errors | reservations stored (warm-up included) | 予約 outbox rows | mails not yet sent when the load stopped | worker catch-up s | mails the sink received |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
-  console.log(
-    `| ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.p99 <= 30 ? 'met' : 'NOT met'} | ${r.ok} | ${r.non2xx} / ${r.errors} | ${r.reservations} | ${r.rows} (${r.rows === 2 * r.reservations ? '2 per reservation' : 'NOT 2 per reservation'}) | ${r.backlog} | ${Number.isNaN(r.catchUpS) ? `not within 120 s (${r.left} left)` : f1(r.catchUpS)} | ${r.mailsSent} |`,
-  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const { load, r } of runs)
+    console.log(
+      `| ${load} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${f2(r.cpuMs.api)} / ${f2(r.cpuMs.pg)} | ${r.p99 <= 30 ? 'met' : 'NOT met'} | ${r.ok} | ${r.non2xx} / ${r.errors} | ${r.reservations} | ${r.rows} (${r.rows === 2 * r.reservations ? '2 per reservation' : 'NOT 2 per reservation'}) | ${r.backlog} | ${Number.isNaN(r.catchUpS) ? `not within 120 s (${r.left} left)` : f1(r.catchUpS)} | ${r.mailsSent} |`,
+    );
+  if (ONLY === 'reserve') return;
 
   const drains = [await drainPostgres(), await drainPglite()];
   console.log(

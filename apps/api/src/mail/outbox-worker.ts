@@ -22,7 +22,8 @@ const OPTIONAL: ReadonlySet<MailCategory> = new Set([
  * Sends what the outbox holds. Woken by the NOTIFY an enqueue sends at commit
  * (any instance), and by a timer for retries that come due. A mail is marked
  * sent right after the SMTP server accepted it, so it is sent twice only if
- * the process dies between the two.
+ * the process dies between the two. The marks share one UPDATE: those
+ * accepted while the last one was on its way go in the next.
  */
 export function createOutboxWorker(deps: {
   outbox: Outbox;
@@ -52,6 +53,26 @@ export function createOutboxWorker(deps: {
   // send that succeeds or by a probe (transport.verify).
   let outage = false;
   let probe: NodeJS.Timeout | undefined;
+  const accepted: string[] = [];
+  let marking: Promise<void> | undefined;
+
+  /** Marks what the mail server accepted as sent, in one UPDATE per round trip. */
+  function markSent(id: string): Promise<void> {
+    accepted.push(id);
+    marking ??= (async () => {
+      try {
+        while (accepted.length > 0)
+          await deps.outbox.finish(
+            accepted.splice(0),
+            'sent',
+            deps.clock.now(),
+          );
+      } finally {
+        marking = undefined;
+      }
+    })();
+    return marking;
+  }
 
   /**
    * The mail server is back: what failed meanwhile is due now, so an outage
@@ -110,8 +131,7 @@ export function createOutboxWorker(deps: {
       }
       return;
     }
-    await deps.outbox.finish([row.id], 'sent', deps.clock.now());
-    await recovered();
+    await Promise.all([markSent(row.id), recovered()]);
   }
 
   async function round(): Promise<number> {

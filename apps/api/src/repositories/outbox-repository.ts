@@ -12,6 +12,7 @@ import {
   notInArray,
   or,
   sql,
+  type SQL,
 } from 'drizzle-orm';
 import type { MailOutboxSummary } from '@proam/contract';
 import type { Db } from '../db/database.js';
@@ -47,6 +48,14 @@ export type OutboxMail = Mail & {
 };
 
 export const OUTBOX_CHANNEL = 'proam_outbox';
+
+/** What a lesson notice needs of the lesson and its pro. */
+export type LessonMailFacts = LessonFacts & {
+  proId: string;
+  proEmail: string;
+};
+/** The amateurs a notice names, by id. */
+export type MailPeople = Map<string, { name: string; email: string }>;
 
 /** How long a claimed mail is the claimer's before another worker may retry it. */
 export const CLAIM_MS = 2 * 60_000;
@@ -94,11 +103,13 @@ export function outboxRepository(db: Db, appUrl: string) {
         })),
       )
       .onConflictDoNothing();
-    // Delivered at commit, to the worker of every instance (mail/outbox-worker.ts).
-    await db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+    // The insert wakes every instance's worker at commit: the trigger of
+    // drizzle/0012_outbox_notify.sql notifies OUTBOX_CHANNEL.
   }
 
-  async function lessonFacts(scheduleId: string) {
+  async function lessonFacts(
+    scheduleId: string,
+  ): Promise<LessonMailFacts | undefined> {
     const [row] = await db
       .select({
         date: schedules.date,
@@ -116,14 +127,30 @@ export function outboxRepository(db: Db, appUrl: string) {
     return row;
   }
 
-  async function people(ids: string[]) {
-    if (ids.length === 0)
-      return new Map<string, { name: string; email: string }>();
+  async function people(ids: string[]): Promise<MailPeople> {
+    if (ids.length === 0) return new Map();
     const rows = await db
       .select({ id: users.id, name: users.userName, email: users.email })
       .from(users)
       .where(inArray(users.id, ids));
     return new Map(rows.map((r) => [r.id, { name: r.name, email: r.email }]));
+  }
+
+  /**
+   * The booked lessons matching `where`, each with its confirmed participants
+   * in booking order; `participant` narrows those (a condition on `r`).
+   */
+  function bookedLessons(where: SQL | undefined, participant = sql``) {
+    return db
+      .select({
+        id: schedules.id,
+        participants: sql<
+          string[]
+        >`(select coalesce(json_agg(r.user_id order by r.created_at), '[]'::json)
+          from ${reservations} r where r.schedule_id = ${schedules.id} and r.status = 'confirmed' ${participant})`,
+      })
+      .from(schedules)
+      .where(and(where, sql`${schedules.reservedCount} > 0`));
   }
 
   return {
@@ -143,10 +170,12 @@ export function outboxRepository(db: Db, appUrl: string) {
       /** Makes each mail exist once (the reminder), whoever scans for it. */
       dedupe?: string;
       now?: Date;
+      /** The lesson and the amateurs as the caller already read them in its transaction (saves two queries). */
+      known?: { lesson: LessonMailFacts; people: MailPeople };
     }) {
-      const lesson = await lessonFacts(opts.scheduleId);
+      const lesson = opts.known?.lesson ?? (await lessonFacts(opts.scheduleId));
       if (!lesson) return;
-      const who = await people(opts.amateurIds);
+      const who = opts.known?.people ?? (await people(opts.amateurIds));
       const facts: LessonFacts = lesson;
       const category = CATEGORY_OF[opts.kind];
       const link = `${appUrl}/#/tabs/schedule`;
@@ -199,6 +228,27 @@ export function outboxRepository(db: Db, appUrl: string) {
       await enqueue(mails, opts.now);
     },
 
+    /** `lessonNotice` to the participants of each lesson that has any; answers how many lessons. */
+    async noticeEach(
+      lessons: { id: string; participants: string[] }[],
+      notice: Omit<
+        Parameters<typeof this.lessonNotice>[0],
+        'scheduleId' | 'amateurIds'
+      >,
+    ): Promise<number> {
+      let queued = 0;
+      for (const lesson of lessons) {
+        if (lesson.participants.length === 0) continue;
+        await this.lessonNotice({
+          ...notice,
+          scheduleId: lesson.id,
+          amateurIds: lesson.participants,
+        });
+        queued++;
+      }
+      return queued;
+    },
+
     /**
      * The reminders of the lessons on `date` (tomorrow), to each participant
      * and the pro. The dedupe key makes each exist once, however many
@@ -206,34 +256,15 @@ export function outboxRepository(db: Db, appUrl: string) {
      * is not looked at again.
      */
     async queueReminders(date: string, now: Date): Promise<number> {
-      const due = await db
-        .select({
-          id: schedules.id,
-          participants: sql<
-            string[]
-          >`(select coalesce(json_agg(r.user_id order by r.created_at), '[]'::json)
-            from ${reservations} r where r.schedule_id = ${schedules.id} and r.status = 'confirmed')`,
-        })
-        .from(schedules)
-        .where(
-          and(
-            eq(schedules.date, date),
-            notInArray(schedules.statusRound, ['cancelled', 'done']),
-            sql`${schedules.reservedCount} > 0`,
-            sql`not exists (select 1 from ${mailOutbox} o
-              where o.dedupe_key = 'reminder:' || ${schedules.id} || ':' || ${schedules.proId})`,
-          ),
-        );
-      for (const lesson of due) {
-        if (lesson.participants.length === 0) continue;
-        await this.lessonNotice({
-          kind: 'reminder',
-          scheduleId: lesson.id,
-          amateurIds: lesson.participants,
-          dedupe: 'reminder',
-          now,
-        });
-      }
+      const due = await bookedLessons(
+        and(
+          eq(schedules.date, date),
+          notInArray(schedules.statusRound, ['cancelled', 'done']),
+          sql`not exists (select 1 from ${mailOutbox} o
+            where o.dedupe_key = 'reminder:' || ${schedules.id} || ':' || ${schedules.proId})`,
+        ),
+      );
+      await this.noticeEach(due, { kind: 'reminder', dedupe: 'reminder', now });
       return due.length;
     },
 
@@ -250,43 +281,25 @@ export function outboxRepository(db: Db, appUrl: string) {
       now: Date,
     ): Promise<number> {
       const yesterday = addDays(today, -1);
-      const due = await db
-        .select({
-          id: schedules.id,
-          participants: sql<
-            string[]
-          >`(select coalesce(json_agg(r.user_id order by r.created_at), '[]'::json)
-            from ${reservations} r where r.schedule_id = ${schedules.id} and r.status = 'confirmed'
-              and not exists (select 1 from ${reviews} v
-                where v.schedule_id = r.schedule_id and v.user_id = r.user_id))`,
-        })
-        .from(schedules)
-        .where(
-          and(
-            or(
-              eq(schedules.date, yesterday),
-              and(eq(schedules.date, today), lte(schedules.endTime, nowTime)),
-            ),
-            ne(schedules.statusRound, 'cancelled'),
-            sql`${schedules.reservedCount} > 0`,
-            sql`not exists (select 1 from ${mailOutbox} o
-              where o.dedupe_key like 'review:' || ${schedules.id} || ':%')`,
+      const due = await bookedLessons(
+        and(
+          or(
+            eq(schedules.date, yesterday),
+            and(eq(schedules.date, today), lte(schedules.endTime, nowTime)),
           ),
-        );
-      let queued = 0;
-      for (const lesson of due) {
-        if (lesson.participants.length === 0) continue;
-        await this.lessonNotice({
-          kind: 'reviewInvite',
-          scheduleId: lesson.id,
-          amateurIds: lesson.participants,
-          toPro: false,
-          dedupe: 'review',
-          now,
-        });
-        queued++;
-      }
-      return queued;
+          ne(schedules.statusRound, 'cancelled'),
+          sql`not exists (select 1 from ${mailOutbox} o
+            where o.dedupe_key like 'review:' || ${schedules.id} || ':%')`,
+        ),
+        sql`and not exists (select 1 from ${reviews} v
+          where v.schedule_id = r.schedule_id and v.user_id = r.user_id)`,
+      );
+      return this.noticeEach(due, {
+        kind: 'reviewInvite',
+        toPro: false,
+        dedupe: 'review',
+        now,
+      });
     },
 
     /**

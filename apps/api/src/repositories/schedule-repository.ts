@@ -12,6 +12,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   mayCancelOn,
   type MyReservation,
@@ -25,6 +26,7 @@ import { reservations, schedules, users, waitlist } from '../db/schema.js';
 import { ApiError } from '../lib/api-error.js';
 import { newId } from '../lib/ids.js';
 import { japanDate } from '../lib/time.js';
+import { notBlockedWith } from './moderation-repository.js';
 import { outboxRepository } from './outbox-repository.js';
 
 export type ScheduleRow = typeof schedules.$inferSelect;
@@ -126,52 +128,53 @@ export function afterMissedPlace(
 }
 
 export function scheduleRepository(db: Db, appUrl: string) {
-  /** Three queries for any number of lessons: reservations, waitlist counts, the viewer's place in line. */
+  /** One query for any number of lessons: the confirmed amateurs, the waitlist, the viewer's reservation and place in line. */
   async function peopleOf(
     ids: string[],
     viewerId: string,
   ): Promise<Map<string, LessonPeople>> {
-    const map = new Map<string, LessonPeople>(
-      ids.map((id) => [id, { participants: [], waitlistCount: 0 }]),
-    );
-    if (ids.length === 0) return map;
-    const booked = await db
-      .select()
-      .from(reservations)
-      .where(
-        and(
-          inArray(reservations.scheduleId, ids),
-          or(
-            eq(reservations.status, 'confirmed'),
-            eq(reservations.userId, viewerId),
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({
+        id: schedules.id,
+        mine: reservations,
+        participants: sql<
+          string[]
+        >`(select coalesce(json_agg(r.user_id order by r.created_at), '[]'::json)
+          from ${reservations} r where r.schedule_id = ${schedules.id} and r.status = 'confirmed')`,
+        waitlistCount:
+          sql<number>`(select count(*) from ${waitlist} w where w.schedule_id = ${schedules.id})`.mapWith(
+            Number,
           ),
+        // The viewer's rank: how many are in line up to and including them (0: not in line).
+        waitlistPosition:
+          sql<number>`(select count(*) from ${waitlist} w where w.schedule_id = ${schedules.id}
+          and w.seq <= (select v.seq from ${waitlist} v where v.schedule_id = ${schedules.id} and v.user_id = ${viewerId}))`.mapWith(
+            Number,
+          ),
+      })
+      .from(schedules)
+      .leftJoin(
+        reservations,
+        and(
+          eq(reservations.scheduleId, schedules.id),
+          eq(reservations.userId, viewerId),
         ),
       )
-      .orderBy(asc(reservations.createdAt));
-    for (const r of booked) {
-      const p = map.get(r.scheduleId)!;
-      if (r.status === 'confirmed') p.participants.push(r.userId);
-      if (r.userId === viewerId) p.mine = r;
-    }
-    const lines = await db
-      .select({
-        scheduleId: waitlist.scheduleId,
-        n: count(),
-        // The viewer's rank: how many are in line up to and including them.
-        position: sql<number | null>`count(*) filter (where ${waitlist.seq} <= (
-          select w.seq from ${waitlist} w where w.schedule_id = "waitlist"."schedule_id" and w.user_id = ${viewerId}))`.mapWith(
-          Number,
-        ),
-      })
-      .from(waitlist)
-      .where(inArray(waitlist.scheduleId, ids))
-      .groupBy(waitlist.scheduleId);
-    for (const l of lines) {
-      const p = map.get(l.scheduleId)!;
-      p.waitlistCount = l.n;
-      if (l.position) p.waitlistPosition = l.position;
-    }
-    return map;
+      .where(inArray(schedules.id, ids));
+    return new Map(
+      rows.map((r) => [
+        r.id,
+        {
+          participants: r.participants,
+          waitlistCount: r.waitlistCount,
+          ...(r.waitlistPosition
+            ? { waitlistPosition: r.waitlistPosition }
+            : {}),
+          ...(r.mine ? { mine: r.mine } : {}),
+        },
+      ]),
+    );
   }
 
   async function view(
@@ -182,7 +185,13 @@ export function scheduleRepository(db: Db, appUrl: string) {
       rows.map((r) => r.id),
       viewer.id,
     );
-    return rows.map((r) => toSchedule(r, people.get(r.id)!, viewer));
+    return rows.map((r) =>
+      toSchedule(
+        r,
+        people.get(r.id) ?? { participants: [], waitlistCount: 0 },
+        viewer,
+      ),
+    );
   }
 
   /**
@@ -197,7 +206,7 @@ export function scheduleRepository(db: Db, appUrl: string) {
     for (;;) {
       const [s] = await tx.select().from(schedules).where(eq(schedules.id, id));
       if (!s || lessonStart(s) <= now) break;
-      if (!(await takePlace(tx, id, japanDate(now), now))) break;
+      if ((await takePlace(tx, id, japanDate(now), now)).length === 0) break;
       const [first] = await tx
         .delete(waitlist)
         .where(
@@ -492,47 +501,92 @@ export function scheduleRepository(db: Db, appUrl: string) {
      * concurrency, because the count moves only by a conditional update in the
      * same transaction as the reservation row. The amateur and the pro are
      * mailed in that transaction (the outbox).
+     *
+     * Five round trips with BEGIN and COMMIT, since every booking of a lesson
+     * waits on its row (bench/booking.ts): one read checks the lesson, its pro
+     * (確認中 takes no bookings), a block either way and reads the names the
+     * mails need; one statement adds the reservation, takes the place and
+     * leaves the waitlist (data-modifying CTEs); one writes the mails. Returns
+     * the lesson as the reservation left it; none when they already held a place.
      */
     async reserve(
       id: string,
       userId: string,
       today: string,
       now: Date,
-    ): Promise<void> {
-      await db.transaction(async (tx) => {
-        const [s] = await tx
-          .select()
+    ): Promise<ScheduleRow | undefined> {
+      return db.transaction(async (tx) => {
+        const pro = alias(users, 'pro');
+        const me = alias(users, 'me');
+        const [found] = await tx
+          .select({
+            lesson: schedules,
+            proVerified: pro.verified,
+            proName: pro.userName,
+            proEmail: pro.email,
+            myName: me.userName,
+            myEmail: me.email,
+            blocked: sql<boolean>`not ${notBlockedWith(userId, schedules.proId)}`,
+          })
           .from(schedules)
+          .innerJoin(pro, eq(pro.id, schedules.proId))
+          .leftJoin(me, eq(me.id, userId))
           .where(eq(schedules.id, id));
-        if (!s) throw new ApiError('NotFound');
-        // A pro the company has not checked yet (確認中) takes no bookings.
-        const [pro] = await tx
-          .select({ verified: users.verified })
-          .from(users)
-          .where(eq(users.id, s.proId));
-        if (!pro?.verified) throw new ApiError('Conflict');
-        const added = await upsertConfirmed(tx, id, userId, s.fee, now);
-        if (!added) return;
+        if (!found) throw new ApiError('NotFound');
+        // A pro and an amateur who blocked each other do not book each other.
+        if (found.blocked) throw new ApiError('Forbidden');
+        if (!found.proVerified) throw new ApiError('Conflict');
+        const s = found.lesson;
+        const added = tx
+          .$with('added')
+          .as(upsertConfirmed(tx, id, userId, s.fee, now));
+        const taken = tx
+          .$with('taken')
+          .as(
+            takePlace(tx, id, today, now, sql`exists (select 1 from ${added})`),
+          );
+        const unqueued = tx
+          .$with('unqueued')
+          .as(leaveLine(tx, id, userId, sql`exists (select 1 from ${taken})`));
+        const [outcome] = await tx
+          .with(added, taken, unqueued)
+          .select()
+          .from(added)
+          .leftJoin(taken, sql`true`);
+        // No row: they already hold a place (reserving again changes nothing).
+        if (!outcome) return undefined;
         // Each statement sees what has committed before it (read committed): a cancellation
         // can free a place between a failed update and the look that follows, so try again.
-        for (let attempt = 1; ; attempt++) {
-          if (await takePlace(tx, id, today, now)) break;
+        let lesson: ScheduleRow | undefined = outcome.taken ?? undefined;
+        for (let attempt = 1; !lesson; attempt++) {
           const [current] = await tx
             .select()
             .from(schedules)
             .where(eq(schedules.id, id));
           const next = afterMissedPlace(current, today, attempt);
           if (next !== 'retry') throw new ApiError(next);
+          [lesson] = await takePlace(tx, id, today, now);
+          if (lesson) await leaveLine(tx, id, userId);
         }
-        await tx
-          .delete(waitlist)
-          .where(and(eq(waitlist.scheduleId, id), eq(waitlist.userId, userId)));
         await outboxRepository(tx, appUrl).lessonNotice({
           kind: 'reserved',
           scheduleId: id,
           amateurIds: [userId],
           now,
+          known: {
+            lesson: {
+              ...s,
+              proName: found.proName,
+              proEmail: found.proEmail,
+            },
+            people: new Map(
+              found.myEmail
+                ? [[userId, { name: found.myName ?? '', email: found.myEmail }]]
+                : [],
+            ),
+          },
         });
+        return lesson;
       });
     },
 
@@ -721,14 +775,13 @@ async function lockLesson(tx: Tx, id: string): Promise<ScheduleRow> {
   return s;
 }
 
-/** Takes one place if the lesson is open, not full and not past. */
-async function takePlace(
-  tx: Tx,
-  id: string,
-  today: string,
-  now: Date,
-): Promise<boolean> {
-  const [row] = await tx
+/**
+ * Takes one place if the lesson is open, not full and not past (and `also`
+ * holds); returns the lesson as it is now, none when no place was taken. A
+ * query, so a reservation can run it inside its own statement.
+ */
+function takePlace(tx: Tx, id: string, today: string, now: Date, also?: SQL) {
+  return tx
     .update(schedules)
     .set({
       reservedCount: sql`${schedules.reservedCount} + 1`,
@@ -741,10 +794,18 @@ async function takePlace(
         eq(schedules.statusRound, 'open'),
         sql`${schedules.reservedCount} < ${schedules.capacity}`,
         gte(schedules.date, today),
+        also,
       ),
     )
-    .returning({ id: schedules.id });
-  return row !== undefined;
+    .returning();
+}
+
+/** Takes the amateur out of the lesson's waitlist (if `also` holds). */
+function leaveLine(tx: Tx, id: string, userId: string, also?: SQL) {
+  return tx
+    .delete(waitlist)
+    .where(and(eq(waitlist.scheduleId, id), eq(waitlist.userId, userId), also))
+    .returning({ userId: waitlist.userId });
 }
 
 /** Gives a place back; a full lesson reopens. */
@@ -775,16 +836,16 @@ async function reopenIfRoom(tx: Tx, id: string, now: Date): Promise<void> {
 
 /**
  * The amateur's reservation as `confirmed` (paid at the course): a new row, or
- * one they cancelled before. False when they already hold one.
+ * one they cancelled before. Returns no row when they already hold one.
  */
-async function upsertConfirmed(
+function upsertConfirmed(
   tx: Tx,
   id: string,
   userId: string,
   fee: number,
   now: Date,
-): Promise<boolean> {
-  const added = await tx
+) {
+  return tx
     .insert(reservations)
     .values({
       scheduleId: id,
@@ -809,5 +870,4 @@ async function upsertConfirmed(
       setWhere: eq(reservations.status, 'cancelled'),
     })
     .returning({ u: reservations.userId });
-  return added.length > 0;
 }

@@ -195,9 +195,10 @@ export function scheduleRoutes(app: FastifyInstance, hub: Hub): void {
     input: ScheduleIdInputSchema,
     output: ScheduleSchema,
     handler: async ({ input, caller }) => {
-      await notBlocked(input.id, caller);
-      await repo.reserve(input.id, caller.id, today(), clock.now());
-      return one((await repo.find(input.id))!, caller);
+      const lesson =
+        (await repo.reserve(input.id, caller.id, today(), clock.now())) ??
+        (await repo.find(input.id))!;
+      return one(lesson, caller);
     },
   });
 
