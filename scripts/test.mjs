@@ -1,41 +1,59 @@
-// `npm test`: every suite of the repository, one after another, with a summary.
+// `npm test`: every suite of the repository (the stages below), with a summary.
 // API tests run on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set.
 import { spawn } from 'node:child_process';
 import { buildAll, ROOT } from './build.mjs';
 
 buildAll();
 
-const suites = [
-  // ESLint with the type-aware rules and the import boundaries, then a proof
-  // that each boundary rule fails on code that breaks it.
-  { name: 'lint', args: ['run', 'lint'] },
-  { name: 'contract', args: ['test', '-w', '@proam/contract'] },
-  // The test doubles other suites rely on (the Stripe-compatible server).
-  { name: 'test-support', args: ['run', 'test:support'] },
-  { name: 'api', args: ['test', '-w', '@proam/api'] },
-  { name: 'web', args: ['test', '-w', '@proam/web'] },
-  {
-    name: 'e2e (Chromium against the real server)',
-    args: ['run', 'test:e2e', '-w', '@proam/web'],
-  },
-  {
-    name: 'nginx (two API instances, PostgreSQL, Redis)',
-    args: ['run', 'test:pressure:nginx'],
-  },
-];
+const lint = { name: 'lint', args: ['run', 'lint'] };
+const contract = { name: 'contract', args: ['test', '-w', '@proam/contract'] };
+// The test doubles other suites rely on (the Stripe-compatible server).
+const support = { name: 'test-support', args: ['run', 'test:support'] };
+const api = { name: 'api', args: ['test', '-w', '@proam/api'] };
+const web = { name: 'web', args: ['test', '-w', '@proam/web'] };
+const e2e = {
+  name: 'e2e (Chromium against the real server)',
+  args: ['run', 'test:e2e', '-w', '@proam/web'],
+};
+const nginx = {
+  name: 'nginx (two API instances, PostgreSQL, Redis)',
+  args: ['run', 'test:pressure:nginx'],
+};
 
-function runSuite({ args }) {
+/**
+ * Stages run one after another; the lanes of a stage at the same time, each
+ * lane's suites in order. The API suite mostly waits on its databases (one
+ * test file at a time), so the CPU-bound ones run beside it; the browser and
+ * the nginx suites start servers with timing checks and run alone.
+ */
+const stages = [[[lint, contract, support, web], [api]], [[e2e]], [[nginx]]];
+
+/** Runs a suite; its output is printed as it comes when it runs alone, else at its end (lanes do not interleave). */
+function runSuite({ name, args }, alone) {
+  if (alone) console.log(`\n=== ${name} ===`);
   return new Promise((resolve) => {
     const child = spawn('npm', args, {
       cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
+    let err = '';
     child.stdout.on('data', (c) => {
       out += c;
-      process.stdout.write(c);
+      if (alone) process.stdout.write(c);
     });
-    child.on('close', (code) => resolve({ code: code ?? 1, out }));
+    child.stderr.on('data', (c) => {
+      if (alone) process.stderr.write(c);
+      else err += c;
+    });
+    child.on('close', (code) => {
+      if (!alone) {
+        console.log(`\n=== ${name} ===`);
+        process.stdout.write(out);
+        process.stderr.write(err);
+      }
+      resolve({ code: code ?? 1, out });
+    });
   });
 }
 
@@ -67,10 +85,19 @@ function counts(out) {
 
 let passed = 0;
 let failed = 0;
+const results = new Map();
+for (const lanes of stages) {
+  const alone = lanes.length === 1;
+  await Promise.all(
+    lanes.map(async (lane) => {
+      for (const suite of lane)
+        results.set(suite, await runSuite(suite, alone));
+    }),
+  );
+}
 const summary = [];
-for (const suite of suites) {
-  console.log(`\n=== ${suite.name} ===`);
-  const { code, out } = await runSuite(suite);
+for (const suite of stages.flat(2)) {
+  const { code, out } = results.get(suite);
   const c = counts(out);
   passed += c.passed;
   failed += c.failed + (code !== 0 && c.failed === 0 ? 1 : 0);
