@@ -27,7 +27,7 @@ import autocannon from 'autocannon';
 import { createSigner } from 'fast-jwt';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { mailSink } from '../pressure/mail-sink.ts';
+import { mailSink } from '../test-support/mail-sink.ts';
 import {
   freePort,
   startServer,

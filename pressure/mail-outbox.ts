@@ -1,6 +1,6 @@
 /**
  * The durable mail outbox under pressure (issue 15), against the real built
- * server with SMTP_URL naming a loopback SMTP sink (pressure/mail-sink.ts).
+ * server with SMTP_URL naming a loopback SMTP sink (test-support/mail-sink.ts).
  * The reference is the `mail_outbox` table: after each part, every row must be
  * `sent` (none queued, none `dead`), and the mails the sink received must be
  * exactly the rows, compared as a multiset of (recipient, subject, text) —
@@ -48,17 +48,19 @@
  * (b), PRESSURE_MAIL_PARTS the parts (`outage,kill,jobs`). With the defaults it takes about 30 minutes (the 5-minute outage and
  * its backoff, per engine); PRESSURE_SMTP_OUTAGE_SECONDS=30 for a quick run.
  */
-import path from 'node:path';
 import { after, describe, it, type TestContext } from 'node:test';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import {
   addDays,
   japan,
   japanInstant,
   shiftedClockEnv,
 } from './clock-shift.js';
-import { mailSink, type MailSink, type SunkMail } from './mail-sink.js';
+import {
+  mailSink,
+  type MailSink,
+  type SunkMail,
+} from '../test-support/mail-sink.js';
+import { readDatabase } from '../test-support/read-database.js';
 import {
   api,
   check,
@@ -127,27 +129,8 @@ type Setup = {
   databaseUrl: string | null;
 };
 
-/** Reads the database: PostgreSQL any time, PGlite only while no server holds it. */
-async function query<T>(s: Setup, sql: string): Promise<T[]> {
-  if (s.databaseUrl) {
-    const c = new pg.Client({ connectionString: s.databaseUrl });
-    await c.connect();
-    try {
-      return (await c.query(sql)).rows as T[];
-    } finally {
-      await c.end();
-    }
-  }
-  const db = new PGlite(path.join(s.dataDir, 'pgdata'));
-  try {
-    return (await db.query<T>(sql)).rows;
-  } finally {
-    await db.close();
-  }
-}
-
 const outboxRows = (s: Setup, where = 'true') =>
-  query<OutboxRow>(
+  readDatabase<OutboxRow>(
     s,
     `select id, status, category, to_address, subject, body, attempts, dedupe_key, created_at, sent_at
        from mail_outbox where ${where}`,
@@ -860,10 +843,10 @@ async function twoInstances(t: TestContext, s: Setup) {
         .filter((u) => [...l.senders].some((x) => x !== u))
         .map((u) => `${l.id}|${u}`),
     );
-    const digests = await query<{ schedule_id: string; user_id: string }>(
-      s,
-      `select schedule_id, user_id from chat_digests`,
-    );
+    const digests = await readDatabase<{
+      schedule_id: string;
+      user_id: string;
+    }>(s, `select schedule_id, user_id from chat_digests`);
     const digestSet = new Set(
       digests
         .filter((d) => ids.has(d.schedule_id))

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import {
   existsSync,
   mkdtempSync,
@@ -12,7 +13,7 @@ import { after, before } from 'node:test';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { ConfigError, loadConfig } from '../src/config.js';
 import {
   fromPglite,
   migrateDatabase,
@@ -20,7 +21,7 @@ import {
   openPostgres,
   type Database,
 } from '../src/db/database.js';
-import { seedDemo } from '../src/db/seed.js';
+import { DEMO_PASSWORD, seedDemo } from '../src/db/seed.js';
 
 export type Driver = 'pglite' | 'postgres';
 
@@ -30,6 +31,9 @@ export const DRIVERS: Driver[] = process.env.TEST_DATABASE_URL
   : ['pglite'];
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
+
+/** The Authorization value of the web app's API client (the API_CLIENTS default), which the sign-in routes ask for. */
+export const WEB_CLIENT = `Basic ${Buffer.from('web:proam-web-dev').toString('base64')}`;
 
 // One migrated, seeded template per driver and run; each test app gets a copy.
 let pgliteTemplate: Promise<PGlite> | undefined;
@@ -95,6 +99,36 @@ after(async () => {
   }
 });
 
+/**
+ * For a describe: loadConfig on a DATA_DIR of its own (removed after the
+ * describe), `base` under each call's settings.
+ */
+export function configLoader(
+  prefix: string,
+  base: Record<string, string> = {},
+) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  after(() => rmSync(dataDir, { recursive: true, force: true }));
+  return (env: Record<string, string>) =>
+    loadConfig({ DATA_DIR: dataDir, ...base, ...env });
+}
+
+/** Asserts that `load` refuses `env` with a ConfigError naming `setting`, in its message too. */
+export function assertRefusesSetting(
+  load: (env: Record<string, string>) => unknown,
+  env: Record<string, string>,
+  setting: string,
+) {
+  assert.throws(
+    () => load(env),
+    (e: unknown) =>
+      e instanceof ConfigError &&
+      e.setting === setting &&
+      e.message.includes(setting),
+    setting,
+  );
+}
+
 export type TestApp = Awaited<ReturnType<typeof buildApp>>['app'];
 
 /** Another API instance on the harness's PostgreSQL database (cross-instance tests). */
@@ -141,7 +175,6 @@ export type Harness = {
   close(): Promise<void>;
 };
 
-/** A real app on a fresh copy of the seeded database, with its own DATA_DIR and captured logs. */
 /** A clock tests can move forward. */
 export class TestClock {
   private offset = 0;
@@ -155,6 +188,7 @@ export class TestClock {
   }
 }
 
+/** A real app on a fresh copy of the seeded database, with its own DATA_DIR and captured logs. */
 export async function harness(
   driver: Driver,
   env: Record<string, string> = {},
@@ -247,6 +281,24 @@ export async function call(
   return { res, status: res.statusCode, json: res.json<Json>() };
 }
 
+/** Signs in with a password as the web app does; `remoteAddress` keeps apart attempts that the per-IP limits would count together. */
+export function signIn(
+  app: TestApp,
+  mail: string,
+  password = DEMO_PASSWORD,
+  remoteAddress?: string,
+) {
+  return call(
+    app,
+    '/auth/login',
+    { mail, password },
+    {
+      headers: { authorization: WEB_CLIENT },
+      ...(remoteAddress ? { remoteAddress } : {}),
+    },
+  );
+}
+
 /** Decodes the quoted-printable or base64 body parts of a raw mail, keeping the headers. */
 export function decodeMail(raw: string): string {
   const split = raw.search(/\r?\n\r?\n/);
@@ -302,6 +354,18 @@ export type MemberSuite = {
   as(who: string): { headers: Record<string, string> };
   /** POST `body` to an API path as that member. */
   post(who: string, apiPath: string, body?: unknown): ReturnType<typeof call>;
+  /**
+   * POST as that member and assert the answer: `want` is the HTTP status
+   * (a number) or the envelope's error code (a string). Unless `message`
+   * says otherwise, a failure shows the answer.
+   */
+  expect(
+    who: string,
+    apiPath: string,
+    body: unknown,
+    want: number | string,
+    message?: string,
+  ): ReturnType<typeof call>;
 };
 
 /**
@@ -311,7 +375,7 @@ export type MemberSuite = {
 export function memberSuite(
   driver: Driver,
   env: Record<string, string> = {},
-  opts: { clock?: TestClock } = {},
+  opts: Parameters<typeof harness>[2] = {},
 ): MemberSuite {
   let made: Harness | undefined;
   const tok: Record<string, string> = {};
@@ -326,6 +390,13 @@ export function memberSuite(
     as: (who) => bearer(tok[who]),
     post: (who, apiPath, body) =>
       call(suite.h.app, apiPath, body, suite.as(who)),
+    async expect(who, apiPath, body, want, message) {
+      const r = await suite.post(who, apiPath, body);
+      const why = message ?? `${who} ${apiPath}: ${JSON.stringify(r.json)}`;
+      if (typeof want === 'number') assert.equal(r.status, want, why);
+      else assert.equal(r.json.code, want, why);
+      return r;
+    },
   };
   before(async () => {
     made = await harness(driver, env, opts);

@@ -14,7 +14,7 @@ import {
   call,
   DRIVERS,
   harness,
-  memberTokens,
+  memberSuite,
   type Harness,
 } from '../helper.js';
 
@@ -44,19 +44,13 @@ async function lessonOf(h: Harness, userId: string): Promise<string> {
 
 for (const driver of DRIVERS) {
   describe(`hardening (${driver})`, () => {
-    let h: Harness;
-    let tok: Record<string, string>;
-    let ids: Record<string, string>;
-    before(async () => {
-      h = await harness(driver, { LOG_LEVEL: 'info' });
-      ({ tok, ids } = await memberTokens(h));
-    });
-    after(() => h.close());
+    const suite = memberSuite(driver, { LOG_LEVEL: 'info' });
+    const { tok, ids } = suite;
 
     it('counts member budgets per member: a new token or a refresh buys no fresh budget', async () => {
       const like = (token: string) =>
         call(
-          h.app,
+          suite.h.app,
           '/user/likeCreate',
           { userId: ids.ama3, likeUserId: ids.pro1 },
           { headers: bearer(token) },
@@ -68,7 +62,10 @@ for (const driver of DRIVERS) {
       assert.equal(spent.status, 429);
       // Another token of the same member, as a refresh hands out.
       await sleep(2);
-      const fresh = signAccessToken(h.app, { id: ids.ama3!, type: 'amature' });
+      const fresh = signAccessToken(suite.h.app, {
+        id: ids.ama3!,
+        type: 'amature',
+      });
       assert.notEqual(fresh, tok.ama3);
       const again = await like(fresh);
       assert.equal(again.status, 429, 'the budget belongs to the member');
@@ -79,7 +76,7 @@ for (const driver of DRIVERS) {
       assert.equal(
         (
           await call(
-            h.app,
+            suite.h.app,
             '/user/likeCreate',
             { userId: ids.ama4, likeUserId: ids.pro1 },
             { headers: bearer(tok.ama4!) },
@@ -91,10 +88,10 @@ for (const driver of DRIVERS) {
 
     it('refuses a change of what says who or what an object is, and names the field', async () => {
       const update = (body: Record<string, unknown>) =>
-        call(h.app, '/user/update', body, { headers: bearer(tok.ama2!) });
+        call(suite.h.app, '/user/update', body, { headers: bearer(tok.ama2!) });
       const me = (
         await call(
-          h.app,
+          suite.h.app,
           '/user/read',
           { id: ids.ama2 },
           { headers: bearer(tok.ama2!) },
@@ -129,15 +126,15 @@ for (const driver of DRIVERS) {
       assert.equal(after.userName, 'テスト 花子');
 
       // A lesson never changes hands; who is in it follows the reservations.
-      const lesson = await lessonOf(h, ids.ama1!);
-      const [row] = await h.database.db
+      const lesson = await lessonOf(suite.h, ids.ama1!);
+      const [row] = await suite.h.database.db
         .select()
         .from(schedules)
         .where(eq(schedules.id, lesson));
       const pro = Object.entries(ids).find(([, id]) => id === row!.proId)![0];
       const edit = (body: Record<string, unknown>) =>
         call(
-          h.app,
+          suite.h.app,
           '/schedule/update',
           { id: lesson, ...body },
           { headers: bearer(tok[pro]!) },
@@ -158,13 +155,13 @@ for (const driver of DRIVERS) {
         note: '持ち物：グローブ',
       });
       assert.equal(ok.status, 200);
-      const [unchangedRow] = await h.database.db
+      const [unchangedRow] = await suite.h.database.db
         .select()
         .from(schedules)
         .where(eq(schedules.id, lesson));
       assert.equal(unchangedRow!.proId, row!.proId);
       assert.equal(unchangedRow!.reservedCount, row!.reservedCount);
-      const [booked] = await h.database.db
+      const [booked] = await suite.h.database.db
         .select({ userId: reservations.userId })
         .from(reservations)
         .where(
@@ -181,10 +178,10 @@ for (const driver of DRIVERS) {
     });
 
     it('refuses chat messages with control characters or nothing visible', async () => {
-      const lesson = await lessonOf(h, ids.ama1!);
+      const lesson = await lessonOf(suite.h, ids.ama1!);
       const send = (msg: string) =>
         call(
-          h.app,
+          suite.h.app,
           '/roundLesson/message',
           { partitionKey: lesson, sender: ids.ama1, msg },
           { headers: bearer(tok.ama1!) },
@@ -210,18 +207,13 @@ for (const driver of DRIVERS) {
 }
 
 describe('hardening: the request pipeline', () => {
-  let h: Harness;
-  let tok: Record<string, string>;
-  before(async () => {
-    h = await harness('pglite', { LOG_LEVEL: 'info' });
-    ({ tok } = await memberTokens(h));
-    await h.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  after(() => h.close());
-  const port = () => (h.app.server.address() as AddressInfo).port;
+  const suite = memberSuite('pglite', { LOG_LEVEL: 'info' });
+  const { tok } = suite;
+  before(() => suite.h.app.listen({ port: 0, host: '127.0.0.1' }));
+  const port = () => (suite.h.app.server.address() as AddressInfo).port;
 
   it('authenticates before reading a body: a stranger gets 401, not a parse of their upload', async () => {
-    const r = await h.app.inject({
+    const r = await suite.h.app.inject({
       method: 'POST',
       url: '/api/storage/upload',
       headers: {
@@ -260,7 +252,7 @@ describe('hardening: the request pipeline', () => {
 
   it('limits bodies to what a call needs: 64 KiB, more only for uploads and results', async () => {
     const big = JSON.stringify({ id: 'x'.repeat(70 * 1024) });
-    const r = await h.app.inject({
+    const r = await suite.h.app.inject({
       method: 'POST',
       url: '/api/news/read',
       headers: { 'content-type': 'application/json' },
@@ -270,7 +262,7 @@ describe('hardening: the request pipeline', () => {
     assert.equal(r.json().code, 'PayloadTooLarge');
     // An upload of 100 KiB is read (and judged by its bytes, not refused for size).
     const upload = await call(
-      h.app,
+      suite.h.app,
       '/storage/upload',
       {
         fileName: 'a.jpg',
@@ -283,20 +275,20 @@ describe('hardening: the request pipeline', () => {
   });
 
   it('refuses deeply nested JSON with 400 and no stack trace in the log', async () => {
-    const before = h.logs.length;
+    const before = suite.h.logs.length;
     for (const depth of [17, 10_000, 30_000]) {
       const r = await call(
-        h.app,
+        suite.h.app,
         '/news/readAll',
         `{"page":${'['.repeat(depth)}${']'.repeat(depth)}}`,
       );
       assert.equal(r.status, 400, `depth ${depth}`);
       assert.equal(r.json.code, 'ValidationError');
     }
-    const logged = h.logs.slice(before).join('');
+    const logged = suite.h.logs.slice(before).join('');
     assert.doesNotMatch(logged, /RangeError|Maximum call stack|"stack"/);
     // Depth a call of the contract needs still passes the input stage.
-    const ok = await call(h.app, '/news/readAll', '{"page":1}');
+    const ok = await call(suite.h.app, '/news/readAll', '{"page":1}');
     assert.equal(ok.status, 200);
   });
 

@@ -1,20 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../src/db/database.js';
 import { users } from '../../src/db/schema.js';
 import { createUserCache } from '../../src/repositories/user-cache.js';
-import {
-  DRIVERS,
-  secondInstance,
-  call,
-  harness,
-  memberTokens,
-  type Harness,
-} from '../helper.js';
+import { call, DRIVERS, memberSuite, secondInstance } from '../helper.js';
 
 type Row = typeof users.$inferSelect;
-const bearer = (t: string) => ({ headers: { authorization: `Bearer ${t}` } });
 
 /** A database that only records its listener, so the cache's rules can be driven by hand. */
 function fakeDatabase() {
@@ -84,45 +76,32 @@ describe('user cache rules', () => {
 
 for (const driver of DRIVERS) {
   describe(`member reads through the cache (${driver})`, () => {
-    let h: Harness;
-    let tok: Record<string, string>;
-    let ids: Record<string, string>;
-    before(async () => {
-      h = await harness(driver);
-      ({ tok, ids } = await memberTokens(h));
-    });
-    after(() => h.close());
+    const suite = memberSuite(driver);
+    const { ids, as, post } = suite;
 
-    const readPro1 = async (app = h.app) =>
-      (await call(app, '/user/read', { id: ids.pro1 }, bearer(tok.ama1!))).json
+    const readPro1 = async (app = suite.h.app) =>
+      (await call(app, '/user/read', { id: ids.pro1 }, as('ama1'))).json
         .body as { userName: string; likeCount: number; bio?: string };
 
     it('shows a member their own update and a like at once', async () => {
       await readPro1(); // now cached
-      const r = await call(
-        h.app,
-        '/user/update',
-        { bio: 'キャッシュ越しの更新' },
-        bearer(tok.pro1!),
-      );
+      const r = await post('pro1', '/user/update', {
+        bio: 'キャッシュ越しの更新',
+      });
       assert.equal(r.status, 200);
       assert.equal((await readPro1()).bio, 'キャッシュ越しの更新');
       const before = (await readPro1()).likeCount;
-      const del = await call(
-        h.app,
-        '/user/likeDelete',
-        { userId: ids.ama1, likeUserId: ids.pro1 },
-        bearer(tok.ama1!),
-      );
-      assert.equal(del.status, 200);
+      // ama1's like of pro1, taken back then given again.
+      const like = (path: string) =>
+        suite.expect(
+          'ama1',
+          path,
+          { userId: ids.ama1, likeUserId: ids.pro1 },
+          200,
+        );
+      const del = await like('/user/likeDelete');
       const unliked = (await readPro1()).likeCount;
-      const like = await call(
-        h.app,
-        '/user/likeCreate',
-        { userId: ids.ama1, likeUserId: ids.pro1 },
-        bearer(tok.ama1!),
-      );
-      assert.equal(like.status, 200);
+      await like('/user/likeCreate');
       assert.equal((await readPro1()).likeCount, unliked + 1);
       assert.equal(
         unliked,
@@ -132,7 +111,7 @@ for (const driver of DRIVERS) {
 
     it('drops a row changed outside the app (the trigger notifies)', async () => {
       await readPro1();
-      await h.database.db
+      await suite.h.database.db
         .update(users)
         .set({ userName: sql`'外部ツールで変更'` })
         .where(eq(users.id, ids.pro1!));
@@ -147,16 +126,13 @@ for (const driver of DRIVERS) {
 
     if (driver === 'postgres') {
       it('another instance on the same database sees a change after its notification', async () => {
-        const second = await secondInstance(h);
+        const second = await secondInstance(suite.h);
         const app2 = second.app;
         try {
           await readPro1(app2); // cached on the second instance
-          await call(
-            h.app,
-            '/user/update',
-            { userName: '別インスタンスで更新' },
-            bearer(tok.pro1!),
-          );
+          await post('pro1', '/user/update', {
+            userName: '別インスタンスで更新',
+          });
           const started = Date.now();
           let seen = '';
           while (

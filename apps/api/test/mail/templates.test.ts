@@ -21,6 +21,7 @@ const KINDS: LessonNoticeKind[] = [
   'calledOff',
   'promoted',
   'reminder',
+  'reviewInvite',
 ];
 /** What API.md's table says each subject contains. */
 const SUBJECT_WORD: Record<LessonNoticeKind, RegExp> = {
@@ -29,6 +30,7 @@ const SUBJECT_WORD: Record<LessonNoticeKind, RegExp> = {
   calledOff: /中止/,
   promoted: /キャンセル待ち/,
   reminder: /明日/,
+  reviewInvite: /口コミ/,
 };
 
 describe('lesson mails', () => {

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { eq } from 'drizzle-orm';
-import { reports, schedules, users } from '../../src/db/schema.js';
+import { reports, users } from '../../src/db/schema.js';
 import { addDays, japanDate } from '../../src/lib/time.js';
 import { japanWeekStart } from '../../src/repositories/stats-repository.js';
 import { call, DRIVERS, memberSuite } from '../helper.js';
+import { createLesson, rowsWhere, tookPart } from '../fixtures.js';
 
 type Week = {
   weekStart: string;
@@ -72,7 +72,7 @@ for (const driver of DRIVERS) {
     });
 
     it('counts members, reservations, cancellations, reviews and chat messages in the week they happened', async () => {
-      const { post, ids } = suite;
+      const { post, ids, expect } = suite;
       const db = suite.h.database.db;
       const current = japanWeekStart(new Date());
       const before = (await stats({ weeks: 3 })).weeks;
@@ -98,60 +98,37 @@ for (const driver of DRIVERS) {
         ]);
 
       // A future lesson reserved then cancelled; a lesson reserved and reviewed.
-      const lesson = (
-        await post('pro3', '/schedule/create', {
-          date: addDays(japanDate(), 10),
-          startTime: '06:00',
-          endTime: '07:00',
-          place: '集計テスト倶楽部',
-          capacity: 4,
-          fee: 8000,
-        })
-      ).json.body as { id: string };
-      assert.equal(
-        (await post('ama4', '/schedule/reserve', { id: lesson.id })).status,
-        200,
-      );
-      assert.equal(
-        (await post('ama5', '/schedule/reserve', { id: lesson.id })).status,
-        200,
-      );
-      assert.equal(
-        (await post('ama5', '/schedule/cancel', { id: lesson.id })).status,
-        200,
-      );
+      const lesson = await createLesson(suite, 'pro3', {
+        date: 10,
+        startTime: '06:00',
+        endTime: '07:00',
+        place: '集計テスト倶楽部',
+        capacity: 4,
+        fee: 8000,
+      });
+      for (const [who, path] of [
+        ['ama4', '/schedule/reserve'],
+        ['ama5', '/schedule/reserve'],
+        ['ama5', '/schedule/cancel'],
+      ] as const)
+        await expect(who, path, { id: lesson.id }, 200);
       for (const msg of ['はじめまして', 'よろしくお願いします'])
-        assert.equal(
-          (
-            await post('ama4', '/roundLesson/message', {
-              partitionKey: lesson.id,
-              msg,
-              sender: ids.ama4,
-            })
-          ).status,
+        await expect(
+          'ama4',
+          '/roundLesson/message',
+          { partitionKey: lesson.id, msg, sender: ids.ama4 },
           200,
         );
 
-      const past = (
-        await post('pro3', '/schedule/create', {
-          date: japanDate(),
-          startTime: '23:00',
-          endTime: '23:30',
-          place: '集計テスト倶楽部',
-          capacity: 4,
-          fee: 8000,
-        })
-      ).json.body as { id: string };
-      assert.equal(
-        (await post('ama4', '/schedule/reserve', { id: past.id })).status,
-        200,
+      const past = await tookPart(
+        suite,
+        'pro3',
+        addDays(japanDate(), -1),
+        ['ama4'],
+        { place: '集計テスト倶楽部', fee: 8000 },
       );
-      await db
-        .update(schedules)
-        .set({ date: addDays(japanDate(), -1) })
-        .where(eq(schedules.id, past.id));
       const review = await post('ama4', '/review/create', {
-        scheduleId: past.id,
+        scheduleId: past,
         rating: 4,
         comment: '丁寧でした',
       });
@@ -207,14 +184,10 @@ for (const driver of DRIVERS) {
       assert.equal(c!.id, reportId);
       assert.equal(c!.targetText, '丁寧でした');
       assert.equal(c!.rating, 4);
-      const names = await db
-        .select()
-        .from(users)
-        .where(eq(users.id, ids.pro3!));
-      assert.equal(c!.reporterName, names[0]!.userName);
+      const [reporter] = await rowsWhere(suite.h, users, users.id, ids.pro3);
+      assert.equal(c!.reporterName, reporter!.userName);
       assert.ok(
-        (await db.select().from(reports).where(eq(reports.id, reportId)))
-          .length,
+        (await rowsWhere(suite.h, reports, reports.id, reportId)).length,
       );
     });
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import {
   auditLog,
@@ -8,13 +8,7 @@ import {
   news,
   users,
 } from '../../src/db/schema.js';
-import {
-  call,
-  DRIVERS,
-  harness,
-  memberTokens,
-  type Harness,
-} from '../helper.js';
+import { call, DRIVERS, memberSuite } from '../helper.js';
 
 type Comp = {
   id: string;
@@ -26,40 +20,32 @@ type N = { id: string; title: string; publishedAt: string };
 
 for (const driver of DRIVERS) {
   describe(`admin operations (${driver})`, () => {
-    let h: Harness;
-    const tok: Record<string, string> = {};
+    const suite = memberSuite(driver);
+    /** As that member, or as a visitor (null). */
     const post = (who: string | null, p: string, body: unknown) =>
-      call(
-        h.app,
-        p,
-        body,
-        who ? { headers: { authorization: `Bearer ${tok[who]}` } } : {},
-      );
+      who ? suite.post(who, p, body) : call(suite.h.app, p, body);
     const snapshot = async () => ({
-      c: await h.database.db.select().from(competitions),
-      n: await h.database.db.select().from(news),
-      k: await h.database.db.select().from(contacts),
+      c: await suite.h.database.db.select().from(competitions),
+      n: await suite.h.database.db.select().from(news),
+      k: await suite.h.database.db.select().from(contacts),
     });
 
     before(async () => {
-      h = await harness(driver);
-      Object.assign(tok, (await memberTokens(h)).tok);
-      await call(h.app, '/contact/create', {
+      await call(suite.h.app, '/contact/create', {
         name: '問い合わせ 太郎',
         email: 'q@example.jp',
         category: 'その他',
         message: '質問です',
       });
     });
-    after(() => h.close());
 
     it('commits an admin change with its audit row or not at all', async () => {
-      const [comp] = await h.database.db.select().from(competitions);
-      const [msg] = await h.database.db.select().from(contacts);
+      const [comp] = await suite.h.database.db.select().from(competitions);
+      const [msg] = await suite.h.database.db.select().from(contacts);
       const before = await snapshot();
-      const auditBefore = await h.database.db.select().from(auditLog);
+      const auditBefore = await suite.h.database.db.select().from(auditLog);
       // Every new audit row fails from now on; the rows already there stay valid.
-      await h.database.db.execute(
+      await suite.h.database.db.execute(
         sql`alter table audit_log add constraint audit_refused check (false) not valid`,
       );
       try {
@@ -74,7 +60,7 @@ for (const driver of DRIVERS) {
           assert.equal(r.json.code, 'InternalError');
         }
       } finally {
-        await h.database.db.execute(
+        await suite.h.database.db.execute(
           sql`alter table audit_log drop constraint audit_refused`,
         );
       }
@@ -84,7 +70,7 @@ for (const driver of DRIVERS) {
         'no change without its audit row',
       );
       assert.equal(
-        (await h.database.db.select().from(auditLog)).length,
+        (await suite.h.database.db.select().from(auditLog)).length,
         auditBefore.length,
       );
       // And with the audit table writable, the change and its row commit together.
@@ -93,14 +79,14 @@ for (const driver of DRIVERS) {
         body: '本文です。',
       });
       assert.equal(ok.status, 200);
-      const rows = await h.database.db.select().from(auditLog);
+      const rows = await suite.h.database.db.select().from(auditLog);
       assert.equal(rows.length, auditBefore.length + 1);
     });
 
     it('refuses every admin call to amateurs, pros (403) and visitors (401), changing nothing', async () => {
-      const [comp] = await h.database.db.select().from(competitions);
-      const [item] = await h.database.db.select().from(news);
-      const [msg] = await h.database.db.select().from(contacts);
+      const [comp] = await suite.h.database.db.select().from(competitions);
+      const [item] = await suite.h.database.db.select().from(news);
+      const [msg] = await suite.h.database.db.select().from(contacts);
       const calls: [string, unknown][] = [
         [
           '/competition/create',
@@ -323,7 +309,7 @@ for (const driver of DRIVERS) {
         'contact.update',
       ])
         assert.ok(actions.has(a), a);
-      const [admin] = (await h.database.db.select().from(users)).filter(
+      const [admin] = (await suite.h.database.db.select().from(users)).filter(
         (u) => u.type === 'admin',
       );
       assert.ok(
@@ -332,7 +318,7 @@ for (const driver of DRIVERS) {
         ),
       );
       assert.equal(
-        (await h.database.db.select().from(auditLog)).length,
+        (await suite.h.database.db.select().from(auditLog)).length,
         entries.length,
       );
     });

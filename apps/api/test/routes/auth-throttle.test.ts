@@ -1,8 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
-import { openPostgres } from '../../src/db/database.js';
 import { users } from '../../src/db/schema.js';
 import { ApiError } from '../../src/lib/api-error.js';
 import { newId } from '../../src/lib/ids.js';
@@ -11,14 +8,14 @@ import {
   call,
   DRIVERS,
   harness,
-  TEST_JWT_SECRET,
+  secondInstance,
   TestClock,
   type Harness,
   type TestApp,
+  WEB_CLIENT,
 } from '../helper.js';
 
-const CLIENT = `Basic ${Buffer.from('web:proam-web-dev').toString('base64')}`;
-const client = { authorization: CLIENT };
+const client = { authorization: WEB_CLIENT };
 const RIGHT = 'proam-demo-2026';
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -31,28 +28,6 @@ class StillClock extends TestClock {
   override advance(ms: number) {
     this.at += ms;
   }
-}
-
-/** Another API instance on the harness's PostgreSQL database, on the given clock. */
-async function sameDatabase(h: Harness, clock: TestClock) {
-  const config = loadConfig({
-    DATA_DIR: h.dataDir,
-    JWT_SECRET: TEST_JWT_SECRET,
-    SEED_DEMO: 'false',
-    WEB_DIST: '/nonexistent',
-    SHED_EVENT_LOOP_DELAY_MS: '0',
-    LOG_LEVEL: 'silent',
-  });
-  const database = openPostgres(h.database.url!, 3);
-  const { app } = await buildApp({ config, database, clock });
-  await app.ready();
-  return {
-    app,
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
 }
 
 /**
@@ -117,7 +92,7 @@ for (const driver of DRIVERS) {
 
       if (driver === 'postgres')
         it('holds across two API instances on one database', async () => {
-          const second = await sameDatabase(h, clock);
+          const second = await secondInstance(h, {}, { clock });
           try {
             const t = tally(
               await burst([h.app, second.app], 'ama4@example.jp', 2),

@@ -10,7 +10,6 @@ import {
   messages,
   refreshTokens,
   reservations,
-  schedules,
   users,
 } from '../../src/db/schema.js';
 import {
@@ -20,10 +19,11 @@ import {
   TEST_JWT_SECRET,
   TestClock,
   type Harness,
+  WEB_CLIENT,
 } from '../helper.js';
+import { rowsWhere, scheduleRow } from '../fixtures.js';
 
-const CLIENT = `Basic ${Buffer.from('web:proam-web-dev').toString('base64')}`;
-const client = { authorization: CLIENT };
+const client = { authorization: WEB_CLIENT };
 const bearer = (t: string) => ({ authorization: `Bearer ${t}` });
 type Tok = { accessToken: string; refreshToken: string };
 type LoginBody = {
@@ -63,8 +63,11 @@ for (const driver of DRIVERS) {
       headers: Record<string, string> = {},
       remoteAddress = nextIp(),
     ) => call(h.app, path, body, { headers, remoteAddress });
+    /** A sign-in as the web app, which may be refused. */
+    const attempt = (mail: string, password: string) =>
+      post('/auth/login', { mail, password }, client);
     const login = async (mail: string, password: string) => {
-      const r = await post('/auth/login', { mail, password }, client);
+      const r = await attempt(mail, password);
       assert.equal(r.status, 200, JSON.stringify(r.json));
       return r.json.body as LoginBody;
     };
@@ -129,16 +132,8 @@ for (const driver of DRIVERS) {
       });
 
       it('answers an unknown address and a wrong password identically', async () => {
-        const a = await post(
-          '/auth/login',
-          { mail: 'nobody@example.jp', password: 'whatever-123' },
-          client,
-        );
-        const b = await post(
-          '/auth/login',
-          { mail: 'ama2@example.jp', password: 'whatever-123' },
-          client,
-        );
+        const a = await attempt('nobody@example.jp', 'whatever-123');
+        const b = await attempt('ama2@example.jp', 'whatever-123');
         assert.equal(a.status, 401);
         assert.deepEqual(withoutReqId(a.json), withoutReqId(b.json));
         assert.equal(a.json.code, 'InvalidCredentials');
@@ -151,11 +146,7 @@ for (const driver of DRIVERS) {
       it('takes similar time for an unknown address and a wrong password', async () => {
         const time = async (mail: string) => {
           const t0 = performance.now();
-          await post(
-            '/auth/login',
-            { mail, password: 'wrong-password-1' },
-            client,
-          );
+          await attempt(mail, 'wrong-password-1');
           return performance.now() - t0;
         };
         const med = (xs: number[]) =>
@@ -182,11 +173,7 @@ for (const driver of DRIVERS) {
           );
           assert.equal(r.json.code, 'InvalidCredentials');
         }
-        const r = await post(
-          '/auth/login',
-          { mail: 'ama3@example.jp', password: 'proam-demo-2026' },
-          client,
-        );
+        const r = await attempt('ama3@example.jp', 'proam-demo-2026');
         assert.equal(r.status, 429);
         assert.equal(r.json.code, 'TooManyRequests');
         // AU-07 backoff: 1 s after the 5th failure (auth-throttle.test.ts has the whole schedule).
@@ -199,13 +186,7 @@ for (const driver of DRIVERS) {
             client,
           );
         assert.equal(
-          (
-            await post(
-              '/auth/login',
-              { mail: 'ghost-x@example.jp', password: 'x-password' },
-              client,
-            )
-          ).status,
+          (await attempt('ghost-x@example.jp', 'x-password')).status,
           429,
         );
         clock.advance(1000);
@@ -232,13 +213,7 @@ for (const driver of DRIVERS) {
         assert.equal(r.status, 429);
         assert.ok(Number(r.res.headers['retry-after']) > 0);
         assert.equal(
-          (
-            await post(
-              '/auth/login',
-              { mail: 'pro2@example.jp', password: 'proam-demo-2026' },
-              client,
-            )
-          ).status,
+          (await attempt('pro2@example.jp', 'proam-demo-2026')).status,
           200,
         );
         clock.advance(5 * 60_000 + 1000);
@@ -450,11 +425,7 @@ for (const driver of DRIVERS) {
           long.toUpperCase(),
           ` ${long}`,
         ]) {
-          const r = await post(
-            '/auth/login',
-            { mail: email, password: wrong },
-            client,
-          );
+          const r = await attempt(email, wrong);
           assert.equal(r.json.code, 'InvalidCredentials');
         }
         await login(email, long);
@@ -690,13 +661,7 @@ for (const driver of DRIVERS) {
         assert.deepEqual(r.json.body, { updated: true });
         assert.equal((await refresh(before)).json.code, 'InvalidRefreshToken');
         assert.equal(
-          (
-            await post(
-              '/auth/login',
-              { mail: email, password: 'proam-demo-2026' },
-              client,
-            )
-          ).json.code,
+          (await attempt(email, 'proam-demo-2026')).json.code,
           'InvalidCredentials',
         );
         // Access tokens issued before the reset end with it (TK-11), new ones work.
@@ -717,40 +682,22 @@ for (const driver of DRIVERS) {
       it('deletes an account with its likes, reservations and logins; messages stay without a sender', async () => {
         const email = 'ama1@example.jp';
         const { user, token } = await login(email, 'proam-demo-2026');
-        const liked = await h.database.db
-          .select()
-          .from(likes)
-          .where(eq(likes.userId, user.id));
+        const likeCount = async (id: string) =>
+          (await rowsWhere(h, users, users.id, id))[0]!.likeCount;
+        const liked = await rowsWhere(h, likes, likes.userId, user.id);
         const countsBefore = await Promise.all(
-          liked.map(
-            async (l) =>
-              (
-                await h.database.db
-                  .select()
-                  .from(users)
-                  .where(eq(users.id, l.likeUserId))
-              )[0]!.likeCount,
-          ),
+          liked.map((l) => likeCount(l.likeUserId)),
         );
-        const booked = await h.database.db
-          .select()
-          .from(reservations)
-          .where(eq(reservations.userId, user.id));
+        const booked = await rowsWhere(
+          h,
+          reservations,
+          reservations.userId,
+          user.id,
+        );
         const lessonsBefore = await Promise.all(
-          booked.map(
-            async (b) =>
-              (
-                await h.database.db
-                  .select()
-                  .from(schedules)
-                  .where(eq(schedules.id, b.scheduleId))
-              )[0]!,
-          ),
+          booked.map((b) => scheduleRow(h, b.scheduleId)),
         );
-        const sent = await h.database.db
-          .select()
-          .from(messages)
-          .where(eq(messages.sender, user.id));
+        const sent = await rowsWhere(h, messages, messages.sender, user.id);
         assert.ok(
           liked.length > 0 && booked.length > 0 && sent.length > 0,
           'the demo member has data to delete',
@@ -775,33 +722,24 @@ for (const driver of DRIVERS) {
           [likes, likes.userId],
           [reservations, reservations.userId],
         ] as const) {
-          const left = await h.database.db
-            .select()
-            .from(table)
-            .where(eq(userId, user.id));
+          const left = await rowsWhere(h, table, userId, user.id);
           assert.equal(left.length, 0, getTableName(table));
         }
-        for (const [i, l] of liked.entries()) {
-          const [pro] = await h.database.db
-            .select()
-            .from(users)
-            .where(eq(users.id, l.likeUserId));
-          assert.equal(pro!.likeCount, countsBefore[i]! - 1);
-        }
+        for (const [i, l] of liked.entries())
+          assert.equal(await likeCount(l.likeUserId), countsBefore[i]! - 1);
         for (const lesson of lessonsBefore) {
-          const [now] = await h.database.db
-            .select()
-            .from(schedules)
-            .where(eq(schedules.id, lesson.id));
-          assert.equal(now!.reservedCount, lesson.reservedCount - 1);
+          const now = await scheduleRow(h, lesson.id);
+          assert.equal(now.reservedCount, lesson.reservedCount - 1);
           if (lesson.statusRound === 'full')
-            assert.equal(now!.statusRound, 'open');
+            assert.equal(now.statusRound, 'open');
         }
         for (const m of sent) {
-          const [kept] = await h.database.db
-            .select()
-            .from(messages)
-            .where(eq(messages.sortKey, m.sortKey));
+          const [kept] = await rowsWhere(
+            h,
+            messages,
+            messages.sortKey,
+            m.sortKey,
+          );
           assert.equal(kept!.sender, null);
           assert.equal(kept!.msg, m.msg);
         }
@@ -818,13 +756,7 @@ for (const driver of DRIVERS) {
         assert.equal(ghost.status, 401);
         assert.equal(ghost.json.code, 'InvalidAccessToken');
         assert.equal(
-          (
-            await post(
-              '/auth/login',
-              { mail: email, password: 'proam-demo-2026' },
-              client,
-            )
-          ).json.code,
+          (await attempt(email, 'proam-demo-2026')).json.code,
           'InvalidCredentials',
         );
       });
@@ -905,7 +837,7 @@ for (const driver of DRIVERS) {
           code,
           token.accessToken,
           token.refreshToken,
-          CLIENT.slice(6),
+          WEB_CLIENT.slice(6),
         ])
           assert.ok(!logs.includes(secret), `leaked: ${secret.slice(0, 12)}…`);
         assert.ok(

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { and, eq, inArray, like } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import {
   mailOutbox,
   reservations,
@@ -11,7 +11,6 @@ import {
 import { addDays, japanDate } from '../../src/lib/time.js';
 import { newId } from '../../src/lib/ids.js';
 import { createOutboxWorker } from '../../src/mail/outbox-worker.js';
-import { signAccessToken } from '../../src/plugins/auth.js';
 import {
   call,
   DRIVERS,
@@ -19,6 +18,13 @@ import {
   TestClock,
   type MemberSuite,
 } from '../helper.js';
+import {
+  extraAmateurs,
+  heldReservations,
+  mailsTo,
+  rowsWhere,
+  scheduleRow,
+} from '../fixtures.js';
 
 type S = {
   id: string;
@@ -58,15 +64,6 @@ function lessons(suite: MemberSuite, pro = 'pro3') {
   };
 }
 
-/** The outbox rows about one lesson's people, by address and subject. */
-async function mailsTo(suite: MemberSuite, address: string, subject: RegExp) {
-  const rows = await suite.h.database.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.toAddress, address));
-  return rows.filter((r) => subject.test(r.subject));
-}
-
 for (const driver of DRIVERS) {
   describe(`cancellation deadline (${driver})`, () => {
     const clock = new TestClock();
@@ -101,15 +98,13 @@ for (const driver of DRIVERS) {
         late.json.msg,
         'キャンセル期限（レッスン前日）を過ぎているため、キャンセルできません。',
       );
-      const [row] = await suite.h.database.db
-        .select()
-        .from(schedules)
-        .where(eq(schedules.id, s.id));
-      assert.equal(row!.reservedCount, 1);
-      const [mine] = await suite.h.database.db
-        .select()
-        .from(reservations)
-        .where(eq(reservations.scheduleId, s.id));
+      assert.equal((await scheduleRow(suite.h, s.id)).reservedCount, 1);
+      const [mine] = await rowsWhere(
+        suite.h,
+        reservations,
+        reservations.scheduleId,
+        s.id,
+      );
       assert.equal(mine!.status, 'confirmed');
       clock.set(new Date());
     });
@@ -144,38 +139,13 @@ for (const driver of DRIVERS) {
       });
       assert.deepEqual(joined.json.body, { position: 1 });
 
-      assert.equal(
-        (
-          await suite.post('ama1', '/schedule/callOff', {
-            id: s.id,
-            reason: '雨天のため',
-          })
-        ).status,
-        403,
-      );
-      assert.equal(
-        (
-          await suite.post('pro1', '/schedule/callOff', {
-            id: s.id,
-            reason: '雨天のため',
-          })
-        ).status,
-        403,
-      );
-      assert.equal(
-        (
-          await suite.post('pro3', '/schedule/callOff', {
-            id: s.id,
-            reason: '',
-          })
-        ).status,
-        400,
-      );
-      const r = await suite.post('pro3', '/schedule/callOff', {
-        id: s.id,
-        reason: '雨天のため',
-      });
-      assert.equal(r.status, 200, JSON.stringify(r.json));
+      const callOff = (who: string, reason: string, want: number | string) =>
+        suite.expect(who, '/schedule/callOff', { id: s.id, reason }, want);
+      // Not the participant, not another pro, not without a reason.
+      await callOff('ama1', '雨天のため', 403);
+      await callOff('pro1', '雨天のため', 403);
+      await callOff('pro3', '', 400);
+      const r = await callOff('pro3', '雨天のため', 200);
       const off = r.json.body as S;
       assert.equal(off.statusRound, 'cancelled');
       assert.equal(off.callOffReason, '雨天のため');
@@ -201,43 +171,24 @@ for (const driver of DRIVERS) {
       assert.match(notice.msg, /中止.*雨天のため/);
       assert.equal(notice.sender, suite.ids.pro3);
 
-      const mail = await mailsTo(suite, 'ama1@example.jp', /中止/);
+      const mail = await mailsTo(suite.h, 'ama1@example.jp', /中止/);
       assert.equal(mail.length, 1);
       assert.match(mail[0]!.body, /中止の理由：雨天のため/);
       assert.equal(
-        (
-          await suite.h.database.db
-            .select()
-            .from(waitlist)
-            .where(eq(waitlist.scheduleId, s.id))
-        ).length,
+        (await rowsWhere(suite.h, waitlist, waitlist.scheduleId, s.id)).length,
         0,
       );
       // Once off, it stays off.
-      assert.equal(
-        (
-          await suite.post('pro3', '/schedule/callOff', {
-            id: s.id,
-            reason: '再度',
-          })
-        ).json.code,
-        'Conflict',
-      );
-      assert.equal(
-        (await suite.post('ama2', '/schedule/reserve', { id: s.id })).status,
-        409,
-      );
+      await callOff('pro3', '再度', 'Conflict');
+      await suite.expect('ama2', '/schedule/reserve', { id: s.id }, 409);
     });
 
     it('lets an admin call a lesson off, but nobody once it has started', async () => {
       const s = await create();
-      assert.equal(
-        (
-          await suite.post('admin', '/schedule/callOff', {
-            id: s.id,
-            reason: 'コース都合',
-          })
-        ).status,
+      await suite.expect(
+        'admin',
+        '/schedule/callOff',
+        { id: s.id, reason: 'コース都合' },
         200,
       );
       const today = japanDate();
@@ -254,13 +205,10 @@ for (const driver of DRIVERS) {
           fee: 0,
         })
         .returning();
-      assert.equal(
-        (
-          await suite.post('pro3', '/schedule/callOff', {
-            id: started!.id,
-            reason: '遅すぎる',
-          })
-        ).json.code,
+      await suite.expect(
+        'pro3',
+        '/schedule/callOff',
+        { id: started!.id, reason: '遅すぎる' },
         'Conflict',
       );
     });
@@ -272,45 +220,27 @@ for (const driver of DRIVERS) {
 
     it('lines amateurs up on a full lesson only, keeps the first position, and moves everyone up', async () => {
       const s = await create({ capacity: 1 });
+      const join = (who: string) =>
+        suite.post(who, '/schedule/waitlistJoin', { id: s.id });
       assert.equal(
-        (await suite.post('ama2', '/schedule/waitlistJoin', { id: s.id })).json
-          .code,
+        (await join('ama2')).json.code,
         'Conflict',
         'an open lesson is reserved, not waited for',
       );
       await suite.post('ama1', '/schedule/reserve', { id: s.id });
       assert.equal(
-        (await suite.post('ama1', '/schedule/waitlistJoin', { id: s.id })).json
-          .code,
+        (await join('ama1')).json.code,
         'Conflict',
         'a participant does not wait',
       );
-      assert.equal(
-        (await suite.post('pro1', '/schedule/waitlistJoin', { id: s.id }))
-          .status,
-        403,
-      );
-      assert.deepEqual(
-        (await suite.post('ama2', '/schedule/waitlistJoin', { id: s.id })).json
-          .body,
-        { position: 1 },
-      );
-      assert.deepEqual(
-        (await suite.post('ama3', '/schedule/waitlistJoin', { id: s.id })).json
-          .body,
-        { position: 2 },
-      );
-      assert.deepEqual(
-        (await suite.post('ama4', '/schedule/waitlistJoin', { id: s.id })).json
-          .body,
-        { position: 3 },
-      );
-      assert.deepEqual(
-        (await suite.post('ama2', '/schedule/waitlistJoin', { id: s.id })).json
-          .body,
-        { position: 1 },
-        'idempotent',
-      );
+      assert.equal((await join('pro1')).status, 403);
+      for (const [who, position, message] of [
+        ['ama2', 1],
+        ['ama3', 2],
+        ['ama4', 3],
+        ['ama2', 1, 'idempotent'],
+      ] as const)
+        assert.deepEqual((await join(who)).json.body, { position }, message);
 
       const seen = async (who: string) => {
         const r = await suite.post(who, '/schedule/getById', {
@@ -348,11 +278,11 @@ for (const driver of DRIVERS) {
       assert.deepEqual(promoted?.participants, [suite.ids.ama3]);
       assert.equal((await seen('ama4'))?.waitlistPosition, 1);
       assert.equal(
-        (await mailsTo(suite, 'ama3@example.jp', /キャンセル待ち/)).length,
+        (await mailsTo(suite.h, 'ama3@example.jp', /キャンセル待ち/)).length,
         1,
       );
       assert.equal(
-        (await mailsTo(suite, 'pro3@example.jp', /キャンセル待ち/)).length,
+        (await mailsTo(suite.h, 'pro3@example.jp', /キャンセル待ち/)).length,
         1,
       );
     });
@@ -384,28 +314,7 @@ for (const driver of DRIVERS) {
 
     it('never seats more than capacity nor leaves a place empty while someone waits, whatever races (12 rounds)', async () => {
       // Twelve amateurs of our own, so the seeded ones keep their state.
-      const people = await Promise.all(
-        Array.from({ length: 12 }, async (_, i) => {
-          const [u] = await suite.h.database.db
-            .insert(users)
-            .values({
-              id: newId(),
-              type: 'amature',
-              email: `race-${driver}-${i}@example.jp`,
-              passwordHash: 'x',
-              userName: `レース${i}`,
-            })
-            .returning();
-          return {
-            id: u!.id,
-            auth: {
-              headers: {
-                authorization: `Bearer ${signAccessToken(suite.h.app, { id: u!.id, type: 'amature' })}`,
-              },
-            },
-          };
-        }),
-      );
+      const people = await extraAmateurs(suite.h, 12, `race-${driver}`);
       const as = (i: number, path: string, id: string) =>
         call(suite.h.app, path, { id }, people[i]!.auth);
       for (let round = 0; round < 12; round++) {
@@ -450,41 +359,32 @@ for (const driver of DRIVERS) {
               ['ScheduleFull', 'Conflict'].includes(String(a.json.code)),
             `round ${round}: ${a.status} ${JSON.stringify(a.json)}`,
           );
-        const [row] = await suite.h.database.db
-          .select()
-          .from(schedules)
-          .where(eq(schedules.id, s.id));
-        const held = await suite.h.database.db
-          .select()
-          .from(reservations)
-          .where(
-            and(
-              eq(reservations.scheduleId, s.id),
-              inArray(reservations.status, ['pending', 'confirmed']),
-            ),
-          );
-        const waiting = await suite.h.database.db
-          .select()
-          .from(waitlist)
-          .where(eq(waitlist.scheduleId, s.id));
+        const row = await scheduleRow(suite.h, s.id);
+        const held = await heldReservations(suite.h, s.id);
+        const waiting = await rowsWhere(
+          suite.h,
+          waitlist,
+          waitlist.scheduleId,
+          s.id,
+        );
         assert.equal(
-          row!.reservedCount,
+          row.reservedCount,
           held.length,
           `round ${round}: count follows the rows`,
         );
         assert.ok(
-          held.length <= row!.capacity,
+          held.length <= row.capacity,
           `round ${round}: ${held.length} over capacity`,
         );
         if (waiting.length > 0)
           assert.equal(
             held.length,
-            row!.capacity,
+            row.capacity,
             `round ${round}: a place empty while ${waiting.length} wait`,
           );
         assert.equal(
-          row!.statusRound,
-          held.length === row!.capacity ? 'full' : 'open',
+          row.statusRound,
+          held.length === row.capacity ? 'full' : 'open',
         );
         const seated = new Set(held.map((h) => h.userId));
         assert.ok(
@@ -527,18 +427,15 @@ for (const driver of DRIVERS) {
       const s = await create();
       await suite.post('ama5', '/schedule/reserve', { id: s.id });
       await suite.h.app.mailWorker.wake();
-      const [toAmateur] = await mailsTo(suite, 'ama5@example.jp', /予約/);
+      const [toAmateur] = await mailsTo(suite.h, 'ama5@example.jp', /予約/);
       assert.equal(toAmateur!.status, 'skipped');
       const [toPro] = await mailsTo(
-        suite,
+        suite.h,
         'pro3@example.jp',
         /予約が入りました/,
       );
       assert.equal(toPro!.status, 'sent');
-      const [ama5] = await suite.h.database.db
-        .select()
-        .from(users)
-        .where(eq(users.id, suite.ids.ama5!));
+      const [ama5] = await rowsWhere(suite.h, users, users.id, suite.ids.ama5);
       assert.ok(
         (await suite.h.mailTo('pro3@example.jp', /予約が入りました/)).includes(
           `${ama5!.userName} 様から、以下のラウンドレッスンに予約が入りました。`,
@@ -657,7 +554,7 @@ for (const driver of DRIVERS) {
         sender: suite.ids.pro4,
       });
       const digests = async () =>
-        (await mailsTo(suite, 'ama4@example.jp', /チャット/)).length;
+        (await mailsTo(suite.h, 'ama4@example.jp', /チャット/)).length;
       clock.advance(29 * 60_000);
       await suite.h.app.jobs.runOnce();
       assert.equal(await digests(), 0, 'not before 30 minutes');
@@ -681,7 +578,7 @@ for (const driver of DRIVERS) {
       assert.equal(await digests(), 2);
       // The sender is never mailed about their own messages.
       assert.equal(
-        (await mailsTo(suite, 'pro4@example.jp', /チャット/)).length,
+        (await mailsTo(suite.h, 'pro4@example.jp', /チャット/)).length,
         0,
       );
       clock.set(new Date());

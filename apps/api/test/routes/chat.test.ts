@@ -1,16 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import WebSocket from 'ws';
-import { addDays, japanDate } from '../../src/lib/time.js';
 import {
   call,
   DRIVERS,
-  harness,
-  memberTokens,
+  memberSuite,
   secondInstance,
-  type Harness,
   type TestApp,
 } from '../helper.js';
+import { createLesson } from '../fixtures.js';
 import { assertRefusals, type Refusal } from '../support/refusals.js';
 
 type M = {
@@ -66,37 +64,38 @@ async function openSocket(url: string, protocols?: string[]) {
 
 for (const driver of DRIVERS) {
   describe(`round-lesson chat (${driver})`, () => {
-    let h: Harness;
+    const suite = memberSuite(driver);
+    const { tok, ids } = suite;
     let base: string;
-    const tok: Record<string, string> = {};
-    const ids: Record<string, string> = {};
     const post = (who: string, p: string, body: unknown, app?: TestApp) =>
-      call(app ?? h.app, p, body, {
-        headers: { authorization: `Bearer ${tok[who]}` },
-      });
+      call(app ?? suite.h.app, p, body, suite.as(who));
     let lesson: string;
+    /** `who` posts `msg` to the lesson's chat as themself (on `app`, or the first instance). */
+    const say = (who: string, msg: string, app?: TestApp) =>
+      post(
+        who,
+        '/roundLesson/message',
+        { partitionKey: lesson, msg, sender: ids[who] },
+        app,
+      );
+    /** Matches the socket event that delivers `m`. */
+    const delivers = (m: M) => (e: Ev) =>
+      e.type === 'message' && (e.body as M).sort_key === m.sort_key;
 
     before(async () => {
-      h = await harness(driver);
-      const members = await memberTokens(h);
-      Object.assign(tok, members.tok);
-      Object.assign(ids, members.ids);
-      const s = await post('pro2', '/schedule/create', {
-        date: addDays(japanDate(), 20),
+      ({ id: lesson } = await createLesson(suite, 'pro2', {
+        date: 20,
         startTime: '08:00',
         endTime: '11:00',
         place: 'チャットCC',
         capacity: 3,
-        fee: 10000,
-      });
-      lesson = (s.json.body as { id: string }).id;
+      }));
       await post('ama2', '/schedule/reserve', { id: lesson });
       await post('ama3', '/schedule/reserve', { id: lesson });
-      await h.app.listen({ port: 0, host: '127.0.0.1' });
-      const addr = h.app.server.address() as { port: number };
+      await suite.h.app.listen({ port: 0, host: '127.0.0.1' });
+      const addr = suite.h.app.server.address() as { port: number };
       base = `ws://127.0.0.1:${addr.port}/api/ws`;
     });
-    after(() => h.close());
 
     it('lets participants post; sender must be the caller; outsiders are refused', async () => {
       const r = await post('ama2', '/roundLesson/message', {
@@ -148,29 +147,14 @@ for (const driver of DRIVERS) {
         ]),
       ]);
       // A 2000-character Japanese message fits.
-      assert.equal(
-        (
-          await post('pro2', '/roundLesson/message', {
-            partitionKey: lesson,
-            msg: 'ゴ'.repeat(2000),
-            sender: ids.pro2,
-          })
-        ).status,
-        200,
-      );
+      assert.equal((await say('pro2', 'ゴ'.repeat(2000))).status, 200);
     });
 
     it('keeps sort_keys increasing and pages with before/after and size', async () => {
       const sent: M[] = [];
       for (let i = 0; i < 12; i++)
         sent.push(
-          (
-            await post(i % 2 ? 'ama3' : 'pro2', '/roundLesson/message', {
-              partitionKey: lesson,
-              msg: `連番 ${i}`,
-              sender: i % 2 ? ids.ama3 : ids.pro2,
-            })
-          ).json.body as M,
+          (await say(i % 2 ? 'ama3' : 'pro2', `連番 ${i}`)).json.body as M,
         );
       const keys = sent.map((m) => m.sort_key);
       assert.deepEqual(keys, [...keys].sort());
@@ -368,19 +352,11 @@ for (const driver of DRIVERS) {
         'the token is not echoed back',
       );
       const outsider = await openSocket(`${base}?access_token=${tok.ama5}`);
-      const r = await post('ama2', '/roundLesson/message', {
-        partitionKey: lesson,
-        msg: 'リアルタイム配信テスト',
-        sender: ids.ama2,
-      });
+      const r = await say('ama2', 'リアルタイム配信テスト');
       const sent = r.json.body as M;
-      const got = await pro.next(
-        (e) => e.type === 'message' && (e.body as M).sort_key === sent.sort_key,
-      );
+      const got = await pro.next(delivers(sent));
       assert.equal((got.body as M).msg, 'リアルタイム配信テスト');
-      await amateur.next(
-        (e) => e.type === 'message' && (e.body as M).sort_key === sent.sort_key,
-      );
+      await amateur.next(delivers(sent));
       await post('pro2', '/roundLesson/messageReaded', {
         userId: ids.pro2,
         msgIdList: [sent.sort_key],
@@ -402,28 +378,11 @@ for (const driver of DRIVERS) {
     it('limits chat posts to 60 a minute per member, not per IP', async () => {
       const r: number[] = [];
       for (let i = 0; i < 61; i++)
-        r.push(
-          (
-            await post('ama3', '/roundLesson/message', {
-              partitionKey: lesson,
-              msg: `連投 ${i}`,
-              sender: ids.ama3,
-            })
-          ).status,
-        );
+        r.push((await say('ama3', `連投 ${i}`)).status);
       assert.equal(r.filter((x) => x === 200).length <= 60, true);
       assert.equal(r.at(-1), 429);
       // Another member from the same address is not affected.
-      assert.equal(
-        (
-          await post('ama2', '/roundLesson/message', {
-            partitionKey: lesson,
-            msg: '別の会員',
-            sender: ids.ama2,
-          })
-        ).status,
-        200,
-      );
+      assert.equal((await say('ama2', '別の会員')).status, 200);
     });
 
     it('refuses a socket without a valid access token', async () => {
@@ -436,7 +395,7 @@ for (const driver of DRIVERS) {
 
     if (driver === 'postgres') {
       it('delivers across two API instances on one PostgreSQL database (LISTEN/NOTIFY)', async () => {
-        const second = await secondInstance(h);
+        const second = await secondInstance(suite.h);
         const app2 = second.app;
         try {
           await app2.listen({ port: 0, host: '127.0.0.1' });
@@ -444,35 +403,15 @@ for (const driver of DRIVERS) {
           const onSecond = await openSocket(
             `ws://127.0.0.1:${port2}/api/ws?access_token=${tok.ama3}`,
           );
-          const r = await post('pro2', '/roundLesson/message', {
-            partitionKey: lesson,
-            msg: '別インスタンスへ',
-            sender: ids.pro2,
-          });
+          const r = await say('pro2', '別インスタンスへ');
           const sent = r.json.body as M;
-          const got = await onSecond.next(
-            (e) =>
-              e.type === 'message' && (e.body as M).sort_key === sent.sort_key,
-          );
+          const got = await onSecond.next(delivers(sent));
           assert.equal((got.body as M).msg, '別インスタンスへ');
           // And the other way round.
           const onFirst = await openSocket(`${base}?access_token=${tok.pro2}`);
-          const back = (
-            await post(
-              'ama3',
-              '/roundLesson/message',
-              { partitionKey: lesson, msg: '返信です', sender: ids.ama3 },
-              app2,
-            )
-          ).json.body as M;
-          await onFirst.next(
-            (e) =>
-              e.type === 'message' && (e.body as M).sort_key === back.sort_key,
-          );
-          const dupes = onSecond.events.filter(
-            (e) =>
-              e.type === 'message' && (e.body as M).sort_key === sent.sort_key,
-          );
+          const back = (await say('ama3', '返信です', app2)).json.body as M;
+          await onFirst.next(delivers(back));
+          const dupes = onSecond.events.filter(delivers(sent));
           assert.equal(dupes.length, 1, 'delivered once');
           onSecond.ws.close();
           onFirst.ws.close();

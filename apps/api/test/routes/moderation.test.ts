@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { eq } from 'drizzle-orm';
 import { auditLog } from '../../src/db/schema.js';
-import { addDays, japanDate } from '../../src/lib/time.js';
 import { DRIVERS, memberSuite } from '../helper.js';
+import { createLesson, rowsWhere } from '../fixtures.js';
 
 type U = { id: string };
 
@@ -12,27 +11,19 @@ for (const driver of DRIVERS) {
     const suite = memberSuite(driver);
 
     it('hides two members from each other and stops likes, messages and bookings between them; unblocking restores it', async () => {
-      const { ids, post } = suite;
-      const lesson = (
-        await post('pro2', '/schedule/create', {
-          date: addDays(japanDate(), 33),
-          startTime: '09:00',
-          endTime: '12:00',
+      const { ids, post, expect } = suite;
+      const lesson = (days: number) =>
+        createLesson(suite, 'pro2', {
+          date: days,
           place: 'ブロックテスト倶楽部',
-          capacity: 2,
-          fee: 10000,
-        })
-      ).json.body as { id: string };
+        });
+      const reserve = (id: string, want: number) =>
+        expect('ama3', '/schedule/reserve', { id }, want);
       // ama3 and pro2 share a lesson before the block.
-      assert.equal(
-        (await post('ama3', '/schedule/reserve', { id: lesson.id })).status,
-        200,
-      );
+      const shared = await lesson(33);
+      await reserve(shared.id, 200);
 
-      assert.equal(
-        (await post('ama3', '/user/block', { userId: ids.ama3 })).status,
-        400,
-      );
+      await expect('ama3', '/user/block', { userId: ids.ama3 }, 400);
       assert.deepEqual(
         (await post('ama3', '/user/block', { userId: ids.pro2 })).json.body,
         [ids.pro2],
@@ -60,49 +51,27 @@ for (const driver of DRIVERS) {
         .json.body as U[];
       assert.ok(!amateurs.some((u) => u.id === ids.ama3), 'in both directions');
 
-      assert.equal(
-        (
-          await post('ama3', '/user/likeCreate', {
-            userId: ids.ama3,
-            likeUserId: ids.pro2,
-          })
-        ).status,
+      await expect(
+        'ama3',
+        '/user/likeCreate',
+        { userId: ids.ama3, likeUserId: ids.pro2 },
         403,
       );
-      assert.equal(
-        (
-          await post('pro2', '/roundLesson/message', {
-            partitionKey: lesson.id,
-            msg: 'こんにちは',
-            sender: ids.pro2,
-          })
-        ).status,
+      await expect(
+        'pro2',
+        '/roundLesson/message',
+        { partitionKey: shared.id, msg: 'こんにちは', sender: ids.pro2 },
         403,
       );
-      const other = (
-        await post('pro2', '/schedule/create', {
-          date: addDays(japanDate(), 34),
-          startTime: '09:00',
-          endTime: '12:00',
-          place: 'ブロックテスト倶楽部',
-          capacity: 2,
-          fee: 10000,
-        })
-      ).json.body as { id: string };
-      assert.equal(
-        (await post('ama3', '/schedule/reserve', { id: other.id })).status,
-        403,
-      );
+      const other = await lesson(34);
+      await reserve(other.id, 403);
 
       assert.deepEqual(
         (await post('ama3', '/user/unblock', { userId: ids.pro2 })).json.body,
         [],
       );
       assert.equal(await sees('ama3', ids.pro2!), true);
-      assert.equal(
-        (await post('ama3', '/schedule/reserve', { id: other.id })).status,
-        200,
-      );
+      await reserve(other.id, 200);
     });
 
     it("leaves the reviews of a blocked member (either way) out of a pro's review list; admins see them all", async () => {
@@ -127,19 +96,16 @@ for (const driver of DRIVERS) {
     });
 
     it('takes reports once per target and lets admins resolve them, audited', async () => {
-      const { ids, post } = suite;
+      const { ids, post, expect } = suite;
       const report = {
         targetType: 'user',
         targetId: ids.pro3,
         reason: '連絡先の交換を求められました',
       };
-      assert.equal(
-        (
-          await post('ama1', '/report/create', {
-            ...report,
-            targetType: 'other',
-          })
-        ).status,
+      await expect(
+        'ama1',
+        '/report/create',
+        { ...report, targetType: 'other' },
         400,
       );
       const first = (await post('ama1', '/report/create', report)).json
@@ -162,10 +128,12 @@ for (const driver of DRIVERS) {
             .body as { id: string }[]
         ).some((r) => r.id === first.id),
       );
-      const audit = await suite.h.database.db
-        .select()
-        .from(auditLog)
-        .where(eq(auditLog.targetId, first.id));
+      const audit = await rowsWhere(
+        suite.h,
+        auditLog,
+        auditLog.targetId,
+        first.id,
+      );
       assert.equal(audit[0]?.action, 'report.resolve');
     });
   });

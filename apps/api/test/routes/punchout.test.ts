@@ -2,38 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { punchoutSessions, users } from '../../src/db/schema.js';
 import { call, DRIVERS, harness, TestClock, type Harness } from '../helper.js';
+import { punchoutSetupRequest } from '../../../../test-support/punchout-request.js';
 
 const BUYERS =
   'acme-procure:acme-shared-secret-42@https://procure.acme.example';
-
-export function setupRequest(
-  o: {
-    secret?: string;
-    formPost?: string;
-    identity?: string;
-    extra?: string;
-  } = {},
-) {
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<!DOCTYPE cXML SYSTEM "http://xml.cxml.org/schemas/cXML/1.2.014/cXML.dtd">
-<cXML payloadID="1700000000.123@procure.acme.example" timestamp="2026-11-22T10:00:00+09:00" xml:lang="ja-JP">
-  <Header>
-    <From><Credential domain="NetworkID"><Identity>${o.identity ?? 'acme-procure'}</Identity></Credential></From>
-    <To><Credential domain="NetworkID"><Identity>proam-connect</Identity></Credential></To>
-    <Sender><Credential domain="NetworkID"><Identity>${o.identity ?? 'acme-procure'}</Identity><SharedSecret>${o.secret ?? 'acme-shared-secret-42'}</SharedSecret></Credential><UserAgent>Acme Procure 3.1</UserAgent></Sender>
-  </Header>
-  <Request>
-    <PunchOutSetupRequest operation="create">
-      <BuyerCookie>COOKIE-8f2a&amp;b</BuyerCookie>
-      <Extrinsic name="UniqueName">taro.yamada</Extrinsic>
-      <Extrinsic name="UserEmail">taro@acme.example</Extrinsic>
-      <BrowserFormPost><URL>${o.formPost ?? 'https://procure.acme.example/punchout/return'}</URL></BrowserFormPost>
-      <Contact role="endUser"><Name xml:lang="ja">山田 太郎</Name><Email>taro@acme.example</Email></Contact>
-      ${o.extra ?? ''}
-    </PunchOutSetupRequest>
-  </Request>
-</cXML>`;
-}
 
 for (const driver of DRIVERS) {
   describe(`punch-out check-in (${driver})`, () => {
@@ -61,7 +33,7 @@ for (const driver of DRIVERS) {
     after(() => h.close());
 
     it('answers a PunchOutSetupResponse whose StartPage is a one-time check-in link', async () => {
-      const r = await setup(setupRequest());
+      const r = await setup(punchoutSetupRequest());
       assert.equal(r.statusCode, 200, r.body);
       assert.match(String(r.headers['content-type']), /text\/xml/);
       // The return to the purchasing system is a form post: its origin must be allowed.
@@ -162,10 +134,10 @@ for (const driver of DRIVERS) {
     it('refuses a bad shared secret, an unknown buyer, a foreign return URL and malformed XML, storing nothing', async () => {
       const before = await count();
       const bad: [string, number][] = [
-        [setupRequest({ secret: 'wrong-secret-value-1' }), 401],
-        [setupRequest({ identity: 'someone-else' }), 401],
-        [setupRequest({ formPost: 'https://evil.example/steal' }), 400],
-        [setupRequest({ formPost: 'javascript:alert(1)' }), 400],
+        [punchoutSetupRequest({ secret: 'wrong-secret-value-1' }), 401],
+        [punchoutSetupRequest({ identity: 'someone-else' }), 401],
+        [punchoutSetupRequest({ formPost: 'https://evil.example/steal' }), 400],
+        [punchoutSetupRequest({ formPost: 'javascript:alert(1)' }), 400],
         ['<cXML><Header>', 400],
         ['not xml at all', 400],
       ];
@@ -181,7 +153,7 @@ for (const driver of DRIVERS) {
     it('refuses hostile XML (entity expansion, external entities) without expanding it', async () => {
       const before = await count();
       const billion = `<?xml version="1.0"?><!DOCTYPE cXML [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]><cXML>&c;</cXML>`;
-      const xxe = setupRequest()
+      const xxe = punchoutSetupRequest()
         .replace(
           '<!DOCTYPE cXML SYSTEM "http://xml.cxml.org/schemas/cXML/1.2.014/cXML.dtd">',
           '<!DOCTYPE cXML [<!ENTITY x SYSTEM "file:///etc/passwd">]>',
@@ -195,7 +167,7 @@ for (const driver of DRIVERS) {
         assert.doesNotMatch(r.body, /root:/);
       }
       const huge = await setup(
-        setupRequest({
+        punchoutSetupRequest({
           extra: `<Extrinsic name="pad">${'x'.repeat(70_000)}</Extrinsic>`,
         }),
       );
@@ -206,7 +178,7 @@ for (const driver of DRIVERS) {
     });
 
     it('expires a ticket after 5 minutes', async () => {
-      const ticket = ticketOf((await setup(setupRequest())).body)!;
+      const ticket = ticketOf((await setup(punchoutSetupRequest())).body)!;
       clock.advance(5 * 60_000 + 1000);
       assert.equal(
         (await call(h.app, '/punchout/checkin', { ticket })).json.code,

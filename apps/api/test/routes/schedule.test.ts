@@ -1,12 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { and, eq, inArray, ne } from 'drizzle-orm';
-import { reservations, schedules, users } from '../../src/db/schema.js';
-import { signAccessToken } from '../../src/plugins/auth.js';
+import { and, eq, inArray } from 'drizzle-orm';
+import { reservations } from '../../src/db/schema.js';
 import { addDays, japanDate } from '../../src/lib/time.js';
-import { newId } from '../../src/lib/ids.js';
 import { afterMissedPlace } from '../../src/repositories/schedule-repository.js';
 import { call, DRIVERS, memberSuite } from '../helper.js';
+import {
+  extraAmateurs,
+  heldReservations,
+  rowsWhere,
+  scheduleRow,
+} from '../fixtures.js';
 
 type S = {
   id: string;
@@ -24,7 +28,7 @@ type S = {
 for (const driver of DRIVERS) {
   describe(`schedules and reservations (${driver})`, () => {
     const suite = memberSuite(driver);
-    const { ids, post } = suite;
+    const { ids, post, expect } = suite;
     const today = japanDate();
     const lesson = (over: Record<string, unknown> = {}) => ({
       date: addDays(today, 40),
@@ -37,9 +41,15 @@ for (const driver of DRIVERS) {
       note: '集合はクラブハウス前',
       ...over,
     });
+    /** `pro` asks to create a lesson: the defaults, but for `over`. */
+    const create = (pro: string, over: Record<string, unknown> = {}) =>
+      post(pro, '/schedule/create', lesson(over));
+    /** The lesson `pro` created, as answered. */
+    const created = async (pro: string, over: Record<string, unknown> = {}) =>
+      (await create(pro, over)).json.body as S;
 
     it('lets a pro create a lesson for themselves, and refuses amateurs and other pros', async () => {
-      const r = await post('pro1', '/schedule/create', lesson());
+      const r = await create('pro1');
       assert.equal(r.status, 200, JSON.stringify(r.json));
       const s = r.json.body as S;
       assert.equal(s.proId, ids.pro1);
@@ -47,34 +57,28 @@ for (const driver of DRIVERS) {
       assert.equal(s.reservedCount, 0);
       assert.deepEqual(s.participants, []);
       assert.equal(
-        (
-          await post(
-            'ama1',
-            '/schedule/create',
-            lesson({ startTime: '13:00', endTime: '15:00' }),
-          )
-        ).json.code,
+        (await create('ama1', { startTime: '13:00', endTime: '15:00' })).json
+          .code,
         'Forbidden',
       );
       assert.equal(
         (
-          await post(
-            'pro2',
-            '/schedule/create',
-            lesson({ proId: ids.pro1, startTime: '13:00', endTime: '15:00' }),
-          )
+          await create('pro2', {
+            proId: ids.pro1,
+            startTime: '13:00',
+            endTime: '15:00',
+          })
         ).json.code,
         'Forbidden',
       );
-      const admin = await post(
-        'admin',
-        '/schedule/create',
-        lesson({ proId: ids.pro2, startTime: '13:00', endTime: '15:00' }),
-      );
+      const admin = await create('admin', {
+        proId: ids.pro2,
+        startTime: '13:00',
+        endTime: '15:00',
+      });
       assert.equal((admin.json.body as S).proId, ids.pro2);
       assert.equal(
-        (await post('admin', '/schedule/create', lesson({ proId: ids.ama1 })))
-          .json.code,
+        (await create('admin', { proId: ids.ama1 })).json.code,
         'ValidationError',
       );
     });
@@ -116,21 +120,13 @@ for (const driver of DRIVERS) {
         );
       // Back to back is not an overlap.
       assert.equal(
-        (
-          await post(
-            'pro1',
-            '/schedule/create',
-            lesson({ startTime: '12:00', endTime: '14:00' }),
-          )
-        ).status,
+        (await create('pro1', { startTime: '12:00', endTime: '14:00' })).status,
         200,
       );
     });
 
     it('reserves idempotently up to capacity, turns full, reopens on cancel', async () => {
-      const s = (
-        await post('pro3', '/schedule/create', lesson({ capacity: 2 }))
-      ).json.body as S;
+      const s = await created('pro3', { capacity: 2 });
       const a = await post('ama1', '/schedule/reserve', { id: s.id });
       assert.equal(a.status, 200, JSON.stringify(a.json));
       assert.equal((a.json.body as S).reservedCount, 1);
@@ -149,14 +145,8 @@ for (const driver of DRIVERS) {
       assert.equal(c.status, 409);
       assert.equal(c.json.code, 'ScheduleFull');
       assert.equal(c.json.msg, 'このラウンドレッスンは満員です。');
-      assert.equal(
-        (await post('pro2', '/schedule/reserve', { id: s.id })).json.code,
-        'Forbidden',
-      );
-      assert.equal(
-        (await post('ama3', '/schedule/cancel', { id: s.id })).json.code,
-        'Forbidden',
-      );
+      await expect('pro2', '/schedule/reserve', { id: s.id }, 'Forbidden');
+      await expect('ama3', '/schedule/cancel', { id: s.id }, 'Forbidden');
       const d = (await post('ama2', '/schedule/cancel', { id: s.id })).json
         .body as S;
       assert.equal(d.reservedCount, 1);
@@ -180,41 +170,28 @@ for (const driver of DRIVERS) {
       );
     });
 
-    /** `n` more amateurs, straight into the table; their access tokens. */
-    const extraAmateurs = async (n: number, tag: string) => {
-      const extra = Array.from({ length: n }, (_, i) => ({ id: newId(), i }));
-      await suite.h.database.db.insert(users).values(
-        extra.map((u) => ({
-          id: u.id,
-          type: 'amature' as const,
-          email: `${tag}${u.i}-${driver}@example.jp`,
-          passwordHash: 'x',
-          userName: `${tag} ${u.i}`,
-        })),
-      );
-      return extra.map((u) =>
-        signAccessToken(suite.h.app, { id: u.id, type: 'amature' }),
-      );
+    /** `n` races, each on a new lesson of pro4's, from `fromDay` days on, one a day. */
+    const rounds = async (
+      n: number,
+      { fromDay, capacity }: { fromDay: number; capacity: number },
+      race: (s: S, round: number) => Promise<void>,
+    ) => {
+      for (let round = 0; round < n; round++)
+        await race(
+          await created('pro4', {
+            date: addDays(today, fromDay + round),
+            capacity,
+          }),
+          round,
+        );
     };
 
     it('never reserves beyond capacity under 50 concurrent calls (x20)', async () => {
-      const tokens = await extraAmateurs(50, 'race');
-      for (let round = 0; round < 20; round++) {
-        const s = (
-          await post(
-            'pro4',
-            '/schedule/create',
-            lesson({ date: addDays(today, 50 + round), capacity: 4 }),
-          )
-        ).json.body as S;
+      const people = await extraAmateurs(suite.h, 50, `race-${driver}`);
+      await rounds(20, { fromDay: 50, capacity: 4 }, async (s, round) => {
         const results = await Promise.all(
-          tokens.map((t) =>
-            call(
-              suite.h.app,
-              '/schedule/reserve',
-              { id: s.id },
-              { headers: { authorization: `Bearer ${t}` } },
-            ),
+          people.map((p) =>
+            call(suite.h.app, '/schedule/reserve', { id: s.id }, p.auth),
           ),
         );
         const ok = results.filter((r) => r.status === 200).length;
@@ -227,58 +204,35 @@ for (const driver of DRIVERS) {
           46,
           `round ${round}: ${JSON.stringify([...new Set(results.map((r) => r.json.code))])}`,
         );
-        const [row] = await suite.h.database.db
-          .select()
-          .from(schedules)
-          .where(eq(schedules.id, s.id));
-        assert.equal(row!.reservedCount, 4);
-        assert.equal(row!.statusRound, 'full');
+        const row = await scheduleRow(suite.h, s.id);
+        assert.equal(row.reservedCount, 4);
+        assert.equal(row.statusRound, 'full');
         assert.equal(
           (
-            await suite.h.database.db
-              .select()
-              .from(reservations)
-              .where(eq(reservations.scheduleId, s.id))
+            await rowsWhere(
+              suite.h,
+              reservations,
+              reservations.scheduleId,
+              s.id,
+            )
           ).length,
           4,
         );
-      }
+      });
     });
 
     it('answers ScheduleFull, never Conflict, when reservations race with cancellations (x20)', async () => {
-      const tokens = await extraAmateurs(12, 'swap');
-      const auth = (i: number) => ({
-        headers: { authorization: `Bearer ${tokens[i]!}` },
-      });
-      for (let round = 0; round < 20; round++) {
-        const s = (
-          await post(
-            'pro4',
-            '/schedule/create',
-            lesson({ date: addDays(today, 80 + round), capacity: 2 }),
-          )
-        ).json.body as S;
+      const people = await extraAmateurs(suite.h, 12, `swap-${driver}`);
+      await rounds(20, { fromDay: 80, capacity: 2 }, async (s, round) => {
+        const as = (i: number, path: string) =>
+          call(suite.h.app, path, { id: s.id }, people[i]!.auth);
         for (const i of [0, 1])
-          assert.equal(
-            (
-              await call(
-                suite.h.app,
-                '/schedule/reserve',
-                { id: s.id },
-                auth(i),
-              )
-            ).status,
-            200,
-          );
+          assert.equal((await as(i, '/schedule/reserve')).status, 200);
         // Both places go free while ten others try to take them.
         const results = await Promise.all([
-          call(suite.h.app, '/schedule/cancel', { id: s.id }, auth(0)),
-          call(suite.h.app, '/schedule/cancel', { id: s.id }, auth(1)),
-          ...tokens
-            .slice(2)
-            .map((_, k) =>
-              call(suite.h.app, '/schedule/reserve', { id: s.id }, auth(k + 2)),
-            ),
+          as(0, '/schedule/cancel'),
+          as(1, '/schedule/cancel'),
+          ...people.slice(2).map((_, k) => as(k + 2, '/schedule/reserve')),
         ]);
         const reserves = results.slice(2);
         const codes = new Set(
@@ -290,54 +244,30 @@ for (const driver of DRIVERS) {
           `round ${round}`,
         );
         const ok = reserves.filter((r) => r.status === 200).length;
-        const [row] = await suite.h.database.db
-          .select()
-          .from(schedules)
-          .where(eq(schedules.id, s.id));
-        const held = await suite.h.database.db
-          .select()
-          .from(reservations)
-          .where(
-            and(
-              eq(reservations.scheduleId, s.id),
-              ne(reservations.status, 'cancelled'),
-            ),
-          );
+        const row = await scheduleRow(suite.h, s.id);
+        // Not cancelled: pending or confirmed.
+        const held = await heldReservations(suite.h, s.id);
         assert.equal(results[0]!.status, 200);
         assert.equal(results[1]!.status, 200);
         assert.ok(ok <= 2, `round ${round}: ${ok} reserved`);
         assert.equal(held.length, ok);
-        assert.equal(row!.reservedCount, ok);
-      }
+        assert.equal(row.reservedCount, ok);
+      });
     });
 
     it('lets only the owner or an admin edit, never below the reservations; others change nothing', async () => {
-      const s = (
-        await post('pro5', '/schedule/create', lesson({ capacity: 3 }))
-      ).json.body as S;
+      const s = await created('pro5', { capacity: 3 });
       await post('ama5', '/schedule/reserve', { id: s.id });
       await post('ama6', '/schedule/reserve', { id: s.id });
-      const before = await suite.h.database.db
-        .select()
-        .from(schedules)
-        .where(eq(schedules.id, s.id));
-      assert.equal(
-        (await post('pro1', '/schedule/update', { id: s.id, fee: 1 })).json
-          .code,
-        'Forbidden',
-      );
-      assert.equal(
-        (await post('ama5', '/schedule/update', { id: s.id, fee: 1 })).json
-          .code,
-        'Forbidden',
-      );
-      assert.deepEqual(
-        await suite.h.database.db
-          .select()
-          .from(schedules)
-          .where(eq(schedules.id, s.id)),
-        before,
-      );
+      const before = await scheduleRow(suite.h, s.id);
+      for (const who of ['pro1', 'ama5'])
+        await expect(
+          who,
+          '/schedule/update',
+          { id: s.id, fee: 1 },
+          'Forbidden',
+        );
+      assert.deepEqual(await scheduleRow(suite.h, s.id), before);
       const low = await post('pro5', '/schedule/update', {
         id: s.id,
         capacity: 1,
@@ -365,63 +295,30 @@ for (const driver of DRIVERS) {
       assert.equal(u.place, '変更後のコース');
       assert.equal(u.proId, ids.pro5);
       assert.equal(u.reservedCount, 2);
-      assert.equal(
-        (await post('admin', '/schedule/update', { id: s.id, fee: 25000 }))
-          .status,
-        200,
-      );
-      assert.equal(
-        (await post('pro5', '/schedule/delete', { id: s.id })).json.code,
-        'Conflict',
-      );
-      assert.equal(
-        (await post('pro1', '/schedule/delete', { id: s.id })).json.code,
-        'Forbidden',
-      );
-      const empty = (
-        await post(
-          'pro5',
-          '/schedule/create',
-          lesson({ date: addDays(today, 45) }),
-        )
-      ).json.body as S;
+      await expect('admin', '/schedule/update', { id: s.id, fee: 25000 }, 200);
+      await expect('pro5', '/schedule/delete', { id: s.id }, 'Conflict');
+      await expect('pro1', '/schedule/delete', { id: s.id }, 'Forbidden');
+      const empty = await created('pro5', { date: addDays(today, 45) });
       assert.deepEqual(
         (await post('pro5', '/schedule/delete', { id: empty.id })).json.body,
         { deletedCount: 1 },
       );
-      assert.equal(
-        (await post('pro5', '/schedule/delete', { id: empty.id })).json.code,
-        'NotFound',
-      );
+      await expect('pro5', '/schedule/delete', { id: empty.id }, 'NotFound');
     });
 
     it('sets the round status of a date, for the pro themself or an admin', async () => {
       const date = addDays(today, 60);
-      await post(
-        'pro2',
-        '/schedule/create',
-        lesson({ date, startTime: '07:00', endTime: '09:00' }),
-      );
-      await post(
-        'pro2',
-        '/schedule/create',
-        lesson({ date, startTime: '10:00', endTime: '12:00' }),
-      );
-      assert.equal(
-        (
-          await post('pro1', '/schedule/updateRound', {
-            proId: ids.pro2,
-            date,
-            statusRound: 'closed',
-          })
-        ).json.code,
-        'Forbidden',
-      );
-      const r = await post('pro2', '/schedule/updateRound', {
-        proId: ids.pro2,
-        date,
-        statusRound: 'closed',
-      });
+      await create('pro2', { date, startTime: '07:00', endTime: '09:00' });
+      await create('pro2', { date, startTime: '10:00', endTime: '12:00' });
+      const round = (who: string, statusRound: string, want: number | string) =>
+        expect(
+          who,
+          '/schedule/updateRound',
+          { proId: ids.pro2, date, statusRound },
+          want,
+        );
+      await round('pro1', 'closed', 'Forbidden');
+      const r = await round('pro2', 'closed', 200);
       assert.deepEqual(r.json.body, { updatedCount: 2 });
       const day = (
         await post('pro2', '/schedule/getByDate', { userId: ids.pro2, date })
@@ -430,21 +327,9 @@ for (const driver of DRIVERS) {
         day.map((x) => x.statusRound),
         ['closed', 'closed'],
       );
-      assert.equal(
-        (
-          await post('pro2', '/schedule/updateRound', {
-            proId: ids.pro2,
-            date,
-            statusRound: 'weird',
-          })
-        ).json.code,
-        'ValidationError',
-      );
+      await round('pro2', 'weird', 'ValidationError');
       const closed = day[0]!;
-      assert.equal(
-        (await post('ama1', '/schedule/reserve', { id: closed.id })).json.code,
-        'Conflict',
-      );
+      await expect('ama1', '/schedule/reserve', { id: closed.id }, 'Conflict');
     });
 
     it("lists a member's lessons: active from today, by date, and never another amateur's bookings", async () => {

@@ -1,16 +1,19 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { ERRORS, TERMS_VERSION } from '@proam/contract';
-import { ConfigError, loadConfig } from '../../src/config.js';
 import { users } from '../../src/db/schema.js';
 import { DEMO_PASSWORD } from '../../src/db/seed.js';
-import { call, DRIVERS, memberSuite, type MemberSuite } from '../helper.js';
+import {
+  assertRefusesSetting,
+  call,
+  configLoader,
+  DRIVERS,
+  memberSuite,
+  type MemberSuite,
+  signIn,
+} from '../helper.js';
 
-const CLIENT = `Basic ${Buffer.from('web:proam-web-dev').toString('base64')}`;
 type SessionUser = {
   id: string;
   userName: string;
@@ -27,12 +30,7 @@ let ip = 0;
 const nextIp = () => `10.9.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`;
 
 const login = async (suite: MemberSuite, mail: string) => {
-  const r = await call(
-    suite.h.app,
-    '/auth/login',
-    { mail, password: DEMO_PASSWORD },
-    { headers: { authorization: CLIENT }, remoteAddress: nextIp() },
-  );
+  const r = await signIn(suite.h.app, mail, DEMO_PASSWORD, nextIp());
   assert.equal(r.status, 200, JSON.stringify(r.json));
   return r.json.body as LoginBody;
 };
@@ -222,10 +220,9 @@ for (const driver of DRIVERS) {
 }
 
 describe('company details for the legal pages (configuration)', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'proam-terms-config-'));
-  after(() => rmSync(dataDir, { recursive: true, force: true }));
-  const load = (env: Record<string, string>) =>
-    loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32), ...env });
+  const load = configLoader('proam-terms-config-', {
+    JWT_SECRET: 'x'.repeat(32),
+  });
 
   it('reads COMPANY_ADDRESS, COMPANY_PHONE, COMPANY_REPRESENTATIVE and COMPANY_MAIL', () => {
     const c = load({
@@ -255,10 +252,6 @@ describe('company details for the legal pages (configuration)', () => {
       ['COMPANY_ADDRESS', 'あ'.repeat(201)],
       ['COMPANY_REPRESENTATIVE', 'あ'.repeat(101)],
     ] as const)
-      assert.throws(
-        () => load({ [setting]: value }),
-        (e: unknown) => e instanceof ConfigError && e.setting === setting,
-        setting,
-      );
+      assertRefusesSetting(load, { [setting]: value }, setting);
   });
 });

@@ -1,12 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { auditLog, mailOutbox, schedules, users } from '../../src/db/schema.js';
-import { DEMO_PASSWORD } from '../../src/db/seed.js';
+import { auditLog, schedules, users } from '../../src/db/schema.js';
 import { addDays, japanDate } from '../../src/lib/time.js';
-import { call, DRIVERS, memberSuite, type MemberSuite } from '../helper.js';
-
-const CLIENT = `Basic ${Buffer.from('web:proam-web-dev').toString('base64')}`;
+import { DRIVERS, memberSuite, signIn, type MemberSuite } from '../helper.js';
+import {
+  createLesson,
+  mailsTo,
+  rowsWhere,
+  scheduleRow,
+  tookPart,
+} from '../fixtures.js';
 
 type Review = {
   id: string;
@@ -25,35 +29,6 @@ type U = {
   suspended?: boolean;
   email?: string;
 };
-
-/** A lesson of `pro` dated `date` that `amateurs` took (written as it would be after the fact). */
-async function tookPart(
-  suite: MemberSuite,
-  pro: string,
-  date: string,
-  amateurs: string[],
-) {
-  const r = await suite.post(pro, '/schedule/create', {
-    date: japanDate(),
-    startTime: '23:00',
-    endTime: '23:30',
-    place: '口コミテスト倶楽部',
-    capacity: 4,
-    fee: 10000,
-  });
-  const id = (r.json.body as { id: string }).id;
-  for (const a of amateurs)
-    assert.equal(
-      (await suite.post(a, '/schedule/reserve', { id })).status,
-      200,
-    );
-  // Then the lesson moves to its date (the past, for reviews after the fact).
-  await suite.h.database.db
-    .update(schedules)
-    .set({ date })
-    .where(eq(schedules.id, id));
-  return id;
-}
 
 const proOf = async (suite: MemberSuite, who: string) =>
   (
@@ -102,25 +77,24 @@ for (const driver of DRIVERS) {
       assert.equal(now.ratingAverage, avg(sum0 + 7, before.reviewCount + 2));
 
       // The author edits; others may not; the pro replies (twice: replaced).
-      assert.equal(
-        (await suite.post('ama4', '/review/update', { id: mine.id, rating: 1 }))
-          .status,
+      await suite.expect(
+        'ama4',
+        '/review/update',
+        { id: mine.id, rating: 1 },
         403,
       );
-      assert.equal(
-        (await suite.post('ama3', '/review/update', { id: mine.id, rating: 3 }))
-          .status,
+      await suite.expect(
+        'ama3',
+        '/review/update',
+        { id: mine.id, rating: 3 },
         200,
       );
       now = await proOf(suite, 'pro2');
       assert.equal(now.ratingAverage, avg(sum0 + 5, before.reviewCount + 2));
-      assert.equal(
-        (
-          await suite.post('pro1', '/review/reply', {
-            id: mine.id,
-            reply: '他人',
-          })
-        ).status,
+      await suite.expect(
+        'pro1',
+        '/review/reply',
+        { id: mine.id, reply: '他人' },
         403,
       );
       await suite.post('pro2', '/review/reply', {
@@ -148,10 +122,7 @@ for (const driver of DRIVERS) {
       );
 
       // Deleted by the author: the counters go back.
-      assert.equal(
-        (await suite.post('ama4', '/review/delete', { id: mine.id })).status,
-        403,
-      );
+      await suite.expect('ama4', '/review/delete', { id: mine.id }, 403);
       assert.deepEqual(
         (await suite.post('ama3', '/review/delete', { id: mine.id })).json.body,
         { deletedCount: 1 },
@@ -164,13 +135,10 @@ for (const driver of DRIVERS) {
       const future = await tookPart(suite, 'pro3', addDays(japanDate(), 3), [
         'ama5',
       ]);
-      assert.equal(
-        (
-          await suite.post('ama5', '/review/create', {
-            scheduleId: future,
-            rating: 4,
-          })
-        ).status,
+      await suite.expect(
+        'ama5',
+        '/review/create',
+        { scheduleId: future, rating: 4 },
         403,
       );
       const off = await tookPart(suite, 'pro3', addDays(japanDate(), -3), [
@@ -180,13 +148,10 @@ for (const driver of DRIVERS) {
         .update(schedules)
         .set({ statusRound: 'cancelled', callOffReason: '雨天' })
         .where(eq(schedules.id, off));
-      assert.equal(
-        (
-          await suite.post('ama5', '/review/create', {
-            scheduleId: off,
-            rating: 4,
-          })
-        ).status,
+      await suite.expect(
+        'ama5',
+        '/review/create',
+        { scheduleId: off, rating: 4 },
         403,
       );
     });
@@ -215,10 +180,7 @@ for (const driver of DRIVERS) {
           }),
         ),
       );
-      const [row] = await suite.h.database.db
-        .select()
-        .from(users)
-        .where(eq(users.id, suite.ids.pro5!));
+      const [row] = await rowsWhere(suite.h, users, users.id, suite.ids.pro5);
       const all = (
         await suite.post('ama1', '/review/list', {
           proId: suite.ids.pro5,
@@ -274,19 +236,15 @@ for (const driver of DRIVERS) {
       const self = (await suite.post('pro6', '/user/read', { id: pro6 })).json
         .body as U;
       assert.equal(self.pro!.verified, false);
-      const lesson = (
-        await suite.post('pro6', '/schedule/create', {
-          date: addDays(japanDate(), 20),
-          startTime: '09:00',
-          endTime: '12:00',
-          place: '確認待ちコース',
-          capacity: 2,
-          fee: 12000,
-        })
-      ).json.body as { id: string };
-      assert.equal(
-        (await suite.post('ama1', '/schedule/reserve', { id: lesson.id })).json
-          .code,
+      const lesson = await createLesson(suite, 'pro6', {
+        date: 20,
+        place: '確認待ちコース',
+        fee: 12000,
+      });
+      await suite.expect(
+        'ama1',
+        '/schedule/reserve',
+        { id: lesson.id },
         'Conflict',
       );
 
@@ -307,51 +265,33 @@ for (const driver of DRIVERS) {
       });
       assert.equal((v.json.body as U).pro!.verified, true);
       assert.equal(await listed('ama1'), true);
-      assert.equal(
-        (await suite.post('ama1', '/schedule/reserve', { id: lesson.id }))
-          .status,
-        200,
-      );
+      await suite.expect('ama1', '/schedule/reserve', { id: lesson.id }, 200);
       assert.match(
         await suite.h.mailTo('pro6@example.jp', /確認が完了/),
         /予約を受け付けられます/,
       );
-      const audit = await suite.h.database.db
-        .select()
-        .from(auditLog)
-        .where(eq(auditLog.targetId, pro6));
+      const audit = await rowsWhere(suite.h, auditLog, auditLog.targetId, pro6);
       assert.ok(audit.some((a) => a.action === 'user.verifyPro'));
-      assert.equal(
-        (
-          await suite.post('admin', '/admin/verifyPro', {
-            id: suite.ids.ama1,
-            verified: true,
-          })
-        ).status,
+      await suite.expect(
+        'admin',
+        '/admin/verifyPro',
+        { id: suite.ids.ama1, verified: true },
         404,
       );
     });
 
     it('suspends a member: no login, tokens refused at once, hidden from others, future lessons called off; and lifts it', async () => {
       const pro4 = suite.ids.pro4!;
-      const lesson = (
-        await suite.post('pro4', '/schedule/create', {
-          date: addDays(japanDate(), 25),
-          startTime: '09:00',
-          endTime: '12:00',
-          place: '停止テストコース',
-          capacity: 2,
-          fee: 12000,
-        })
-      ).json.body as { id: string };
+      const lesson = await createLesson(suite, 'pro4', {
+        date: 25,
+        place: '停止テストコース',
+        fee: 12000,
+      });
       await suite.post('ama2', '/schedule/reserve', { id: lesson.id });
-      assert.equal(
-        (
-          await suite.post('admin', '/admin/suspend', {
-            id: suite.ids.admin,
-            suspended: true,
-          })
-        ).json.code,
+      await suite.expect(
+        'admin',
+        '/admin/suspend',
+        { id: suite.ids.admin, suspended: true },
         'Conflict',
       );
       const r = await suite.post('admin', '/admin/suspend', {
@@ -363,16 +303,13 @@ for (const driver of DRIVERS) {
       assert.equal((r.json.body as U).suspended, true);
 
       // The token issued before is refused at once; a new login answers as a wrong password.
-      assert.equal(
-        (await suite.post('pro4', '/user/read', { id: pro4 })).json.code,
+      await suite.expect(
+        'pro4',
+        '/user/read',
+        { id: pro4 },
         'InvalidAccessToken',
       );
-      const login = await call(
-        suite.h.app,
-        '/auth/login',
-        { mail: 'pro4@example.jp', password: DEMO_PASSWORD },
-        { headers: { authorization: CLIENT } },
-      );
+      const login = await signIn(suite.h.app, 'pro4@example.jp');
       assert.equal(login.json.code, 'InvalidCredentials');
       assert.equal(
         (await suite.post('ama1', '/user/read', { id: pro4 })).json.body,
@@ -384,32 +321,17 @@ for (const driver of DRIVERS) {
             .body as U[]
         ).some((u) => u.id === pro4),
       );
-      const [off] = await suite.h.database.db
-        .select()
-        .from(schedules)
-        .where(eq(schedules.id, lesson.id));
-      assert.equal(off!.statusRound, 'cancelled');
-      const mails = await suite.h.database.db
-        .select()
-        .from(mailOutbox)
-        .where(eq(mailOutbox.toAddress, 'ama2@example.jp'));
-      assert.ok(mails.some((m) => m.subject.includes('中止')));
+      const off = await scheduleRow(suite.h, lesson.id);
+      assert.equal(off.statusRound, 'cancelled');
+      assert.ok((await mailsTo(suite.h, 'ama2@example.jp', /中止/)).length);
 
       await suite.post('admin', '/admin/suspend', {
         id: pro4,
         suspended: false,
       });
-      const again = await call(
-        suite.h.app,
-        '/auth/login',
-        { mail: 'pro4@example.jp', password: DEMO_PASSWORD },
-        { headers: { authorization: CLIENT } },
-      );
+      const again = await signIn(suite.h.app, 'pro4@example.jp');
       assert.equal(again.status, 200, JSON.stringify(again.json));
-      const audit = await suite.h.database.db
-        .select()
-        .from(auditLog)
-        .where(eq(auditLog.targetId, pro4));
+      const audit = await rowsWhere(suite.h, auditLog, auditLog.targetId, pro4);
       assert.deepEqual(audit.map((a) => a.action).sort(), [
         'user.suspend',
         'user.unsuspend',

@@ -21,21 +21,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { CLAIM_MS } from '../../src/repositories/outbox-repository.js';
-import { decodeMail, DRIVERS, type Driver } from '../helper.js';
+import { DRIVERS, type Driver, WEB_CLIENT } from '../helper.js';
 import {
   freePort,
   SERVER_SRC,
   startServer,
   type ServerProcess,
 } from '../../../../test-support/server-process.js';
+import { mailSink, type MailSink } from '../../../../test-support/mail-sink.js';
+import { readDatabase } from '../../../../test-support/read-database.js';
 
 const RESERVATIONS = 20;
 const PASSWORD = 'proam-demo-2026';
-const CLIENT = `Basic ${Buffer.from('web:proam-web-dev').toString('base64')}`;
 const SUBJECT = {
   amateur: 'ラウンドレッスンのご予約が確定しました',
   pro: 'ラウンドレッスンに予約が入りました',
@@ -83,7 +81,7 @@ async function login(origin: string, mail: string, password = PASSWORD) {
     origin,
     '/auth/login',
     { mail, password },
-    { authorization: CLIENT },
+    { authorization: WEB_CLIENT },
   );
   assert.equal(r.status, 200, `login ${mail}: ${JSON.stringify(r.json)}`);
   const b = r.json.body as {
@@ -93,122 +91,31 @@ async function login(origin: string, mail: string, password = PASSWORD) {
   return { mail, id: b.user.id, auth: `Bearer ${b.token.accessToken}` };
 }
 
-const WORD = /=\?utf-8\?([bq])\?([^?]*)\?=/gi;
-const RUN = /=\?utf-8\?[bq]\?[^?]*\?=(?:\s+=\?utf-8\?[bq]\?[^?]*\?=)*/gi;
-
-/**
- * A header with RFC 2047 encoded words (what nodemailer makes of a Japanese
- * subject), decoded. The words of a run are joined as bytes: a character may
- * straddle two of them.
- */
-function decodeHeader(value: string): string {
-  return value.replace(/\r?\n[ \t]+/g, ' ').replace(RUN, (run) =>
-    Buffer.concat(
-      [...run.matchAll(WORD)].map(([, enc, text = '']) =>
-        enc!.toLowerCase() === 'b'
-          ? Buffer.from(text, 'base64')
-          : Buffer.from(
-              text
-                .replace(/_/g, ' ')
-                .replace(/=([0-9A-F]{2})/gi, (_m, h: string) =>
-                  String.fromCharCode(parseInt(h, 16)),
-                ),
-              'latin1',
-            ),
-      ),
-    ).toString('utf8'),
-  );
-}
-
-type Received = { to: string; subject: string; text: string };
-
-/** A loopback SMTP server keeping every mail, started on `port` when asked. */
-function smtpSink(port: number) {
-  const received: Received[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const head = raw.slice(0, raw.search(/\r?\n\r?\n/));
-        const subject = /^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(head)?.[1];
-        for (const r of session.envelope.rcptTo)
-          received.push({
-            to: r.address.toLowerCase(),
-            subject: decodeHeader(subject ?? '').trim(),
-            text: decodeMail(raw),
-          });
-        cb();
-      });
-    },
-  });
-  // A client that vanishes mid-session resets its connection: not the sink's failure.
-  smtp.on('error', () => undefined);
-  return {
-    received,
-    listen: () =>
-      new Promise<void>((resolve, reject) => {
-        smtp.server.once('error', reject);
-        smtp.listen(port, '127.0.0.1', () => resolve());
-      }),
-    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
-  };
-}
-
 type OutboxRow = { status: string; subject: string; to_address: string };
 
 /** The engine's settings, and the outbox read straight from its files or database while no server runs. */
 async function engine(driver: Driver, dataDir: string) {
+  const outbox = (databaseUrl: string | null) => () =>
+    readDatabase<OutboxRow>(
+      { dataDir, databaseUrl },
+      'select status, subject, to_address from mail_outbox',
+    );
   if (driver === 'pglite')
     return {
       env: {} as Record<string, string>,
-      async outbox(): Promise<OutboxRow[]> {
-        const db = new PGlite(path.join(dataDir, 'pgdata'));
-        try {
-          return (
-            await db.query<OutboxRow>(
-              'select status, subject, to_address from mail_outbox',
-            )
-          ).rows;
-        } finally {
-          await db.close();
-        }
-      },
+      outbox: outbox(null),
       drop: async () => undefined,
     };
   const admin = process.env.TEST_DATABASE_URL!;
   const name = `proam_maildur_${process.pid}_${Date.now().toString(36)}`;
-  const once = async (sql: string) => {
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    try {
-      return (await c.query(sql)).rows;
-    } finally {
-      await c.end();
-    }
-  };
+  const once = (sql: string) =>
+    readDatabase({ dataDir, databaseUrl: admin }, sql);
   await once(`create database ${name}`);
   const url = new URL(admin);
   url.pathname = `/${name}`;
   return {
     env: { DATABASE_URL: url.toString() },
-    async outbox(): Promise<OutboxRow[]> {
-      const c = new pg.Client({ connectionString: url.toString() });
-      await c.connect();
-      try {
-        return (
-          await c.query<OutboxRow>(
-            'select status, subject, to_address from mail_outbox',
-          )
-        ).rows;
-      } finally {
-        await c.end();
-      }
-    },
+    outbox: outbox(url.toString()),
     drop: () => once(`drop database if exists ${name} with (force)`),
   };
 }
@@ -217,11 +124,11 @@ for (const driver of DRIVERS) {
   describe(`mail outbox through kill -9 (${driver})`, () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'proam-maildur-'));
     let server: ServerProcess | undefined;
-    let sink: ReturnType<typeof smtpSink> | undefined;
+    let sink: MailSink | undefined;
     let drop: () => Promise<unknown> = async () => undefined;
     after(async () => {
       await server?.kill();
-      await sink?.close();
+      await sink?.stop();
       await drop().catch(() => undefined);
       rmSync(dataDir, { recursive: true, force: true });
     });
@@ -321,8 +228,8 @@ for (const driver of DRIVERS) {
       );
 
       mark('snapshot');
-      sink = smtpSink(smtpPort);
-      await sink.listen();
+      sink = mailSink(smtpPort);
+      await sink.start();
       server = await startServer({
         entry: { nodeArgs: shiftedServer(CLAIM_MS + 5_000) },
         env,

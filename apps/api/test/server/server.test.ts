@@ -3,11 +3,11 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { ConfigError, loadConfig } from '../../src/config.js';
 import {
   spawnServer,
   type ServerOptions,
 } from '../../../../test-support/server-process.js';
+import { assertRefusesSetting, configLoader } from '../helper.js';
 
 /** The server from its sources (no build needed), logging warnings only. */
 const fromSource = (options: ServerOptions) =>
@@ -68,9 +68,7 @@ describe('the server process', () => {
 });
 
 describe('configuration', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'proam-conf-'));
-  const load = (env: Record<string, string>) =>
-    loadConfig({ DATA_DIR: dataDir, ...env });
+  const load = configLoader('proam-conf-');
 
   it('has working defaults', () => {
     const c = load({});
@@ -101,16 +99,7 @@ describe('configuration', () => {
       [{ STRIPE_PUBLISHABLE_KEY: 'sk_live_secret' }, 'STRIPE_PUBLISHABLE_KEY'],
       [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     ];
-    for (const [env, name] of bad) {
-      assert.throws(
-        () => load(env),
-        (e: unknown) =>
-          e instanceof ConfigError &&
-          e.setting === name &&
-          e.message.includes(name),
-        name,
-      );
-    }
+    for (const [env, name] of bad) assertRefusesSetting(load, env, name);
   });
 
   it('reads the production settings', () => {

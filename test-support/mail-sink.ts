@@ -1,7 +1,8 @@
 /**
- * A loopback SMTP sink for the mail checks (pressure/mail-outbox.ts,
- * bench/booking.ts): a real `smtp-server` that keeps every mail it accepts,
- * decoded (recipient, subject, text), with the moment it arrived. It can be
+ * A loopback SMTP sink for the mail checks (the API's mail-durability test,
+ * pressure/mail-outbox.ts, bench/booking.ts): a real `smtp-server` that keeps
+ * every mail it accepts, decoded (recipient, subject, text), with the moment
+ * it arrived. It can be
  * started late on a port chosen in advance (the server's SMTP_URL names it
  * while nothing listens there: the mail server is down) and stopped again.
  */
