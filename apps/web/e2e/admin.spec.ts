@@ -13,11 +13,11 @@ import {
   loginThroughForm,
   shootBoth as shoot,
   waitForSplash,
+  statusSays,
 } from './helpers.ts';
 import { serverAndBrowser } from './suite.ts';
 
 const suite = serverAndBrowser();
-const openPage = suite.openPage;
 
 /** Opens a member page, logs in on the way and comes back to it. */
 const login = async (
@@ -33,6 +33,20 @@ const login = async (
     password,
   });
   await page.waitForLoadState('networkidle');
+};
+
+/** Logs in on the way to the 大会 tab and waits for `tab` in the member tab bar, which it returns. */
+const openCompetitions = async (
+  page: Page,
+  email: string,
+  password: string,
+  tab: string,
+) => {
+  await login(page, email, password, '/tabs/competitions', '大会');
+  await waitForSplash(page);
+  const tabBar = page.getByRole('navigation', { name: '会員メニュー' });
+  await tabBar.getByRole('link', { name: tab }).waitFor();
+  return tabBar;
 };
 
 /** Moves within the app (same document: the store and its caches stay). */
@@ -73,18 +87,13 @@ describe('admin tools', () => {
       message: '次回の大会の参加条件を教えてください。\nよろしくお願いします。',
     });
 
-    const { page, context, errors } = await openPage(1280);
-    try {
-      await login(
+    await suite.withPage(1280, async ({ page }) => {
+      await openCompetitions(
         page,
         'admin@example.jp',
         'proam-admin-2026',
-        '/tabs/competitions',
-        '大会',
+        '管理',
       );
-      await waitForSplash(page);
-      const tabBar = page.getByRole('navigation', { name: '会員メニュー' });
-      await tabBar.getByRole('link', { name: '管理' }).waitFor();
       // The seed's draft is listed for the admin, with its badge.
       const drafts = page.getByRole('region', { name: /下書き/ });
       assert.ok((await drafts.locator('.status-badge--draft').count()) >= 1);
@@ -117,10 +126,7 @@ describe('admin tools', () => {
         .getByRole('textbox', { name: /大会概要/ })
         .fill('E2E で作成した大会です。');
       await page.getByRole('button', { name: '作成する' }).click();
-      await page
-        .getByRole('status')
-        .filter({ hasText: `「${COMPETITION}」を作成しました。` })
-        .waitFor();
+      await statusSays(page, `「${COMPETITION}」を作成しました。`);
 
       const upcoming = page.getByRole('region', { name: '開催予定の大会' });
       const card = upcoming
@@ -155,10 +161,7 @@ describe('admin tools', () => {
       });
       if (!(await finish.isChecked())) await finish.check();
       await page.getByRole('button', { name: '結果を保存する' }).click();
-      await page
-        .getByRole('status')
-        .filter({ hasText: '結果（3名）を保存しました' })
-        .waitFor();
+      await statusSays(page, '結果（3名）を保存しました');
 
       const past = page.getByRole('region', { name: '過去の大会と結果' });
       const block = past.getByRole('article').filter({ hasText: COMPETITION });
@@ -207,10 +210,7 @@ describe('admin tools', () => {
       assert.equal(await preview.locator('b').count(), 0, 'no HTML injection');
       await shootBoth(page, 'tabs-admin-news-editor');
       await page.getByRole('button', { name: '公開する' }).click();
-      await page
-        .getByRole('status')
-        .filter({ hasText: `「${NEWS}」を作成しました。公開中です。` })
-        .waitFor();
+      await statusSays(page, `「${NEWS}」を作成しました。公開中です。`);
       const newsItem = page.getByRole('listitem').filter({ hasText: NEWS });
       await newsItem.getByText('公開中', { exact: true }).waitFor();
 
@@ -221,10 +221,7 @@ describe('admin tools', () => {
         .fill('明日公開されるお知らせです。');
       await page.getByLabel(/公開日時/).fill(japanLocal(1));
       await page.getByRole('button', { name: '予約投稿する' }).click();
-      await page
-        .getByRole('status')
-        .filter({ hasText: '（予約投稿）' })
-        .waitFor();
+      await statusSays(page, '（予約投稿）');
       const scheduledItem = page
         .getByRole('listitem')
         .filter({ hasText: SCHEDULED });
@@ -248,10 +245,7 @@ describe('admin tools', () => {
       );
       await shootBoth(page, 'tabs-admin-contact');
       await message.getByRole('button', { name: '対応済みにする' }).click();
-      await page
-        .getByRole('status')
-        .filter({ hasText: '対応済みにしました' })
-        .waitFor();
+      await statusSays(page, '対応済みにしました');
       await page.getByText('未対応のお問い合わせはありません。').waitFor();
       await page.getByRole('radio', { name: '対応済み' }).check();
       await page
@@ -282,13 +276,10 @@ describe('admin tools', () => {
       await go(page, '/info', '最新情報');
       await page.getByRole('link', { name: new RegExp(NEWS) }).waitFor();
       assert.equal(await page.getByText(SCHEDULED).count(), 0);
-      assert.deepEqual(errors, []);
-    } finally {
-      await context.close();
-    }
+    });
 
     // A visitor (no login) sees exactly what was published.
-    const visitor = await openPage(375);
+    const visitor = await suite.openPage(375);
     try {
       const { page } = visitor;
       await page.goto(`${suite.server.baseUrl}/#/event`);
@@ -336,18 +327,13 @@ describe('admin tools', () => {
   });
 
   it('an amateur sees the 大会 tab without admin tools, and #/tabs/admin says 権限がありません', async () => {
-    const { page, context, errors } = await openPage(375);
-    try {
-      await login(
+    await suite.withPage(375, async ({ page }) => {
+      const tabBar = await openCompetitions(
         page,
         'ama1@example.jp',
         'proam-demo-2026',
-        '/tabs/competitions',
         '大会',
       );
-      await waitForSplash(page);
-      const tabBar = page.getByRole('navigation', { name: '会員メニュー' });
-      await tabBar.getByRole('link', { name: '大会' }).waitFor();
       assert.equal(await tabBar.getByRole('link', { name: '管理' }).count(), 0);
       await page.getByRole('region', { name: '開催予定の大会' }).waitFor();
       await page
@@ -370,9 +356,6 @@ describe('admin tools', () => {
       await go(page, '/tabs/admin', '権限がありません');
       await page.getByText('このページを表示する権限がありません').waitFor();
       await shootBoth(page, 'tabs-admin-forbidden');
-      assert.deepEqual(errors, []);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

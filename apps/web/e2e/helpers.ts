@@ -82,6 +82,28 @@ export const loginThroughForm = async (
   await page.locator('.tab-bar').waitFor();
 };
 
+/** The page's live status message saying `text` (the toast after an action) has appeared. */
+export const statusSays = (
+  page: Page,
+  text: string,
+  state: 'visible' | 'attached' = 'visible',
+) => page.getByRole('status').filter({ hasText: text }).waitFor({ state });
+
+/**
+ * Fills the registration form's last step for an amateur: 氏名, ふりがな, the
+ * member type and the password in both boxes.
+ */
+export const fillAmateurProfile = async (
+  page: Page,
+  profile: { name: string; kana: string; password: string },
+) => {
+  await page.getByRole('textbox', { name: /^氏名/ }).fill(profile.name);
+  await page.getByRole('textbox', { name: /^ふりがな/ }).fill(profile.kana);
+  await page.getByRole('radio', { name: /アマチュア会員/ }).check();
+  await page.locator('input[name="password"]').fill(profile.password);
+  await page.locator('input[name="passwordConfirm"]').fill(profile.password);
+};
+
 export type ApiLogin = {
   token: string;
   user: { id: string; userName: string };

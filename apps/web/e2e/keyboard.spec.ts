@@ -140,8 +140,7 @@ describe('keyboard only', () => {
     }
     assert.equal(created, 200, 'made a lesson for the walk');
 
-    const { page, context, errors } = await suite.openPage(1280);
-    try {
+    await suite.withPage(1280, async ({ page }) => {
       await page.goto(`${suite.server.baseUrl}/#/auth`);
       await page.getByRole('heading', { level: 1, name: 'ログイン' }).waitFor();
       await waitForSplash(page);
@@ -268,9 +267,6 @@ describe('keyboard only', () => {
         .getByRole('heading', { level: 2, name: '予約中のレッスン' })
         .waitFor();
       await page.locator('main article', { hasText: place }).waitFor();
-      assert.deepEqual(errors, []);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

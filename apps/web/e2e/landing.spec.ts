@@ -34,8 +34,7 @@ describe('landing page first load', () => {
   });
 
   it('reaches the right page from the first click on a landing link', async () => {
-    const { page, context, errors } = await suite.openPage(375);
-    try {
+    await suite.withPage(375, async ({ page }) => {
       await page.goto(`${suite.server.baseUrl}/`);
       await page.locator('#splash').waitFor({ state: 'detached' });
       assert.equal(await appRunning(page), false, 'no app before intent');
@@ -52,15 +51,11 @@ describe('landing page first load', () => {
         .waitFor();
       await page.getByRole('link', { name: 'ログイン' }).first().click();
       await page.getByRole('heading', { level: 1, name: 'ログイン' }).waitFor();
-      assert.deepEqual(errors, []);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('takes over the page in place on keyboard focus, keeping focus and scroll', async () => {
-    const { page, context, errors } = await suite.openPage(1280);
-    try {
+    await suite.withPage(1280, async ({ page }) => {
       await page.goto(`${suite.server.baseUrl}/`);
       await page.locator('#splash').waitFor({ state: 'detached' });
       const hero = await page.locator('#hero-title').elementHandle();
@@ -80,15 +75,11 @@ describe('landing page first load', () => {
         .getByText('最新情報を読み込み中')
         .waitFor({ state: 'detached' });
       assert.equal(await page.evaluate(() => window.scrollY), y);
-      assert.deepEqual(errors, []);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('shows the news once its section nears the viewport', async () => {
-    const { page, context, errors } = await suite.openPage(375);
-    try {
+    await suite.withPage(375, async ({ page }) => {
       await page.goto(`${suite.server.baseUrl}/`);
       await page.locator('#splash').waitFor({ state: 'detached' });
       await page.keyboard.press('End');
@@ -100,23 +91,16 @@ describe('landing page first load', () => {
         await page.evaluate(() => window.scrollY > 0),
         'still scrolled',
       );
-      assert.deepEqual(errors, []);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('gives a visitor with a stored login the member app at once', async () => {
-    const { page, context, errors } = await suite.openPage(375);
-    try {
+    await suite.withPage(375, async ({ page }) => {
       await loginThroughForm(page, suite.server.baseUrl, 'ama1@example.jp');
       // A fresh load of the landing page: the app starts without any intent.
       await page.goto(`${suite.server.baseUrl}/`);
       await page.waitForFunction(appRunningIn);
       await page.getByRole('link', { name: 'マイページ' }).waitFor();
-      assert.deepEqual(errors, []);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -19,7 +19,6 @@ import {
 import { serverAndBrowser } from './suite.ts';
 
 const suite = serverAndBrowser();
-const openPage = suite.openPage;
 
 const login = async (page: Page, email: string) => {
   await loginThroughForm(page, suite.server.baseUrl, email, {
@@ -47,8 +46,8 @@ const userIdOf = async (mail: string): Promise<string> =>
 
 describe('round lessons and chat', () => {
   it('a pro creates a lesson, an amateur reserves it, and they chat live', async () => {
-    const pro = await openPage(1280);
-    const ama = await openPage(375);
+    const pro = await suite.openPage(1280);
+    const ama = await suite.openPage(375);
     const place = `E2Eテストゴルフ倶楽部 ${Date.now() % 100000}`;
     const date = japanDate(9);
     try {
@@ -248,8 +247,7 @@ describe('round lessons and chat', () => {
   });
 
   it('shows the unread count on the チャット tab', async () => {
-    const { page, context, errors } = await openPage(375);
-    try {
+    await suite.withPage(375, async ({ page }) => {
       await login(page, 'ama1@example.jp');
       const tab = page
         .getByRole('navigation', { name: '会員メニュー' })
@@ -258,9 +256,6 @@ describe('round lessons and chat', () => {
       await page.goto(`${suite.server.baseUrl}/#/tabs/chat`);
       await page.locator('.chat-list .unread-badge').first().waitFor();
       await shootBoth(page, 'lessons-chat-list-unread');
-      assert.deepEqual(errors, []);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

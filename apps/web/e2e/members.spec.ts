@@ -12,11 +12,11 @@ import {
   settle,
   shootBoth as shoot,
   waitForSplash,
+  statusSays,
 } from './helpers.ts';
 import { serverAndBrowser } from './suite.ts';
 
 const suite = serverAndBrowser();
-const openPage = suite.openPage;
 
 const login = async (page: Page, email: string, route: string, h1: string) => {
   await loginThroughForm(page, suite.server.baseUrl, email, { route, h1 });
@@ -69,10 +69,18 @@ const makePng = (page: Page): Promise<Buffer> =>
 const likeCountIn = async (scope: ReturnType<Page['locator']>) =>
   Number(await scope.getByTestId('like-count').first().textContent());
 
+/** Waits until the like count inside `scope` (a CSS selector) reads `n`. */
+const likeCountBecomes = (page: Page, scope: string, n: number) =>
+  page.waitForFunction(
+    ([within, count]) =>
+      document.querySelector(`${within} [data-testid="like-count"]`)
+        ?.textContent === String(count),
+    [scope, n] as const,
+  );
+
 describe('profile tab', () => {
   it('ama1 edits the profile, sees it after a reload, and uploads a photo shown from /media/', async () => {
-    const { page, context, errors } = await openPage(1280);
-    try {
+    await suite.withPage(1280, async ({ page }) => {
       await login(page, 'ama1@example.jp', '/tabs/profile', 'プロフィール');
       const form = page.getByRole('form', { name: 'プロフィール編集' });
       await form.waitFor();
@@ -108,10 +116,7 @@ describe('profile tab', () => {
       await form.getByRole('textbox', { name: /自己紹介/ }).fill(bio);
       await form.getByRole('textbox', { name: /ゴルフ歴/ }).fill('4');
       await form.getByRole('button', { name: '保存する' }).click();
-      await page
-        .getByRole('status')
-        .filter({ hasText: 'プロフィールを保存しました。' })
-        .waitFor();
+      await statusSays(page, 'プロフィールを保存しました。');
 
       await page.reload();
       await page.getByRole('form', { name: 'プロフィール編集' }).waitFor();
@@ -162,10 +167,7 @@ describe('profile tab', () => {
         return img !== null && img.complete && img.naturalWidth > 0;
       });
       await page.getByText('1 / 6枚').waitFor();
-      await page
-        .getByRole('status')
-        .filter({ hasText: '写真を1枚追加しました。' })
-        .waitFor({ state: 'attached' });
+      await statusSays(page, '写真を1枚追加しました。', 'attached');
 
       // A second photo, made the main one with the keyboard-reachable button.
       await input.setInputFiles({
@@ -197,17 +199,13 @@ describe('profile tab', () => {
       await settle(page);
       await assertTouchTargets(page, 'profile');
       await shootBoth(page, 'members-profile');
-      assert.deepEqual(errors, []);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
 describe('likes tab', () => {
   it('ama1 sees liked pros, searches by area and keyword, likes and unlikes, and opens a pro profile', async () => {
-    const { page, context, errors } = await openPage(375);
-    try {
+    await suite.withPage(375, async ({ page }) => {
       await login(page, 'ama1@example.jp', '/tabs/likes', 'いいね');
       const liked = page.locator('section', {
         has: page.getByRole('heading', { name: 'いいねしたプロ' }),
@@ -237,26 +235,14 @@ describe('likes tab', () => {
       assert.equal(await toggle.getAttribute('aria-pressed'), 'false');
       await toggle.click();
       assert.equal(await toggle.getAttribute('aria-pressed'), 'true');
-      await page.waitForFunction(
-        (n) =>
-          document.querySelector(
-            '[aria-label="検索結果"] [data-testid="like-count"]',
-          )?.textContent === String(n),
-        before + 1,
-      );
+      await likeCountBecomes(page, '[aria-label="検索結果"]', before + 1);
       await liked.getByRole('heading', { name: '高橋 美咲' }).waitFor();
       await settle(page);
       await shootBoth(page, 'members-likes');
 
       await toggle.click();
       assert.equal(await toggle.getAttribute('aria-pressed'), 'false');
-      await page.waitForFunction(
-        (n) =>
-          document.querySelector(
-            '[aria-label="検索結果"] [data-testid="like-count"]',
-          )?.textContent === String(n),
-        before,
-      );
+      await likeCountBecomes(page, '[aria-label="検索結果"]', before);
       await liked
         .getByRole('heading', { name: '高橋 美咲' })
         .waitFor({ state: 'detached' });
@@ -289,31 +275,17 @@ describe('likes tab', () => {
       const count = await likeCountIn(profile);
       await proToggle.click();
       assert.equal(await proToggle.getAttribute('aria-pressed'), 'false');
-      await page.waitForFunction(
-        (n) =>
-          document.querySelector('.pro-profile [data-testid="like-count"]')
-            ?.textContent === String(n),
-        count - 1,
-      );
+      await likeCountBecomes(page, '.pro-profile', count - 1);
       await proToggle.click();
-      await page.waitForFunction(
-        (n) =>
-          document.querySelector('.pro-profile [data-testid="like-count"]')
-            ?.textContent === String(n),
-        count,
-      );
+      await likeCountBecomes(page, '.pro-profile', count);
       await settle(page);
       await assertTouchTargets(page, 'pro profile');
       await shootBoth(page, 'members-pro-profile');
-      assert.deepEqual(errors, []);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('pro1 sees the likes received, who liked them, and new amateurs', async () => {
-    const { page, context, errors } = await openPage(1280);
-    try {
+    await suite.withPage(1280, async ({ page }) => {
       await login(page, 'pro1@example.jp', '/tabs/likes', 'いいね');
       const total = page.locator('.like-total');
       await total.locator('strong').waitFor();
@@ -328,9 +300,6 @@ describe('likes tab', () => {
         .waitFor();
       await settle(page);
       await shootBoth(page, 'members-likes-pro');
-      assert.deepEqual(errors, []);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

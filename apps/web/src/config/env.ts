@@ -91,6 +91,15 @@ const readMeta = (): string | null =>
 export const runtimeConfig: RuntimeConfig = parseRuntimeConfig(readMeta());
 
 /**
+ * Whether lessons are paid online (Stripe): only when the server hands a
+ * publishable key. Otherwise the fee is paid at the course (現地払い), with no
+ * system fee, and every page that speaks of fees must say so (API.md, Payments).
+ */
+export const paymentsEnabled = (
+  config: Pick<RuntimeConfig, 'stripePublishableKey'> = runtimeConfig,
+): boolean => config.stripePublishableKey !== null;
+
+/**
  * fetch() needs an absolute URL outside a browser page (tests run on Node's
  * Request), so resolve the configured base against the current location.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_CONFIG, parseRuntimeConfig } from '../env';
+import { FALLBACK_CONFIG, parseRuntimeConfig, paymentsEnabled } from '../env';
 
 describe('runtime config', () => {
   it('falls back while the server placeholder is still in place', () => {
@@ -46,5 +46,17 @@ describe('runtime config', () => {
     expect(parseRuntimeConfig('{"apiClient":"no-colon"}').apiClient).toBe(
       'web:proam-web-dev',
     );
+  });
+
+  it('turns online payment on only with a publishable key (現地払い otherwise)', () => {
+    expect(paymentsEnabled(FALLBACK_CONFIG)).toBe(false);
+    expect(
+      paymentsEnabled(parseRuntimeConfig('{"stripePublishableKey":""}')),
+    ).toBe(false);
+    expect(
+      paymentsEnabled(
+        parseRuntimeConfig('{"stripePublishableKey":"pk_test_1"}'),
+      ),
+    ).toBe(true);
   });
 });

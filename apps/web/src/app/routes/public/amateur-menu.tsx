@@ -2,8 +2,17 @@ import {
   MemberMenuPage,
   type MemberMenuContent,
 } from '@/components/member-menu-page';
+import {
+  byPaymentMode,
+  PAY_AT_COURSE,
+  SYSTEM_FEE_LABEL,
+} from '@/features/legal/legal-terms';
 
-const CONTENT: MemberMenuContent = {
+const LESSON_FEE_GUIDE =
+  '各プロが設定した金額（1名あたり12,000円〜30,000円程度が目安です）';
+
+/** Built while rendering: the fees follow the payment mode (byPaymentMode). */
+const content = (): MemberMenuContent => ({
   idPrefix: 'amateur',
   title: 'アマチュア会員メニュー',
   titleRight: 'FOR AMATEURS',
@@ -61,12 +70,19 @@ const CONTENT: MemberMenuContent = {
   fees: [
     { label: '入会金・年会費', value: '0円' },
     { label: 'プロの検索・いいね', value: '無料' },
-    {
-      label: 'ラウンドレッスン料',
-      value:
-        '各プロが設定した金額（1名あたり12,000円〜30,000円程度が目安です）',
-    },
-    { label: 'システム利用料', value: '1予約につき550円（税込）' },
+    ...byPaymentMode({
+      online: [
+        { label: 'ラウンドレッスン料', value: LESSON_FEE_GUIDE },
+        { label: 'システム利用料', value: `1予約につき${SYSTEM_FEE_LABEL}` },
+      ],
+      atCourse: [
+        {
+          label: 'ラウンドレッスン料',
+          value: `${LESSON_FEE_GUIDE}。${PAY_AT_COURSE}`,
+        },
+        { label: 'システム利用料', value: '0円' },
+      ],
+    }),
     {
       label: 'プレー費',
       value:
@@ -75,8 +91,8 @@ const CONTENT: MemberMenuContent = {
   ],
   primaryAction: { to: '/auth/register', label: '無料で会員登録' },
   secondaryAction: { to: '/campaignDetails/1', label: 'キャンペーンを見る' },
-};
+});
 
-const AmateurMenuRoute = () => <MemberMenuPage content={CONTENT} />;
+const AmateurMenuRoute = () => <MemberMenuPage content={content()} />;
 
 export default AmateurMenuRoute;

@@ -2,8 +2,10 @@ import {
   MemberMenuPage,
   type MemberMenuContent,
 } from '@/components/member-menu-page';
+import { byPaymentMode } from '@/features/legal/legal-terms';
 
-const CONTENT: MemberMenuContent = {
+/** Built while rendering: how the pro is paid follows the payment mode (byPaymentMode). */
+const content = (): MemberMenuContent => ({
   idPrefix: 'pro',
   title: 'プロ会員メニュー',
   titleRight: 'FOR PROFESSIONALS',
@@ -69,18 +71,25 @@ const CONTENT: MemberMenuContent = {
       label: 'レッスン料金',
       value: 'プロご自身で自由に設定できます（1名あたり0円〜）',
     },
-    {
-      label: 'お支払い',
-      value:
-        '月末締め・翌月末に、手数料を差し引いた金額をご指定の口座へお振り込みします',
-    },
+    byPaymentMode({
+      online: {
+        label: 'お支払い',
+        value:
+          '月末締め・翌月末に、手数料を差し引いた金額をご指定の口座へお振り込みします',
+      },
+      atCourse: {
+        label: 'レッスン料の受け取り',
+        value:
+          'レッスン当日にゴルフ場で、参加者から直接お受け取りください（現地払い）。成約手数料は月末締めで精算します',
+      },
+    }),
   ],
   feesNote:
     '登録初月の月額基本料は無料です。解約はいつでも可能で、違約金はかかりません。',
   primaryAction: { to: '/auth/register', label: 'プロ会員として登録する' },
   secondaryAction: { to: '/contact', label: '登録について相談する' },
-};
+});
 
-const ProMenuRoute = () => <MemberMenuPage content={CONTENT} />;
+const ProMenuRoute = () => <MemberMenuPage content={content()} />;
 
 export default ProMenuRoute;

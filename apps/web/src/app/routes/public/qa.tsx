@@ -1,11 +1,18 @@
 import { Link } from 'react-router';
+import { NoticeCard } from '@/components/notice-card';
 import { PageHeader } from '@/components/page-header';
+import {
+  byPaymentMode,
+  PAY_AT_COURSE,
+  SYSTEM_FEE_LABEL,
+} from '@/features/legal/legal-terms';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 type Qa = { q: string; a: string };
 type QaGroup = { id: string; title: string; items: Qa[] };
 
-const GROUPS: QaGroup[] = [
+/** Built while rendering: the fee answers follow the payment mode (byPaymentMode). */
+const qaGroups = (): QaGroup[] => [
   {
     id: 'service',
     title: 'サービス全般について',
@@ -30,7 +37,10 @@ const GROUPS: QaGroup[] = [
     items: [
       {
         q: '会員登録に費用はかかりますか？',
-        a: '入会金・年会費は無料です。ラウンドレッスンを予約した場合に、プロが設定したレッスン料と1予約あたり550円（税込）のシステム利用料がかかります。グリーンフィーなどのプレー費は、当日ゴルフ場へ直接お支払いください。',
+        a: byPaymentMode({
+          online: `入会金・年会費は無料です。ラウンドレッスンを予約した場合に、プロが設定したレッスン料と1予約あたり${SYSTEM_FEE_LABEL}のシステム利用料がかかり、予約時にクレジットカードでお支払いいただきます。グリーンフィーなどのプレー費は、当日ゴルフ場へ直接お支払いください。`,
+          atCourse: `入会金・年会費・システム利用料は無料です。ラウンドレッスンを予約した場合は、プロが設定したレッスン料のみがかかります。${PAY_AT_COURSE}。グリーンフィーなどのプレー費も、当日ゴルフ場へ直接お支払いください。`,
+        }),
       },
       {
         q: '初心者でも参加できますか？',
@@ -60,7 +70,12 @@ const GROUPS: QaGroup[] = [
       },
       {
         q: '売上はいつ受け取れますか？',
-        a: '月末締めで集計し、翌月末に手数料を差し引いた金額をご指定の口座へお振り込みします。',
+        a: byPaymentMode({
+          online:
+            '月末締めで集計し、翌月末に手数料を差し引いた金額をご指定の口座へお振り込みします。',
+          atCourse:
+            'レッスン料は、レッスン当日にゴルフ場で参加者から直接お受け取りください（現地払い）。成約手数料は月末締めで集計し、当社所定の方法で精算します。',
+        }),
       },
     ],
   },
@@ -82,6 +97,7 @@ const GROUPS: QaGroup[] = [
 
 const QaRoute = () => {
   useDocumentTitle('よくある質問');
+  const groups = qaGroups();
   return (
     <>
       <PageHeader
@@ -93,7 +109,7 @@ const QaRoute = () => {
       <div className="container section narrow">
         <nav className="qa-index" aria-label="質問のカテゴリ">
           <ul>
-            {GROUPS.map((g) => (
+            {groups.map((g) => (
               <li key={g.id}>
                 <a
                   href={`#qa-${g.id}`}
@@ -111,7 +127,7 @@ const QaRoute = () => {
             ))}
           </ul>
         </nav>
-        {GROUPS.map((g) => (
+        {groups.map((g) => (
           <section
             key={g.id}
             className="qa-group"
@@ -141,17 +157,15 @@ const QaRoute = () => {
             ))}
           </section>
         ))}
-        <div className="notice-card">
-          <p className="notice-card__lead">解決しない場合は</p>
-          <p>
-            こちらに掲載のないご質問は、お問い合わせフォームからお気軽にご連絡ください。
-          </p>
-          <div className="button-row">
+        <NoticeCard
+          lead="解決しない場合は"
+          text="こちらに掲載のないご質問は、お問い合わせフォームからお気軽にご連絡ください。"
+          actions={
             <Link to="/contact" className="button button--primary">
               お問い合わせ
             </Link>
-          </div>
-        </div>
+          }
+        />
       </div>
     </>
   );

@@ -2,24 +2,29 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { termsVersionDate } from '@proam/contract';
+import { TERMS_VERSION, termsVersionDate } from '@proam/contract';
 
 export type LegalSection = {
   /** The anchor of the section (table of contents). */
   id: string;
   title: string;
-  body: ReactNode;
-};
+} & (
+  | { body: ReactNode }
+  /** Numbered clauses (項), the usual shape of a section. */
+  | { clauses: readonly ReactNode[] }
+);
 
 type LegalDocumentProps = {
   title: string;
   titleRight: string;
   description: ReactNode;
-  /** The 制定日 as `YYYY-MM-DD` (TERMS_VERSION for the terms and the policy). */
-  version: string;
+  /** The 制定日 as `YYYY-MM-DD`; the terms' version unless the page has its own. */
+  version?: string;
   /** Text before the first section (the preamble). */
   lead?: ReactNode;
-  sections: readonly LegalSection[];
+  sections?: readonly LegalSection[];
+  /** Content other than sections (the 特定商取引法 table). */
+  children?: ReactNode;
   /** A table of contents for long texts. */
   toc?: boolean;
   /** Text after the last section (以上, the operator). */
@@ -33,6 +38,17 @@ const LEGAL_PAGES = [
   { to: '/tokushoho', label: '特定商取引法に基づく表記' },
 ] as const;
 
+const sectionBody = (s: LegalSection) =>
+  'clauses' in s ? (
+    <ol>
+      {s.clauses.map((clause, i) => (
+        <li key={i}>{clause}</li>
+      ))}
+    </ol>
+  ) : (
+    s.body
+  );
+
 /**
  * One legal page: the title block, the effective date, numbered sections
  * with a table of contents, and links to the other legal pages.
@@ -41,9 +57,10 @@ export const LegalDocument = ({
   title,
   titleRight,
   description,
-  version,
+  version = TERMS_VERSION,
   lead,
-  sections,
+  sections = [],
+  children,
   toc = false,
   closing,
 }: LegalDocumentProps) => {
@@ -94,9 +111,10 @@ export const LegalDocument = ({
             <h2 id={`legal-${s.id}`} className="legal__heading">
               {s.title}
             </h2>
-            <div className="legal__body">{s.body}</div>
+            <div className="legal__body">{sectionBody(s)}</div>
           </section>
         ))}
+        {children}
         {closing && <div className="legal__closing">{closing}</div>}
         <nav className="legal__related" aria-label="関連する規約">
           <ul>

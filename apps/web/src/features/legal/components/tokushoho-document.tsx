@@ -1,11 +1,8 @@
-import { TERMS_VERSION, termsVersionDate } from '@proam/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PageHeader } from '@/components/page-header';
 import { runtimeConfig } from '@/config/env';
-import { useDocumentTitle } from '@/hooks/use-document-title';
-
-import { SYSTEM_FEE_LABEL } from '../legal-terms';
+import { LegalDocument } from './legal-document';
+import { byPaymentMode, SYSTEM_FEE_LABEL } from '../legal-terms';
 
 type Row = { label: string; value: ReactNode };
 
@@ -41,7 +38,10 @@ const rows = (): Row[] => [
       <>
         レッスン料：各ラウンドレッスンのページに表示された金額（税込。各プロ会員が設定します）
         <br />
-        システム利用料：1予約につき{SYSTEM_FEE_LABEL}
+        {byPaymentMode({
+          online: `システム利用料：1予約につき${SYSTEM_FEE_LABEL}`,
+          atCourse: 'システム利用料：かかりません',
+        })}
       </>
     ),
   },
@@ -55,25 +55,25 @@ const rows = (): Row[] => [
   },
   {
     label: '支払方法',
-    value: (
-      <>
-        予約画面に表示される方法によります。
-        <br />
-        オンライン決済：クレジットカード（決済代行：Stripe, Inc.）
-        <br />
-        現地払い：レッスン当日にゴルフ場でお支払いください
-      </>
-    ),
+    value: byPaymentMode<ReactNode>({
+      online: 'クレジットカード（決済代行：Stripe, Inc.）',
+      atCourse: (
+        <>
+          現地払い：レッスン料は、レッスン当日にゴルフ場で担当のプロ会員へ直接お支払いください。
+          <br />
+          本サービス上での料金のお支払い（オンライン決済）は行っていません。
+        </>
+      ),
+    }),
   },
   {
     label: '支払時期',
-    value: (
-      <>
-        オンライン決済：予約のお手続き時（お支払いの完了をもって予約が確定します）。カードの引落し日は、各カード会社の規定によります。
-        <br />
-        現地払い：レッスン当日
-      </>
-    ),
+    value: byPaymentMode({
+      online:
+        '予約のお手続き時（お支払いの完了をもって予約が確定します）。カードの引落し日は、各カード会社の規定によります。',
+      atCourse:
+        'レッスン当日（現地払い）。予約は、お申し込みの時点で確定します。',
+    }),
   },
   {
     label: '役務の提供時期',
@@ -84,14 +84,30 @@ const rows = (): Row[] => [
     label: 'キャンセル・返金',
     value: (
       <>
-        レッスン前日の23時59分（日本時間）までは、本サービス上で無料でキャンセルでき、お支払い済みの料金（レッスン料・システム利用料）は全額返金します。
+        {byPaymentMode({
+          online: (
+            <>
+              レッスン前日の23時59分（日本時間）までは、本サービス上で無料でキャンセルでき、お支払い済みの料金（レッスン料・システム利用料）は全額返金します。
+              <br />
+              レッスン当日以降はキャンセルできず、返金もいたしかねます（欠席・遅刻の場合を含みます）。
+              <br />
+              プロ会員の都合や天候によりレッスンが中止となった場合は、全額返金します。
+              <br />
+              返金は、お支払いに利用したクレジットカードへ行います。
+            </>
+          ),
+          atCourse: (
+            <>
+              レッスン前日の23時59分（日本時間）までは、本サービス上で無料でキャンセルできます。料金はレッスン当日のお支払いのため、返金の手続きはありません。
+              <br />
+              レッスン当日以降はキャンセルできません（欠席・遅刻の場合を含みます）。
+              <br />
+              プロ会員の都合や天候によりレッスンが中止となった場合、料金は発生しません。
+            </>
+          ),
+        })}
         <br />
-        レッスン当日以降はキャンセルできず、返金もいたしかねます（欠席・遅刻の場合を含みます）。
-        <br />
-        プロ会員の都合や天候によりレッスンが中止となった場合は、全額返金します。
-        <br />
-        返金は、お支払いに利用したクレジットカードへ行います。詳しくは
-        <Link to="/terms">利用規約</Link>第5条をご覧ください。
+        詳しくは<Link to="/terms">利用規約</Link>第5条をご覧ください。
       </>
     ),
   },
@@ -105,44 +121,23 @@ const rows = (): Row[] => [
 /** 特定商取引法に基づく表記: the operator's details come from the server's configuration. */
 export const TokushohoDocument = () => {
   const title = '特定商取引法に基づく表記';
-  useDocumentTitle(title);
   return (
-    <>
-      <PageHeader
-        section={title}
-        title={title}
-        titleRight="LEGAL NOTICE"
-        description="特定商取引に関する法律第11条に基づき、次のとおり表示します。"
-      />
-      <div className="container section narrow legal">
-        <p className="legal__version">
-          <span className="legal__version-label">制定日</span>
-          <time dateTime={TERMS_VERSION}>
-            {termsVersionDate(TERMS_VERSION)}
-          </time>
-        </p>
-        <table className="data-table legal__table">
-          <caption className="visually-hidden">{title}</caption>
-          <tbody>
-            {rows().map((r) => (
-              <tr key={r.label}>
-                <th scope="row">{r.label}</th>
-                <td>{r.value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <nav className="legal__related" aria-label="関連する規約">
-          <ul>
-            <li>
-              <Link to="/terms">利用規約</Link>
-            </li>
-            <li>
-              <Link to="/privacy">プライバシーポリシー</Link>
-            </li>
-          </ul>
-        </nav>
-      </div>
-    </>
+    <LegalDocument
+      title={title}
+      titleRight="LEGAL NOTICE"
+      description="特定商取引に関する法律第11条に基づき、次のとおり表示します。"
+      >
+      <table className="data-table legal__table">
+        <caption className="visually-hidden">{title}</caption>
+        <tbody>
+          {rows().map((r) => (
+            <tr key={r.label}>
+              <th scope="row">{r.label}</th>
+              <td>{r.value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </LegalDocument>
   );
 };
