@@ -9,7 +9,7 @@ import {
 } from 'react-router';
 import { NotFound } from '@/components/not-found';
 import { OfflineNotice } from '@/components/offline-notice';
-import { PageHeader } from '@/components/page-header';
+import { NoticePage } from '@/components/notice-card';
 import { SiteFooter } from '@/components/site-footer';
 import { SiteHeader } from '@/components/site-header';
 import { retryRenewalNow } from '@/features/auth/auth-session';
@@ -113,24 +113,21 @@ export const RootError = () => {
   }
   return (
     <Shell>
-      <PageHeader section="エラー" title="ページを表示できませんでした" />
-      <div className="container section">
-        <div className="notice-card">
-          <p className="notice-card__lead">
-            申し訳ありません。ページの読み込み中に問題が発生しました。
-          </p>
-          <p>通信環境をご確認のうえ、ページを再読み込みしてください。</p>
-          <div className="button-row">
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => window.location.reload()}
-            >
-              再読み込み
-            </button>
-          </div>
-        </div>
-      </div>
+      <NoticePage
+        section="エラー"
+        title="ページを表示できませんでした"
+        lead="申し訳ありません。ページの読み込み中に問題が発生しました。"
+        text="通信環境をご確認のうえ、ページを再読み込みしてください。"
+        actions={
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => window.location.reload()}
+          >
+            再読み込み
+          </button>
+        }
+      />
     </Shell>
   );
 };

@@ -5,6 +5,7 @@ import {
   type FormEvent,
   type ReactNode,
 } from 'react';
+import { CancelButton } from './form/form-actions';
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -86,14 +87,7 @@ export const ConfirmDialog = ({
             {children}
           </div>
           <div className="confirm-dialog__actions">
-            <button
-              type="button"
-              className="button button--outline"
-              disabled={busy}
-              onClick={onCancel}
-            >
-              {cancelLabel}
-            </button>
+            <CancelButton label={cancelLabel} busy={busy} onCancel={onCancel} />
             <button
               type="submit"
               className={`button ${danger ? 'button--danger' : 'button--primary'}`}
@@ -107,3 +101,31 @@ export const ConfirmDialog = ({
     </dialog>
   );
 };
+
+type ConfirmDeleteDialogProps = {
+  title: string;
+  /** What is about to go; the dialog is open while there is one. */
+  name: string | undefined;
+  /** After 「…」を削除しますか？: what else goes with it. */
+  consequence: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+/** 削除する for a named item of an admin list. */
+export const ConfirmDeleteDialog = ({
+  name,
+  consequence,
+  ...props
+}: ConfirmDeleteDialogProps) => (
+  <ConfirmDialog
+    {...props}
+    open={name !== undefined}
+    message={
+      name === undefined ? '' : `「${name}」を削除しますか？${consequence}`
+    }
+    confirmLabel="削除する"
+    danger
+  />
+);

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { runtimeConfig } from '@/config/env';
 import { useClientValue } from '@/hooks/use-client-value';
 import { MailIcon } from './icons';
-import { Logo } from './logo';
+import { HomeLink } from './home-link';
 import { NAV_LINKS } from './nav-links';
 
 /** The legal pages, on every page's footer. */
@@ -23,13 +23,7 @@ export const SiteFooter = () => {
     <footer className="site-footer">
       <div className="container site-footer__inner">
         <div className="site-footer__brand">
-          <Link
-            to="/"
-            className="site-footer__logo"
-            aria-label="ProAm Connect トップページ"
-          >
-            <Logo inverted />
-          </Link>
+          <HomeLink className="site-footer__logo" inverted />
           <p className="site-footer__tagline">
             プロゴルファーとアマチュアゴルファーをつなぐ、ラウンドレッスンのマッチングサービス。
           </p>

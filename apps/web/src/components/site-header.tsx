@@ -8,7 +8,7 @@ import {
 } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CloseIcon, MailIcon, MenuIcon, ShareIcon, UserIcon } from './icons';
-import { Logo } from './logo';
+import { HomeLink } from './home-link';
 import { NAV_LINKS } from './nav-links';
 
 type SiteHeaderProps = {
@@ -58,13 +58,7 @@ export const SiteHeader = ({
   return (
     <header className="site-header">
       <div className="site-header__bar container">
-        <Link
-          to="/"
-          className="site-header__logo"
-          aria-label="ProAm Connect トップページ"
-        >
-          <Logo />
-        </Link>
+        <HomeLink className="site-header__logo" />
         <div className="site-header__actions">
           {extraAction}
           <Link

@@ -15,3 +15,14 @@ export const StatusBadge = ({ status }: { status: StatusRound }) => (
     {STATUS_LABELS[status]}
   </span>
 );
+
+type BadgeProps = {
+  /** The colour, by the status it usually stands for. */
+  tone: StatusRound | 'scheduled' | 'suspended' | 'finished';
+  children: string;
+};
+
+/** Any other state as a status badge (確認済み, 予約投稿, 利用停止中, …). */
+export const Badge = ({ tone, children }: BadgeProps) => (
+  <span className={`status-badge status-badge--${tone}`}>{children}</span>
+);

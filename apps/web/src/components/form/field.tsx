@@ -175,12 +175,18 @@ export const PasswordField = (props: PasswordFieldProps) => {
 type SelectFieldProps = Omit<FieldShellProps, 'counter' | 'addon'> &
   Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'required'> & {
     ref?: Ref<HTMLSelectElement>;
-    options: readonly string[];
-    /** The first, empty choice. */
-    placeholder: string;
+    /** Plain strings show as they are sent. */
+    options: readonly (string | SelectOption)[];
+    /** The first, empty choice, if there is one. */
+    placeholder?: string;
   };
 
-/** A labelled select of plain strings after an empty first choice. */
+export type SelectOption = { value: string; label: string };
+
+const optionOf = (o: string | SelectOption): SelectOption =>
+  typeof o === 'string' ? { value: o, label: o } : o;
+
+/** A labelled select, after an empty first choice when a placeholder is given. */
 export const SelectField = ({
   options,
   placeholder,
@@ -191,10 +197,10 @@ export const SelectField = ({
     <Field {...shell}>
       {(p) => (
         <select {...p} {...control}>
-          <option value="">{placeholder}</option>
-          {options.map((o) => (
-            <option key={o} value={o}>
-              {o}
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map(optionOf).map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
             </option>
           ))}
         </select>

@@ -32,6 +32,7 @@ type ReasonDialogProps<T> = {
   send: (text: string) => Promise<{ data?: T; error?: unknown }>;
   /** Why it failed, in Japanese, when the server did not refuse the field. */
   failure: (error: ApiError | null) => string;
+  /** After a success, once `onClose` has been called: every caller closes the dialog then. */
   onDone: (result: T) => void;
   onClose: () => void;
 };
@@ -84,7 +85,7 @@ export const ReasonDialog = <T,>({
     const result = await send(field ? form.values.text.trim() : '');
     setBusy(false);
     if (result.data !== undefined) {
-      form.reset(EMPTY);
+      close();
       onDone(result.data);
       return;
     }

@@ -1,4 +1,4 @@
-type SegmentedProps<V extends string> = {
+export type SegmentedProps<V extends string> = {
   /** Read by screen readers: what the choice is about. */
   legend: string;
   /** The radio group's name, unique on the page. */

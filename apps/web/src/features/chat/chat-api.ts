@@ -8,6 +8,7 @@ import {
 import { isAccessTokenFresh } from '@/features/auth/access-token';
 import { renewSession } from '@/features/auth/auth-session';
 import type { AuthState } from '@/features/auth/auth-slice';
+import type { AppDispatch } from '@/app/store';
 import { api } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 import { chatEvents } from './chat-events';
@@ -43,6 +44,33 @@ async function listenWhileCached(
     return () => undefined;
   }
   return chatEvents.subscribe(listener);
+}
+
+/**
+ * Merges the message(s) a call answered with into the lesson's conversation.
+ * A failure leaves it as it was: a catch-up is tried again at the next
+ * reconnect, a message stays in the composer.
+ */
+async function mergeAnswered(
+  { partitionKey }: { partitionKey: string },
+  {
+    dispatch,
+    queryFulfilled,
+  }: {
+    dispatch: AppDispatch;
+    queryFulfilled: Promise<{ data: Message | Message[] }>;
+  },
+): Promise<void> {
+  try {
+    const { data } = await queryFulfilled;
+    dispatch(
+      chatApi.util.updateQueryData('getMessages', partitionKey, (d) => {
+        for (const m of [data].flat()) upsertMessage(d, m);
+      }),
+    );
+  } catch {
+    // Nothing was written before the answer.
+  }
 }
 
 export const chatApi = api.injectEndpoints({
@@ -105,40 +133,12 @@ export const chatApi = api.injectEndpoints({
         silent: true,
       }),
       keepUnusedDataFor: 0,
-      onQueryStarted: async (
-        { partitionKey },
-        { dispatch, queryFulfilled },
-      ) => {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(
-            chatApi.util.updateQueryData('getMessages', partitionKey, (d) => {
-              for (const m of data) upsertMessage(d, m);
-            }),
-          );
-        } catch {
-          // The next reconnect tries again.
-        }
-      },
+      onQueryStarted: mergeAnswered,
     }),
     /** Silent: a failed message stays in the composer with 再送信. */
     sendMessage: build.mutation<Message, SendInput>({
       query: (body) => ({ path: '/roundLesson/message', body, silent: true }),
-      onQueryStarted: async (
-        { partitionKey },
-        { dispatch, queryFulfilled },
-      ) => {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(
-            chatApi.util.updateQueryData('getMessages', partitionKey, (d) =>
-              upsertMessage(d, data),
-            ),
-          );
-        } catch {
-          // The composer keeps the text.
-        }
-      },
+      onQueryStarted: mergeAnswered,
       invalidatesTags: ['ChatList'],
     }),
     /** In the background: a failure only means it is tried again later. */

@@ -1,4 +1,5 @@
 import type { ImageInfo, User, UserUpdateInput } from '@proam/contract';
+import type { AppDispatch } from '@/app/store';
 import { api } from '@/lib/api';
 
 /**
@@ -34,17 +35,7 @@ export const profileApi = api.injectEndpoints({
     }),
     updateUser: build.mutation<User, ProfileUpdate>({
       query: (body) => ({ path: '/user/update', body }),
-      onQueryStarted: async (_arg, { dispatch, queryFulfilled }) => {
-        try {
-          const { data } = await queryFulfilled;
-          // Fire-and-forget: the cache entry is written synchronously.
-          void dispatch(
-            profileApi.util.upsertQueryData('getUser', data.id, data),
-          );
-        } catch {
-          // The base query has shown the failure; the form keeps what was typed.
-        }
-      },
+      onQueryStarted: cacheAnsweredUser,
     }),
     uploadImage: build.mutation<Uploaded, UploadInput>({
       query: (body) => ({ path: '/storage/upload', body }),
@@ -66,17 +57,7 @@ export const profileApi = api.injectEndpoints({
         path: '/user/updateImageInfo',
         body: { imageInfo: imageInfo.map(({ keyName }) => ({ keyName })) },
       }),
-      onQueryStarted: async (_arg, { dispatch, queryFulfilled }) => {
-        try {
-          const { data } = await queryFulfilled;
-          // Fire-and-forget: the cache entry is written synchronously.
-          void dispatch(
-            profileApi.util.upsertQueryData('getUser', data.id, data),
-          );
-        } catch {
-          // Shown by the base query; the cached profile still has the old order.
-        }
-      },
+      onQueryStarted: cacheAnsweredUser,
     }),
     deleteAccount: build.mutation<
       { deleted: true },
@@ -97,3 +78,24 @@ export const {
   useUpdateImageInfoMutation,
   useDeleteAccountMutation,
 } = profileApi;
+
+/**
+ * Puts the user a change answered with into their cached profile. On a
+ * failure, shown by the base query, the cache keeps the profile as it was
+ * (the form keeps what was typed, the photos their old order).
+ */
+async function cacheAnsweredUser(
+  _arg: unknown,
+  {
+    dispatch,
+    queryFulfilled,
+  }: { dispatch: AppDispatch; queryFulfilled: Promise<{ data: User }> },
+): Promise<void> {
+  try {
+    const { data } = await queryFulfilled;
+    // Fire-and-forget: the cache entry is written synchronously.
+    void dispatch(profileApi.util.upsertQueryData('getUser', data.id, data));
+  } catch {
+    // Nothing to undo: nothing was written before the answer.
+  }
+}

@@ -1,7 +1,7 @@
 import { Navigate, useLocation } from 'react-router';
 import { useAppSelector } from '@/lib/store-hooks';
-import { PageHeader } from '@/components/page-header';
 import { selectAuthStatus } from '@/features/auth/auth-slice';
+import { AuthPage } from '@/features/auth/components/auth-page';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { afterLoginPath } from '@/features/auth/components/require-login';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -14,19 +14,13 @@ const LoginRoute = () => {
   if (status === 'authenticated')
     return <Navigate to={afterLoginPath(state)} replace />;
   return (
-    <>
-      <PageHeader
-        section="ログイン"
-        title="ログイン"
-        titleRight="LOGIN"
-        description="会員の方は、ご登録のメールアドレスとパスワードでログインしてください。"
-      />
-      <div className="container section">
-        <div className="auth-card">
-          <LoginForm />
-        </div>
-      </div>
-    </>
+    <AuthPage
+      title="ログイン"
+      titleRight="LOGIN"
+      description="会員の方は、ご登録のメールアドレスとパスワードでログインしてください。"
+    >
+      <LoginForm />
+    </AuthPage>
   );
 };
 

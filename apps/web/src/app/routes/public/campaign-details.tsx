@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { NoticeCard } from '@/components/notice-card';
 import { Breadcrumb } from '@/components/page-header';
 import { NO_MORE_INFO, findCampaign } from '@/features/campaigns/campaigns';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -29,9 +30,7 @@ const CampaignDetailsRoute = () => {
             />
           </figure>
         ) : (
-          <div className="notice-card">
-            <p className="notice-card__lead">{NO_MORE_INFO}</p>
-          </div>
+          <NoticeCard lead={NO_MORE_INFO} />
         )}
         <div className="button-row">
           <Link to="/" className="button button--outline">

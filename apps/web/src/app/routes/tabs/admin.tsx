@@ -1,10 +1,10 @@
 import type { News } from '@proam/contract';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { InlineError } from '@/components/inline-error';
+import { ConfirmDeleteDialog } from '@/components/confirm-dialog';
+import { FlashStatus } from '@/components/flash-status';
 import { PageHeader } from '@/components/page-header';
-import { Spinner } from '@/components/spinner';
+import { QueryState } from '@/components/query-state';
 import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
 import { MemberManagement } from '@/features/admin/components/member-management';
 import { ReportList } from '@/features/admin/components/report-list';
@@ -18,7 +18,9 @@ import {
   useDeleteNewsMutation,
   useGetAdminNewsQuery,
 } from '@/features/news/news-api';
+import { useConfirmedDelete } from '@/hooks/use-confirmed-delete';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useFlash } from '@/hooks/use-flash';
 import '@/styles/admin.css';
 import '@/styles/booking.css';
 
@@ -42,11 +44,13 @@ const NewsSection = () => {
   const { data, isLoading, isError, isFetching, refetch } =
     useGetAdminNewsQuery({ size: 100 });
   const [mode, setMode] = useState<NewsMode>({ kind: 'list' });
-  const [message, setMessage] = useState('');
-  const [toDelete, setToDelete] = useState<News | null>(null);
+  const { message, setMessage, announce, ref: messageRef } = useFlash();
   const [remove, { isLoading: deleting }] = useDeleteNewsMutation();
+  const { toDelete, setToDelete, confirmDelete } = useConfirmedDelete<News>(
+    remove,
+    (n) => announce(`「${n.title}」を削除しました。`),
+  );
   const rootRef = useRef<HTMLDivElement>(null);
-  const messageRef = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => {
     if (mode.kind !== 'edit') return;
@@ -55,19 +59,8 @@ const NewsSection = () => {
 
   const back = (done?: string) => {
     setMode({ kind: 'list' });
-    setMessage(done ?? '');
-    if (done) window.setTimeout(() => messageRef.current?.focus(), 0);
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    const title = toDelete.title;
-    const result = await remove(toDelete.id);
-    setToDelete(null);
-    if ('data' in result) {
-      setMessage(`「${title}」を削除しました。`);
-      window.setTimeout(() => messageRef.current?.focus(), 0);
-    }
+    if (done) announce(done);
+    else setMessage('');
   };
 
   return (
@@ -98,44 +91,28 @@ const NewsSection = () => {
               </Link>
             </div>
           </div>
-          <p
-            ref={messageRef}
-            tabIndex={-1}
-            role="status"
-            className={message ? 'flash' : 'visually-hidden'}
+          <FlashStatus ref={messageRef} message={message} />
+          <QueryState
+            query={{ isLoading, isError, isFetching, refetch }}
+            loading="お知らせを読み込み中"
+            error="お知らせを読み込めませんでした。"
+            isEmpty={!data || data.length === 0}
+            empty="お知らせはまだありません。"
           >
-            {message}
-          </p>
-          {isLoading ? (
-            <div className="page-loading">
-              <Spinner label="お知らせを読み込み中" />
-            </div>
-          ) : isError ? (
-            <InlineError
-              message="お知らせを読み込めませんでした。"
-              onRetry={isFetching ? undefined : () => void refetch()}
-            />
-          ) : !data || data.length === 0 ? (
-            <p className="muted">お知らせはまだありません。</p>
-          ) : (
-            <AdminNewsList
-              items={data}
-              onEdit={(n) => setMode({ kind: 'edit', news: n })}
-              onDelete={setToDelete}
-            />
-          )}
+            {() => (
+              <AdminNewsList
+                items={data ?? []}
+                onEdit={(n) => setMode({ kind: 'edit', news: n })}
+                onDelete={setToDelete}
+              />
+            )}
+          </QueryState>
         </>
       )}
-      <ConfirmDialog
-        open={toDelete !== null}
+      <ConfirmDeleteDialog
         title="お知らせの削除"
-        message={
-          toDelete
-            ? `「${toDelete.title}」を削除しますか？公開ページからも削除され、元に戻せません。`
-            : ''
-        }
-        confirmLabel="削除する"
-        danger
+        name={toDelete?.title}
+        consequence="公開ページからも削除され、元に戻せません。"
         busy={deleting}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setToDelete(null)}

@@ -1,3 +1,4 @@
+import { NoticeCard } from '@/components/notice-card';
 import { PageHeader } from '@/components/page-header';
 import { LikedMembers } from '@/features/likes/components/liked-members';
 import { ProLikes } from '@/features/likes/components/pro-likes';
@@ -60,12 +61,10 @@ const LikesRoute = () => {
           </>
         )}
         {!myType && !isBuyer && (
-          <div className="notice-card">
-            <p className="notice-card__lead">
-              いいねはプロ会員・アマチュア会員の機能です
-            </p>
-            <p>このアカウントではいいねをご利用いただけません。</p>
-          </div>
+          <NoticeCard
+            lead="いいねはプロ会員・アマチュア会員の機能です"
+            text="このアカウントではいいねをご利用いただけません。"
+          />
         )}
       </div>
     </>

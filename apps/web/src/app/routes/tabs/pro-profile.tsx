@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { InlineError } from '@/components/inline-error';
+import { NoticeCard } from '@/components/notice-card';
 import { PageHeader } from '@/components/page-header';
 import { ProProfile } from '@/features/likes/components/pro-profile';
 import {
@@ -66,10 +67,10 @@ const ProProfileRoute = () => {
             onRetry={() => void refetch()}
           />
         ) : !isPro ? (
-          <div className="notice-card">
-            <p className="notice-card__lead">プロが見つかりません</p>
-            <p>退会したか、URLが正しくない可能性があります。</p>
-          </div>
+          <NoticeCard
+            lead="プロが見つかりません"
+            text="退会したか、URLが正しくない可能性があります。"
+          />
         ) : (
           <ProProfile
             user={user}

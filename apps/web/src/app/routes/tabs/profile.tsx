@@ -1,3 +1,5 @@
+import { MemberSection } from '@/components/member-section';
+import { NoticeCard } from '@/components/notice-card';
 import { PageHeader } from '@/components/page-header';
 import { InlineError } from '@/components/inline-error';
 import { useAppSelector } from '@/lib/store-hooks';
@@ -50,14 +52,10 @@ const ProfileRoute = () => {
       <div className="container section member-page">
         <AccountPanel />
         {!isMember ? (
-          <div className="notice-card">
-            <p className="notice-card__lead">
-              このアカウントではプロフィールを編集できません
-            </p>
-            <p>
-              プロフィールの編集は、プロ会員・アマチュア会員の方がご利用いただけます。
-            </p>
-          </div>
+          <NoticeCard
+            lead="このアカウントではプロフィールを編集できません"
+            text="プロフィールの編集は、プロ会員・アマチュア会員の方がご利用いただけます。"
+          />
         ) : isLoading ? (
           <>
             <p className="visually-hidden" role="status">
@@ -78,20 +76,18 @@ const ProfileRoute = () => {
               <ProfileForm key={user.id} user={user} />
             </section>
             {user.type === 'pro' && user.pro && (
-              <section
-                className="member-section my-reviews"
-                aria-labelledby="my-reviews-title"
+              <MemberSection
+                id="my-reviews-title"
+                className="my-reviews"
+                title="あなたへの口コミ"
               >
-                <h2 id="my-reviews-title" className="member-section__title">
-                  あなたへの口コミ
-                </h2>
                 <RatingSummary pro={user.pro} />
                 <ReviewList
                   proId={user.id}
                   title="口コミ一覧（返信できます）"
                   canReply
                 />
-              </section>
+              </MemberSection>
             )}
             <NotificationSettingsPanel />
             {user.type !== 'admin' && <BlockedMembers />}

@@ -178,7 +178,10 @@ describe('通報', () => {
 
     await user.click(screen.getByRole('radio', { name: '対応済み' }));
     const done = await screen.findByRole('list', { name: '対応済みの通報' });
-    expect(within(done).getByText(/口コミを削除しました/)).toBeInTheDocument();
+    // The open reports stay on screen until the resolved ones have come.
+    expect(
+      await within(done).findByText(/口コミを削除しました/),
+    ).toBeInTheDocument();
     expect(
       within(done).queryByRole('button', { name: '対応済みにする' }),
     ).toBeNull();

@@ -1,8 +1,12 @@
 import type { AdminUsersInput, User } from '@proam/contract';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Field, TextField } from '@/components/form/field';
+import { SmallButton } from '@/components/small-button';
+import { SelectField, TextField } from '@/components/form/field';
+import { SearchActions } from '@/components/form/form-actions';
 import { FormErrorSummary } from '@/components/form/form-error-summary';
+import { FlashStatus } from '@/components/flash-status';
 import { QueryState } from '@/components/query-state';
+import { Badge } from '@/components/status-badge';
 import { useValidatedForm } from '@/hooks/use-validated-form';
 import { useGetAdminUsersQuery, useVerifyProMutation } from '../admin-api';
 import {
@@ -127,51 +131,24 @@ export const MemberManagement = () => {
             {...bind('keyword')}
             hint={`${KEYWORD_MAX}文字以内。名前・ふりがな・メールアドレスの一部で探せます。`}
           />
-          <Field id={form.idOf('type')} label="会員種別" noBadge>
-            {(control) => (
-              <select {...control} {...bind('type')}>
-                {TYPE_OPTIONS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field
-            id={form.idOf('verified')}
+          <SelectField
+            label="会員種別"
+            noBadge
+            options={TYPE_OPTIONS}
+            {...bind('type')}
+          />
+          <SelectField
             label="プロの確認状況"
             noBadge
             hint="選ぶとプロだけを表示します。"
-          >
-            {(control) => (
-              <select {...control} {...bind('verified')}>
-                {VERIFIED_OPTIONS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+            options={VERIFIED_OPTIONS}
+            {...bind('verified')}
+          />
         </div>
-        <div className="button-row">
-          <button type="submit" className="button button--primary">
-            検索する
-          </button>
-          <button
-            type="button"
-            className="button button--outline"
-            onClick={clear}
-          >
-            条件をクリア
-          </button>
-        </div>
+        <SearchActions submitLabel="検索する" onClear={clear} />
       </form>
 
-      <p role="status" className={message ? 'flash' : 'visually-hidden'}>
-        {message}
-      </p>
+      <FlashStatus message={message} />
 
       <section aria-labelledby={`${id}-results`} aria-busy={isFetching}>
         <h2
@@ -245,21 +222,15 @@ export const MemberManagement = () => {
                           {u.type !== 'pro' ? (
                             <span className="muted">—</span>
                           ) : u.pro?.verified ? (
-                            <span className="status-badge status-badge--open">
-                              確認済み
-                            </span>
+                            <Badge tone="open">確認済み</Badge>
                           ) : (
-                            <span className="status-badge status-badge--closed">
-                              確認中
-                            </span>
+                            <Badge tone="closed">確認中</Badge>
                           )}
                         </td>
                         <td data-label="利用状況">
                           {u.suspended ? (
                             <div>
-                              <span className="status-badge status-badge--suspended">
-                                利用停止中
-                              </span>
+                              <Badge tone="suspended">利用停止中</Badge>
                               {u.suspendReason && (
                                 <span className="admin-table__reason">
                                   理由：{u.suspendReason}
@@ -273,9 +244,10 @@ export const MemberManagement = () => {
                         <td data-label="操作">
                           <div className="admin-table__actions">
                             {u.type === 'pro' && (
-                              <button
-                                type="button"
-                                className={`button button--small ${u.pro?.verified ? 'button--outline' : 'button--primary'}`}
+                              <SmallButton
+                                variant={
+                                  u.pro?.verified ? 'outline' : 'primary'
+                                }
                                 disabled={pendingId === u.id}
                                 aria-label={`${u.pro?.verified ? '確認を取り消す' : '確認済みにする'}（${u.userName}さん）`}
                                 onClick={() => void toggleVerified(u)}
@@ -283,17 +255,18 @@ export const MemberManagement = () => {
                                 {u.pro?.verified
                                   ? '確認を取り消す'
                                   : '確認済みにする'}
-                              </button>
+                              </SmallButton>
                             )}
                             {u.type !== 'admin' && (
-                              <button
-                                type="button"
-                                className={`button button--small ${u.suspended ? 'button--outline' : 'button--outline-danger'}`}
+                              <SmallButton
+                                variant={
+                                  u.suspended ? 'outline' : 'outline-danger'
+                                }
                                 aria-label={`${u.suspended ? '停止を解除' : '利用停止'}（${u.userName}さん）`}
                                 onClick={() => setToSuspend(u)}
                               >
                                 {u.suspended ? '停止を解除' : '利用停止'}
-                              </button>
+                              </SmallButton>
                             )}
                           </div>
                         </td>
@@ -331,14 +304,13 @@ export const MemberManagement = () => {
       <SuspendDialog
         member={toSuspend}
         onClose={() => setToSuspend(null)}
-        onDone={(changed) => {
-          setToSuspend(null);
+        onDone={(changed) =>
           setMessage(
             changed.suspended
               ? `${changed.userName}さんを利用停止にしました。`
               : `${changed.userName}さんの利用停止を解除しました。`,
-          );
-        }}
+          )
+        }
       />
     </div>
   );

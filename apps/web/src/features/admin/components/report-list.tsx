@@ -1,8 +1,9 @@
 import type { Report, ReportContext } from '@proam/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { SmallButton } from '@/components/small-button';
 import { ReasonDialog } from '@/components/form/reason-dialog';
-import { Segmented } from '@/components/form/segmented';
+import { Inbox, InboxItem } from '@/components/inbox';
 import { QueryState } from '@/components/query-state';
 import { formatInstantDateTime } from '@/lib/format';
 import {
@@ -134,20 +135,19 @@ export const ReportList = () => {
   const [status, setStatus] = useState('');
 
   return (
-    <div className="stack">
-      <Segmented
-        legend="表示する通報"
-        name="report-filter"
-        options={FILTERS}
-        value={filter}
-        onChange={(value) => {
+    <Inbox
+      filter={{
+        legend: '表示する通報',
+        name: 'report-filter',
+        options: FILTERS,
+        value: filter,
+        onChange: (value) => {
           setFilter(value);
           setStatus('');
-        }}
-      />
-      <p role="status" className={status ? 'flash' : 'visually-hidden'}>
-        {status}
-      </p>
+        },
+      }}
+      status={status}
+    >
       <QueryState
         query={{ isLoading, isError, isFetching, refetch }}
         loading="通報を読み込み中"
@@ -167,58 +167,43 @@ export const ReportList = () => {
             {data?.map((r) => {
               const ctx = ctxById.get(r.id);
               return (
-                <li
+                <InboxItem
                   key={r.id}
-                  className={`inbox__item${r.status === 'resolved' ? ' is-handled' : ''}`}
+                  headingId={`report-${r.id}-title`}
+                  handled={r.status === 'resolved'}
+                  createdAt={r.createdAt}
+                  title={`${TARGET_LABELS[r.targetType]}への通報`}
+                  contact={[
+                    {
+                      label: '通報者',
+                      value: ctx?.reporterName ?? r.reporterId,
+                    },
+                  ]}
+                  actions={
+                    r.status === 'open' && (
+                      <SmallButton
+                        variant="primary"
+                        onClick={() => setToResolve(r)}
+                      >
+                        対応済みにする
+                      </SmallButton>
+                    )
+                  }
                 >
-                  <article aria-labelledby={`report-${r.id}-title`}>
-                    <header className="inbox__head">
-                      <p className="inbox__meta">
-                        <span
-                          className={`status-badge ${r.status === 'resolved' ? 'status-badge--finished' : 'status-badge--closed'}`}
-                        >
-                          {r.status === 'resolved' ? '対応済み' : '未対応'}
-                        </span>
-                        <time dateTime={r.createdAt}>
-                          {formatInstantDateTime(r.createdAt)}
-                        </time>
-                      </p>
-                      <h3 id={`report-${r.id}-title`} className="inbox__name">
-                        {TARGET_LABELS[r.targetType]}への通報
-                      </h3>
-                      <dl className="inbox__contact">
-                        <div>
-                          <dt>通報者</dt>
-                          <dd>{ctx?.reporterName ?? r.reporterId}</dd>
-                        </div>
-                      </dl>
-                    </header>
-                    <ReportedThing report={r} ctx={ctx} />
+                  <ReportedThing report={r} ctx={ctx} />
+                  <p className="report-reason">
+                    <span className="report-reason__label">通報の理由</span>
+                    {r.reason}
+                  </p>
+                  {r.resolution && (
                     <p className="report-reason">
-                      <span className="report-reason__label">通報の理由</span>
-                      {r.reason}
+                      <span className="report-reason__label">対応内容</span>
+                      {r.resolution}
+                      {r.resolvedAt &&
+                        `（${formatInstantDateTime(r.resolvedAt)}）`}
                     </p>
-                    {r.resolution && (
-                      <p className="report-reason">
-                        <span className="report-reason__label">対応内容</span>
-                        {r.resolution}
-                        {r.resolvedAt &&
-                          `（${formatInstantDateTime(r.resolvedAt)}）`}
-                      </p>
-                    )}
-                    {r.status === 'open' && (
-                      <div className="inbox__actions">
-                        <button
-                          type="button"
-                          className="button button--small button--primary"
-                          onClick={() => setToResolve(r)}
-                        >
-                          対応済みにする
-                        </button>
-                      </div>
-                    )}
-                  </article>
-                </li>
+                  )}
+                </InboxItem>
               );
             })}
           </ul>
@@ -227,13 +212,12 @@ export const ReportList = () => {
       <ResolveDialog
         report={toResolve}
         onClose={() => setToResolve(null)}
-        onDone={(resolved) => {
-          setToResolve(null);
+        onDone={(resolved) =>
           setStatus(
             `${TARGET_LABELS[resolved.targetType]}への通報を対応済みにしました。`,
-          );
-        }}
+          )
+        }
       />
-    </div>
+    </Inbox>
   );
 };

@@ -6,16 +6,16 @@ import { createLoginResult } from '@/testing/auth';
 import { apiCalls, bodyOf, ng, ok, serveInOrder } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
 import { LoginForm } from '../components/login-form';
-import { RegisterForm } from '../components/register-form';
+import {
+  field,
+  findField,
+  passMailAndCode,
+  renderRegistration,
+} from './auth-helpers';
 
 beforeEach(() => {
   localStorage.clear();
 });
-
-const field = (label: RegExp) =>
-  screen.getByLabelText(label, { selector: 'input, select' });
-const findField = (label: RegExp) =>
-  screen.findByLabelText(label, { selector: 'input, select' });
 
 describe('login form', () => {
   it('requires both fields, describes the errors and focuses the first', async () => {
@@ -90,12 +90,7 @@ describe('login form', () => {
 
 describe('registration form', () => {
   it('walks mail → code → profile and registers with what was typed', async () => {
-    serveInOrder(
-      () => ok({ sent: true }),
-      () => ok(createLoginResult()),
-    );
-    const user = userEvent.setup();
-    const { store } = renderWithProviders(<RegisterForm />);
+    const { user, store } = renderRegistration(() => ok(createLoginResult()));
 
     // Step 1
     await user.click(screen.getByRole('button', { name: '認証コードを送信' }));
@@ -174,16 +169,8 @@ describe('registration form', () => {
   });
 
   it('goes back to the code step, keeping the profile, when the server rejects the code', async () => {
-    serveInOrder(
-      () => ok({ sent: true }),
-      () => ng('InvalidCode'),
-    );
-    const user = userEvent.setup();
-    const { store } = renderWithProviders(<RegisterForm />);
-    await user.type(field(/メールアドレス/), 'new@example.jp');
-    await user.click(screen.getByRole('button', { name: '認証コードを送信' }));
-    await user.type(await findField(/認証コード/), '000000');
-    await user.click(screen.getByRole('button', { name: '次へ' }));
+    const { user, store } = renderRegistration(() => ng('InvalidCode'));
+    await passMailAndCode(user, '000000');
     await user.type(await findField(/^氏名/), '山田 太郎');
     await user.type(field(/^ふりがな/), 'やまだ');
     await user.click(screen.getByRole('radio', { name: /プロ会員/ }));

@@ -1,6 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Route, Routes } from 'react-router';
 import { makeStore } from '@/app/store';
 import {
   CONNECTION_MESSAGES,
@@ -9,7 +8,7 @@ import {
 import { createLoginResult } from '@/testing/auth';
 import { okEnvelope, renderWithProviders } from '@/testing/render';
 import { connectivityChanged, renewalFailed } from '../auth-slice';
-import { RequireLogin } from '../components/require-login';
+import { renderMemberPage } from './auth-helpers';
 
 beforeEach(() => {
   localStorage.clear();
@@ -50,20 +49,7 @@ describe('offline notice', () => {
 });
 
 const memberPage = (store = makeStore()) =>
-  renderWithProviders(
-    <Routes>
-      <Route
-        path="/tabs/likes"
-        element={
-          <RequireLogin>
-            <p>会員ページの中身</p>
-          </RequireLogin>
-        }
-      />
-      <Route path="/auth" element={<p>ログインフォーム</p>} />
-    </Routes>,
-    { store, route: '/tabs/likes' },
-  );
+  renderMemberPage('/tabs/likes', store);
 
 describe('member pages while the stored login waits for the network', () => {
   it('say 接続を待っています instead of sending the member to the login form', () => {

@@ -1,25 +1,24 @@
 import { TERMS_VERSION } from '@proam/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeStore } from '@/app/store';
 import { createAuthUser, createLoginResult } from '@/testing/auth';
-import { apiCalls, bodyOf, ng, ok, serveInOrder, serveOk } from '@/testing/msw';
-import { renderWithProviders } from '@/testing/render';
+import { apiCalls, bodyOf, ng, ok, serveOk } from '@/testing/msw';
 import { tokenReceived } from '../auth-slice';
 import { TERMS_REQUIRED_MSG } from '../auth-validation';
-import { RegisterForm } from '../components/register-form';
-import { RequireLogin } from '../components/require-login';
+import {
+  field,
+  findField,
+  passMailAndCode,
+  renderMemberPage,
+  renderRegistration,
+} from './auth-helpers';
 
 beforeEach(() => {
   localStorage.clear();
 });
 
-const field = (label: RegExp) =>
-  screen.getByLabelText(label, { selector: 'input, select' });
-const findField = (label: RegExp) =>
-  screen.findByLabelText(label, { selector: 'input, select' });
 const consent = () =>
   screen.getByRole('checkbox', {
     name: /利用規約とプライバシーポリシーに同意する/,
@@ -27,10 +26,7 @@ const consent = () =>
 
 /** Steps 1 and 2, then the profile filled in without the agreement. */
 const fillProfile = async (user: ReturnType<typeof userEvent.setup>) => {
-  await user.type(field(/メールアドレス/), 'new@example.jp');
-  await user.click(screen.getByRole('button', { name: '認証コードを送信' }));
-  await user.type(await findField(/認証コード/), '123456');
-  await user.click(screen.getByRole('button', { name: '次へ' }));
+  await passMailAndCode(user);
   await user.type(await findField(/^氏名/), '山田 太郎');
   await user.type(field(/^ふりがな/), 'やまだ たろう');
   await user.click(screen.getByRole('radio', { name: /アマチュア会員/ }));
@@ -40,12 +36,7 @@ const fillProfile = async (user: ReturnType<typeof userEvent.setup>) => {
 
 describe('registration asks for the agreement', () => {
   it('refuses to send without the checkbox, says why on the box and keeps what was typed', async () => {
-    serveInOrder(
-      () => ok({ sent: true }),
-      () => ok(createLoginResult()),
-    );
-    const user = userEvent.setup();
-    const { store } = renderWithProviders(<RegisterForm />);
+    const { user, store } = renderRegistration(() => ok(createLoginResult()));
     await fillProfile(user);
     await user.click(screen.getByRole('button', { name: '登録する' }));
     expect(consent()).toHaveAttribute('aria-invalid', 'true');
@@ -78,15 +69,11 @@ describe('registration asks for the agreement', () => {
   });
 
   it('marks the box again when the server refuses the version (an old page)', async () => {
-    serveInOrder(
-      () => ok({ sent: true }),
-      () =>
-        ng('ValidationError', {
-          msg: '入力内容に誤りがあります。（termsVersion）',
-        }),
+    const { user } = renderRegistration(() =>
+      ng('ValidationError', {
+        msg: '入力内容に誤りがあります。（termsVersion）',
+      }),
     );
-    const user = userEvent.setup();
-    renderWithProviders(<RegisterForm />);
     await fillProfile(user);
     await user.click(consent());
     await user.click(screen.getByRole('button', { name: '登録する' }));
@@ -109,20 +96,7 @@ const memberArea = (termsAccepted: boolean | undefined) => {
       }),
     ),
   );
-  return renderWithProviders(
-    <Routes>
-      <Route
-        path="/tabs/schedule"
-        element={
-          <RequireLogin>
-            <p>会員ページの中身</p>
-          </RequireLogin>
-        }
-      />
-      <Route path="/auth" element={<p>ログインフォーム</p>} />
-    </Routes>,
-    { store, route: '/tabs/schedule' },
-  );
+  return renderMemberPage('/tabs/schedule', store);
 };
 
 describe('the agreement after login', () => {

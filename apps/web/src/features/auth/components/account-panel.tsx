@@ -2,6 +2,7 @@ import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
 import { UserIcon } from '@/components/icons';
 import { useLogoutMutation } from '../auth-api';
 import { loggedOut, selectAuthUser, type SessionUser } from '../auth-slice';
+import { BusyButton } from '@/components/form/form-actions';
 
 const TYPE_LABELS: Record<SessionUser['type'], string> = {
   pro: 'プロ会員',
@@ -37,14 +38,13 @@ export const AccountPanel = () => {
           <span className="tag">{TYPE_LABELS[user.type]}</span>
         </p>
       </div>
-      <button
-        type="button"
+      <BusyButton
         className="button button--outline account-panel__logout"
+        busy={isLoading}
+        busyLabel="ログアウト中…"
+        label="ログアウト"
         onClick={() => void onLogout()}
-        disabled={isLoading}
-      >
-        {isLoading ? 'ログアウト中…' : 'ログアウト'}
-      </button>
+      />
     </section>
   );
 };

@@ -18,11 +18,10 @@ import { CodeField, NewPasswordFields } from './auth-fields';
 import {
   CodeSentLead,
   CodeStepLinks,
-  MailStep,
+  MailCodeSteps,
   StepForm,
   type Step,
 } from './step-form';
-import { StepIndicator } from './step-indicator';
 import { TermsConsent } from './terms-consent';
 import { useMailStep } from './use-mail-step';
 import { useStepFocus } from './use-step-focus';
@@ -152,21 +151,19 @@ export const RegisterForm = () => {
   };
 
   return (
-    <div className="auth-steps">
-      <StepIndicator steps={STEPS} current={step} />
-
-      {step === 1 && (
-        <MailStep
-          id={id}
-          title="メールアドレスの確認"
-          lead="ご登録のメールアドレスに、6桁の認証コードをお送りします。"
-          onSubmit={submitMail}
-          mail={mail}
-          autoComplete="email"
-          sending={sending}
-        />
-      )}
-
+    <MailCodeSteps
+      steps={STEPS}
+      step={step}
+      mailStep={{
+        id,
+        title: 'メールアドレスの確認',
+        lead: 'ご登録のメールアドレスに、6桁の認証コードをお送りします。',
+        onSubmit: submitMail,
+        mail,
+        autoComplete: 'email',
+        sending,
+      }}
+    >
       {step === 2 && (
         <StepForm
           id={id}
@@ -263,6 +260,6 @@ export const RegisterForm = () => {
           </button>
         </StepForm>
       )}
-    </div>
+    </MailCodeSteps>
   );
 };

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '@/lib/store-hooks';
-import { PageHeader } from '@/components/page-header';
+import { NoticePage } from '@/components/notice-card';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { selectIsAdmin } from '../auth-slice';
 
@@ -11,27 +11,22 @@ export const useIsAdmin = (): boolean => useAppSelector(selectIsAdmin);
 export const Forbidden = () => {
   useDocumentTitle('権限がありません');
   return (
-    <>
-      <PageHeader section="会員メニュー" title="権限がありません" />
-      <div className="container section">
-        <div className="notice-card">
-          <p className="notice-card__lead">
-            このページを表示する権限がありません
-          </p>
-          <p>
-            管理画面は運営スタッフ（管理者アカウント）専用です。会員の方は下のボタンから会員メニューへお戻りください。
-          </p>
-          <div className="button-row">
-            <Link to="/tabs/competitions" className="button button--primary">
-              大会ページへ戻る
-            </Link>
-            <Link to="/contact" className="button button--outline">
-              お問い合わせ
-            </Link>
-          </div>
-        </div>
-      </div>
-    </>
+    <NoticePage
+      section="会員メニュー"
+      title="権限がありません"
+      lead="このページを表示する権限がありません"
+      text="管理画面は運営スタッフ（管理者アカウント）専用です。会員の方は下のボタンから会員メニューへお戻りください。"
+      actions={
+        <>
+          <Link to="/tabs/competitions" className="button button--primary">
+            大会ページへ戻る
+          </Link>
+          <Link to="/contact" className="button button--outline">
+            お問い合わせ
+          </Link>
+        </>
+      }
+    />
   );
 };
 

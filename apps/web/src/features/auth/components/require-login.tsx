@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useStore } from 'react-redux';
 import { Navigate, useLocation } from 'react-router';
 import { useAppSelector } from '@/lib/store-hooks';
-import { PageHeader } from '@/components/page-header';
+import { NoticePage } from '@/components/notice-card';
 import { Spinner } from '@/components/spinner';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { retryRenewalNow } from '../auth-session';
@@ -22,34 +22,25 @@ const WaitingForConnection = () => {
   const store = useStore();
   const browserOnline = useAppSelector((state) => state.auth.browserOnline);
   return (
-    <>
-      <PageHeader
-        section="会員メニュー"
-        title="接続を待っています"
-        titleRight="RECONNECTING"
-      />
-      <div className="container section">
-        <div className="notice-card session-waiting">
-          <p className="notice-card__lead">
-            ログイン状態はこの端末に保存されています。
-          </p>
-          <p>
-            接続が戻ると自動で再接続し、このページを表示します。もう一度ログインする必要はありません。
-          </p>
-          {browserOnline && (
-            <div className="button-row">
-              <button
-                type="button"
-                className="button button--primary"
-                onClick={() => void retryRenewalNow(store)}
-              >
-                今すぐ再接続
-              </button>
-            </div>
-          )}
-        </div>
-      </div>
-    </>
+    <NoticePage
+      section="会員メニュー"
+      title="接続を待っています"
+      titleRight="RECONNECTING"
+      className="session-waiting"
+      lead="ログイン状態はこの端末に保存されています。"
+      text="接続が戻ると自動で再接続し、このページを表示します。もう一度ログインする必要はありません。"
+      actions={
+        browserOnline && (
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => void retryRenewalNow(store)}
+          >
+            今すぐ再接続
+          </button>
+        )
+      }
+    />
   );
 };
 

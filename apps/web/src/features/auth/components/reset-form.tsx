@@ -17,11 +17,10 @@ import { CodeField, NewPasswordFields } from './auth-fields';
 import {
   CodeSentLead,
   CodeStepLinks,
-  MailStep,
+  MailCodeSteps,
   StepForm,
   type Step,
 } from './step-form';
-import { StepIndicator } from './step-indicator';
 import { useMailStep } from './use-mail-step';
 import { useStepFocus } from './use-step-focus';
 
@@ -88,27 +87,26 @@ export const ResetForm = () => {
   };
 
   return (
-    <div className="auth-steps">
-      <StepIndicator steps={STEPS} current={step} />
-
-      {step === 1 && (
-        <MailStep
-          id={id}
-          title="メールアドレスの入力"
-          lead="ご登録のメールアドレスに、8桁の認証コードをお送りします。"
-          onSubmit={submitMail}
-          mail={mail}
-          autoComplete="username"
-          sending={sending}
-        >
+    <MailCodeSteps
+      steps={STEPS}
+      step={step}
+      mailStep={{
+        id,
+        title: 'メールアドレスの入力',
+        lead: 'ご登録のメールアドレスに、8桁の認証コードをお送りします。',
+        onSubmit: submitMail,
+        mail,
+        autoComplete: 'username',
+        sending,
+        children: (
           <p className="auth-links">
             <Link to="/auth" className="text-link">
               ログイン画面へ戻る
             </Link>
           </p>
-        </MailStep>
-      )}
-
+        ),
+      }}
+    >
       {step === 2 && (
         <StepForm
           id={id}
@@ -151,6 +149,6 @@ export const ResetForm = () => {
           </Link>
         </div>
       )}
-    </div>
+    </MailCodeSteps>
   );
 };

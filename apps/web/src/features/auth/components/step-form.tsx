@@ -2,6 +2,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { SubmitButton } from '@/components/form/form-actions';
 import type { FormFields } from '@/hooks/use-validated-form';
 import { EmailField } from './auth-fields';
+import { StepIndicator } from './step-indicator';
 
 export type Step = 1 | 2 | 3;
 
@@ -62,6 +63,28 @@ export const MailStep = ({
     <SubmitButton busy={sending} busyLabel="送信中…" label="認証コードを送信" />
     {children}
   </StepForm>
+);
+
+type MailCodeStepsProps = {
+  steps: readonly string[];
+  step: Step;
+  /** Step 1. */
+  mailStep: MailStepProps;
+  /** The later steps, shown from step 2 on. */
+  children: ReactNode;
+};
+
+/** A mailed-code flow: where the member is, then the address or the later steps. */
+export const MailCodeSteps = ({
+  steps,
+  step,
+  mailStep,
+  children,
+}: MailCodeStepsProps) => (
+  <div className="auth-steps">
+    <StepIndicator steps={steps} current={step} />
+    {step === 1 ? <MailStep {...mailStep} /> : children}
+  </div>
 );
 
 type CodeSentLeadProps = { email: string; children: string };

@@ -7,6 +7,7 @@ import { apiErrorOf, fieldOfValidationError } from '@/lib/server-errors';
 import { useAppDispatch } from '@/lib/store-hooks';
 import { useAcceptTermsMutation, useLogoutMutation } from '../auth-api';
 import { loggedOut } from '../auth-slice';
+import { BusyButton } from '@/components/form/form-actions';
 
 /** The legal pages open in a new tab, so the agreement and the member's place stay. */
 export const LegalLink = ({ to, label }: { to: string; label: string }) => (
@@ -110,21 +111,22 @@ export const TermsGate = () => {
             </li>
           </ul>
           <div className="confirm-dialog__actions">
-            <button
-              type="button"
+            <BusyButton
               className="button button--outline"
+              busy={leaving}
+              busyLabel="ログアウト中…"
+              label="ログアウト"
               disabled={busy}
               onClick={() => void onLogout()}
-            >
-              {leaving ? 'ログアウト中…' : 'ログアウト'}
-            </button>
-            <button
+            />
+            <BusyButton
               type="submit"
               className="button button--primary"
+              busy={accepting}
+              busyLabel="送信中…"
+              label="同意する"
               disabled={busy}
-            >
-              {accepting ? '送信中…' : '同意する'}
-            </button>
+            />
           </div>
         </form>
       </dialog>

@@ -8,7 +8,6 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { Link } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { Message, Schedule, User } from '@proam/contract';
 import { Avatar } from '@/components/avatar';
@@ -28,6 +27,8 @@ import {
 import { formatTime } from '../chat-time';
 import { messagesOf } from '../message-pages';
 import { Composer } from './composer';
+import { LoadMore } from '@/components/form/form-actions';
+import { NavRoundLink } from '@/components/nav-round-button';
 
 export const DELETED_SENDER = '退会したユーザー';
 
@@ -173,13 +174,7 @@ export const Conversation = ({
   return (
     <div className="conversation">
       <header className="conversation__head">
-        <Link
-          to="/tabs/chat"
-          className="nav-round-button"
-          aria-label="チャット一覧へ戻る"
-        >
-          <span aria-hidden="true">‹</span>
-        </Link>
+        <NavRoundLink to="/tabs/chat" label="チャット一覧へ戻る" />
         <div className="conversation__title-wrap">
           <h1 className="conversation__title">{title}</h1>
           {schedule && (
@@ -207,16 +202,11 @@ export const Conversation = ({
       {status === 'ready' && (
         <>
           {hasNextPage && (
-            <div className="conversation__more">
-              <button
-                type="button"
-                className="button button--outline"
-                disabled={isFetchingNextPage}
-                onClick={() => void loadOlder()}
-              >
-                {isFetchingNextPage ? '読み込み中…' : 'もっと見る'}
-              </button>
-            </div>
+            <LoadMore
+              className="conversation__more"
+              loading={isFetchingNextPage}
+              onLoad={loadOlder}
+            />
           )}
           {shown.length === 0 ? (
             <p className="lessons-empty conversation__empty">

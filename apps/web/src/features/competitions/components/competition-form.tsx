@@ -4,7 +4,7 @@ import {
   type Competition,
   type CompetitionStatus,
 } from '@proam/contract';
-import { Field, SelectField } from '@/components/form/field';
+import { Field, SelectField, TextField } from '@/components/form/field';
 import { FormActions } from '@/components/form/form-actions';
 import { FormErrorSummary } from '@/components/form/form-error-summary';
 import { useValidatedForm } from '@/hooks/use-validated-form';
@@ -116,38 +116,27 @@ export const CompetitionForm = ({
           error={errors.area}
           {...bind('area')}
         />
-        <Field
-          id={idOf('entryDeadline')}
+        <TextField
           label="エントリー締切"
           error={errors.entryDeadline}
-        >
-          {(p) => <input {...p} {...bind('entryDeadline')} type="date" />}
-        </Field>
-        <Field
-          id={idOf('entryFee')}
+          {...bind('entryDeadline')}
+          type="date"
+        />
+        <TextField
           label="参加費（円）"
           error={errors.entryFee}
           hint="無料の場合は 0 を入力します。"
-        >
-          {(p) => (
-            <input
-              {...p}
-              {...bind('entryFee')}
-              type="text"
-              inputMode="numeric"
-            />
-          )}
-        </Field>
-        <Field id={idOf('capacity')} label="定員（名）" error={errors.capacity}>
-          {(p) => (
-            <input
-              {...p}
-              {...bind('capacity')}
-              type="text"
-              inputMode="numeric"
-            />
-          )}
-        </Field>
+          {...bind('entryFee')}
+          type="text"
+          inputMode="numeric"
+        />
+        <TextField
+          label="定員（名）"
+          error={errors.capacity}
+          {...bind('capacity')}
+          type="text"
+          inputMode="numeric"
+        />
         <div className="admin-form__wide">
           <Field
             id={idOf('description')}

@@ -1,7 +1,9 @@
 import type { Competition } from '@proam/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { SmallButton } from '@/components/small-button';
+import { ConfirmDeleteDialog } from '@/components/confirm-dialog';
+import { FlashStatus } from '@/components/flash-status';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { selectIsAdmin } from '@/features/auth/auth-slice';
@@ -17,7 +19,9 @@ import {
 import { CompetitionGrid, CompetitionResults } from './competition-lists';
 import { CompetitionForm } from './competition-form';
 import { ResultsEditor } from './results-editor';
+import { useConfirmedDelete } from '@/hooks/use-confirmed-delete';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useFlash } from '@/hooks/use-flash';
 import { useAppSelector } from '@/lib/store-hooks';
 
 type Mode =
@@ -43,36 +47,23 @@ const CardActions = ({
 }) => (
   <div className="admin-actions" role="group" aria-label={`${c.name} の管理`}>
     {c.status === 'draft' && (
-      <button
-        type="button"
-        className="button button--small button--primary"
+      <SmallButton
+        variant="primary"
         disabled={actions.publishingId === c.id}
         onClick={() => actions.onPublish(c)}
       >
         公開
-      </button>
+      </SmallButton>
     )}
-    <button
-      type="button"
-      className="button button--small button--outline"
-      onClick={() => actions.onEdit(c)}
-    >
+    <SmallButton variant="outline" onClick={() => actions.onEdit(c)}>
       編集
-    </button>
-    <button
-      type="button"
-      className="button button--small button--outline"
-      onClick={() => actions.onResults(c)}
-    >
+    </SmallButton>
+    <SmallButton variant="outline" onClick={() => actions.onResults(c)}>
       {c.results.length ? '結果を編集' : '結果を入力'}
-    </button>
-    <button
-      type="button"
-      className="button button--small button--outline-danger"
-      onClick={() => actions.onDelete(c)}
-    >
+    </SmallButton>
+    <SmallButton variant="outline-danger" onClick={() => actions.onDelete(c)}>
       削除
-    </button>
+    </SmallButton>
   </div>
 );
 
@@ -86,12 +77,14 @@ export const CompetitionsBoard = () => {
   const { data, isLoading, isError, isFetching, refetch } =
     useGetCompetitionsQuery({});
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
-  const [message, setMessage] = useState('');
-  const [toDelete, setToDelete] = useState<Competition | null>(null);
+  const { message, setMessage, announce, ref: messageRef } = useFlash();
   const [publishingId, setPublishingId] = useState<string | null>(null);
   const [remove, { isLoading: deleting }] = useDeleteCompetitionMutation();
+  const { toDelete, setToDelete, confirmDelete } =
+    useConfirmedDelete<Competition>(remove, (c) =>
+      announce(`「${c.name}」を削除しました。`),
+    );
   const [update] = useUpdateCompetitionMutation();
-  const messageRef = useRef<HTMLParagraphElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
 
   const list = data ?? [];
@@ -114,8 +107,8 @@ export const CompetitionsBoard = () => {
 
   const backToList = (done?: string) => {
     setMode({ kind: 'list' });
-    setMessage(done ?? '');
-    if (done) window.setTimeout(() => messageRef.current?.focus(), 0);
+    if (done) announce(done);
+    else setMessage('');
   };
 
   const publish = async (c: Competition) => {
@@ -124,17 +117,6 @@ export const CompetitionsBoard = () => {
     setPublishingId(null);
     if ('data' in result)
       setMessage(`「${c.name}」を公開しました（エントリー受付中）。`);
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    const name = toDelete.name;
-    const result = await remove(toDelete.id);
-    setToDelete(null);
-    if ('data' in result) {
-      setMessage(`「${name}」を削除しました。`);
-      window.setTimeout(() => messageRef.current?.focus(), 0);
-    }
   };
 
   const actions: AdminActions = {
@@ -213,16 +195,10 @@ export const CompetitionsBoard = () => {
             </div>
           </div>
         )}
-        <p
+        <FlashStatus
           ref={messageRef}
-          tabIndex={-1}
-          role="status"
-          className={
-            message && mode.kind === 'list' ? 'flash' : 'visually-hidden'
-          }
-        >
-          {mode.kind === 'list' ? message : ''}
-        </p>
+          message={mode.kind === 'list' ? message : ''}
+        />
 
         {mode.kind !== 'list' ? (
           renderForm()
@@ -282,16 +258,10 @@ export const CompetitionsBoard = () => {
         )}
       </div>
       {isAdmin && (
-        <ConfirmDialog
-          open={toDelete !== null}
+        <ConfirmDeleteDialog
           title="大会の削除"
-          message={
-            toDelete
-              ? `「${toDelete.name}」を削除しますか？結果も含めて削除され、元に戻せません。`
-              : ''
-          }
-          confirmLabel="削除する"
-          danger
+          name={toDelete?.name}
+          consequence="結果も含めて削除され、元に戻せません。"
           busy={deleting}
           onConfirm={() => void confirmDelete()}
           onCancel={() => setToDelete(null)}

@@ -1,5 +1,6 @@
 import type { Competition } from '@proam/contract';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { SmallButton } from '@/components/small-button';
 import { FormActions } from '@/components/form/form-actions';
 import { FormErrorSummary } from '@/components/form/form-error-summary';
 import { isApiError } from '@/lib/api-error';
@@ -215,14 +216,13 @@ export const ResultsEditor = ({
                   {cell('playerName', { inputMode: 'text' })}
                   {cell('score', { inputMode: 'numeric' })}
                   <td className="results-editor__action">
-                    <button
-                      type="button"
-                      className="button button--small button--outline-danger"
+                    <SmallButton
+                      variant="outline-danger"
                       aria-label={`${i + 1}行目を削除`}
                       onClick={() => removeRow(i)}
                     >
                       行を削除
-                    </button>
+                    </SmallButton>
                   </td>
                 </tr>
               );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Segmented } from '@/components/form/segmented';
+import { SmallButton } from '@/components/small-button';
 import { QueryState } from '@/components/query-state';
-import { formatInstantDateTime } from '@/lib/format';
+import { Inbox, InboxItem } from '@/components/inbox';
 import {
   useGetContactMessagesQuery,
   useSetContactHandledMutation,
@@ -40,17 +40,16 @@ export const ContactInbox = () => {
   };
 
   return (
-    <div className="stack">
-      <Segmented
-        legend="表示するお問い合わせ"
-        name="contact-filter"
-        options={FILTERS}
-        value={filter}
-        onChange={setFilter}
-      />
-      <p role="status" className={status ? 'flash' : 'visually-hidden'}>
-        {status}
-      </p>
+    <Inbox
+      filter={{
+        legend: '表示するお問い合わせ',
+        name: 'contact-filter',
+        options: FILTERS,
+        value: filter,
+        onChange: setFilter,
+      }}
+      status={status}
+    >
       <QueryState
         query={{ isLoading, isError, isFetching, refetch }}
         loading="お問い合わせを読み込み中"
@@ -67,64 +66,45 @@ export const ContactInbox = () => {
         {() => (
           <ul className="inbox">
             {data?.map((m) => (
-              <li
+              <InboxItem
                 key={m.id}
-                className={`inbox__item${m.handled ? ' is-handled' : ''}`}
+                headingId={`contact-${m.id}-name`}
+                handled={m.handled}
+                createdAt={m.createdAt}
+                tags={<span className="tag">{m.category}</span>}
+                title={`${m.name} 様`}
+                contact={[
+                  {
+                    label: 'メール',
+                    value: <a href={`mailto:${m.email}`}>{m.email}</a>,
+                  },
+                  {
+                    label: '電話',
+                    value: m.phone ? (
+                      <a href={`tel:${m.phone.replace(/[^0-9+]/g, '')}`}>
+                        {m.phone}
+                      </a>
+                    ) : (
+                      <span className="muted">（未入力）</span>
+                    ),
+                  },
+                ]}
+                actions={
+                  <SmallButton
+                    variant={m.handled ? 'outline' : 'primary'}
+                    disabled={pendingId === m.id}
+                    onClick={() => void toggle(m.id, !m.handled, m.name)}
+                  >
+                    {m.handled ? '未対応に戻す' : '対応済みにする'}
+                  </SmallButton>
+                }
               >
-                <article aria-labelledby={`contact-${m.id}-name`}>
-                  <header className="inbox__head">
-                    <p className="inbox__meta">
-                      <span
-                        className={`status-badge ${m.handled ? 'status-badge--finished' : 'status-badge--closed'}`}
-                      >
-                        {m.handled ? '対応済み' : '未対応'}
-                      </span>
-                      <span className="tag">{m.category}</span>
-                      <time dateTime={m.createdAt}>
-                        {formatInstantDateTime(m.createdAt)}
-                      </time>
-                    </p>
-                    <h3 id={`contact-${m.id}-name`} className="inbox__name">
-                      {m.name} 様
-                    </h3>
-                    <dl className="inbox__contact">
-                      <div>
-                        <dt>メール</dt>
-                        <dd>
-                          <a href={`mailto:${m.email}`}>{m.email}</a>
-                        </dd>
-                      </div>
-                      <div>
-                        <dt>電話</dt>
-                        <dd>
-                          {m.phone ? (
-                            <a href={`tel:${m.phone.replace(/[^0-9+]/g, '')}`}>
-                              {m.phone}
-                            </a>
-                          ) : (
-                            <span className="muted">（未入力）</span>
-                          )}
-                        </dd>
-                      </div>
-                    </dl>
-                  </header>
-                  <p className="inbox__message">{m.message}</p>
-                  <div className="inbox__actions">
-                    <button
-                      type="button"
-                      className={`button button--small ${m.handled ? 'button--outline' : 'button--primary'}`}
-                      disabled={pendingId === m.id}
-                      onClick={() => void toggle(m.id, !m.handled, m.name)}
-                    >
-                      {m.handled ? '未対応に戻す' : '対応済みにする'}
-                    </button>
-                  </div>
-                </article>
-              </li>
+                <p className="inbox__message">{m.message}</p>
+              </InboxItem>
             ))}
           </ul>
         )}
       </QueryState>
-    </div>
+    </Inbox>
   );
 };

@@ -1,5 +1,6 @@
 import type { Like } from '@proam/contract';
 import { useId } from 'react';
+import { MemberSection } from '@/components/member-section';
 import { InlineError } from '@/components/inline-error';
 import { useGetUsersByIdListQuery } from '@/features/profile/profile-api';
 import { MemberCard, MemberCardSkeletons, proPath } from './member-card';
@@ -34,13 +35,11 @@ export const LikedMembers = ({
   const shown = ids.flatMap((i) => byId.get(i) ?? []);
 
   return (
-    <section className="member-section" aria-labelledby={`${id}-title`}>
-      <div className="member-section__head">
-        <h2 id={`${id}-title`} className="member-section__title">
-          {title}
-        </h2>
-        {likes && <p className="muted">{ids.length}人</p>}
-      </div>
+    <MemberSection
+      id={`${id}-title`}
+      title={title}
+      aside={likes ? <p className="muted">{ids.length}人</p> : null}
+    >
       {failed || users.isError ? (
         <InlineError
           message="いいねした会員を読み込めませんでした。"
@@ -73,6 +72,6 @@ export const LikedMembers = ({
           ))}
         </ul>
       )}
-    </section>
+    </MemberSection>
   );
 };

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import type { User } from '@proam/contract';
+import { MemberSection } from '@/components/member-section';
 import { HeartIcon } from '@/components/icons';
 import { InlineError } from '@/components/inline-error';
 import { useGetUsersByIdListQuery } from '@/features/profile/profile-api';
@@ -35,10 +36,7 @@ const LikedBy = ({
   const ids = (likedBy.data ?? []).map((l) => l.userId);
   const users = useGetUsersByIdListQuery(ids, { skip: ids.length === 0 });
   return (
-    <section className="member-section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="member-section__title">
-        いいねしてくれた会員
-      </h2>
+    <MemberSection id={`${id}-title`} title="いいねしてくれた会員">
       {likedBy.isError || users.isError ? (
         <InlineError
           message="いいねしてくれた会員を読み込めませんでした。"
@@ -59,7 +57,7 @@ const LikedBy = ({
           ))}
         </ul>
       )}
-    </section>
+    </MemberSection>
   );
 };
 
@@ -111,10 +109,7 @@ export const ProLikes = ({ userId, toggle, memberSafety }: ProLikesProps) => {
         onUnlike={toggle.toggle}
         empty="まだいいねしたアマチュア会員はいません。下の「新しく登録したアマチュア会員」からいいねできます。"
       />
-      <section className="member-section" aria-labelledby={`${id}-new`}>
-        <h2 id={`${id}-new`} className="member-section__title">
-          新しく登録したアマチュア会員
-        </h2>
+      <MemberSection id={`${id}-new`} title="新しく登録したアマチュア会員">
         <p className="form-note">最近30日間に登録したアマチュア会員です。</p>
         {newcomers.isError ? (
           <InlineError
@@ -146,7 +141,7 @@ export const ProLikes = ({ userId, toggle, memberSafety }: ProLikesProps) => {
             ))}
           </ul>
         )}
-      </section>
+      </MemberSection>
     </>
   );
 };

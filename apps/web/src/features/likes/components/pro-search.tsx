@@ -4,7 +4,8 @@ import {
   ProConditionInputSchema,
 } from '@proam/contract';
 import { useId, useState, type FormEvent } from 'react';
-import { Field, SelectField, TextField } from '@/components/form/field';
+import { MemberSection } from '@/components/member-section';
+import { SelectField, TextField } from '@/components/form/field';
 import { InlineError } from '@/components/inline-error';
 import { useValidatedForm } from '@/hooks/use-validated-form';
 import { maxLengthOf, rangeOf } from '@/lib/contract-limits';
@@ -14,6 +15,7 @@ import {
 } from '../likes-api';
 import { LikeButton } from './like-button';
 import { MemberCard, MemberCardSkeletons, proPath } from './member-card';
+import { LoadMore, SearchActions } from '@/components/form/form-actions';
 
 const SORT_LABELS: Record<(typeof PRO_SORTS)[number], string> = {
   new: '新着順',
@@ -21,6 +23,11 @@ const SORT_LABELS: Record<(typeof PRO_SORTS)[number], string> = {
   fee: '料金の安い順',
   rating: '評価の高い順',
 };
+
+const SORT_OPTIONS = PRO_SORTS.map((s) => ({
+  value: s,
+  label: SORT_LABELS[s],
+}));
 
 type Values = {
   area: string;
@@ -123,10 +130,7 @@ export const ProSearch = ({ likedIds, onToggle }: ProSearchProps) => {
   );
 
   return (
-    <section className="member-section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="member-section__title">
-        プロを探す
-      </h2>
+    <MemberSection id={`${id}-title`} title="プロを探す">
       <form
         className="search-form"
         role="search"
@@ -166,30 +170,14 @@ export const ProSearch = ({ likedIds, onToggle }: ProSearchProps) => {
             type="date"
             {...bind('date')}
           />
-          <Field id={form.idOf('sort')} label="並び順" noBadge>
-            {(control) => (
-              <select {...control} {...bind('sort')}>
-                {PRO_SORTS.map((s) => (
-                  <option key={s} value={s}>
-                    {SORT_LABELS[s]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label="並び順"
+            noBadge
+            options={SORT_OPTIONS}
+            {...bind('sort')}
+          />
         </div>
-        <div className="button-row">
-          <button type="submit" className="button button--primary">
-            この条件で検索
-          </button>
-          <button
-            type="button"
-            className="button button--outline"
-            onClick={reset}
-          >
-            条件をクリア
-          </button>
-        </div>
+        <SearchActions submitLabel="この条件で検索" onClear={reset} />
       </form>
 
       <div className="search-results" aria-busy={search.isFetching}>
@@ -235,18 +223,14 @@ export const ProSearch = ({ likedIds, onToggle }: ProSearchProps) => {
           </>
         )}
         {search.hasNextPage && (
-          <div className="button-row button-row--center">
-            <button
-              type="button"
-              className="button button--outline button--wide"
-              disabled={search.isFetchingNextPage}
-              onClick={() => void search.fetchNextPage()}
-            >
-              {search.isFetchingNextPage ? '読み込み中…' : 'もっと見る'}
-            </button>
-          </div>
+          <LoadMore
+            className="button-row button-row--center"
+            wide
+            loading={search.isFetchingNextPage}
+            onLoad={search.fetchNextPage}
+          />
         )}
       </div>
-    </section>
+    </MemberSection>
   );
 };

@@ -1,4 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
+import { MemberSection } from '@/components/member-section';
 import { Avatar } from '@/components/avatar';
 import { QueryState } from '@/components/query-state';
 import { useGetUsersByIdListQuery } from '@/features/profile/profile-api';
@@ -13,13 +14,11 @@ export const BlockedMembers = () => {
   const nameOf = (id: string) =>
     members.data?.find((u) => u.id === id)?.userName ?? '退会したユーザー';
   return (
-    <section
-      className="member-section blocked-members"
-      aria-labelledby="blocked-title"
+    <MemberSection
+      id="blocked-title"
+      className="blocked-members"
+      title="ブロック中のメンバー"
     >
-      <h2 id="blocked-title" className="member-section__title">
-        ブロック中のメンバー
-      </h2>
       <QueryState
         query={blocks}
         loading="ブロック中のメンバーを読み込み中"
@@ -57,6 +56,6 @@ export const BlockedMembers = () => {
           </ul>
         )}
       </QueryState>
-    </section>
+    </MemberSection>
   );
 };

@@ -2,7 +2,12 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { NewsPreview } from '../components/news-preview';
 import { newsParagraphs } from '../news-body';
-import { emptyNewsValues, toNewsInput, validateNews } from '../news-validation';
+import {
+  emptyNewsValues,
+  toNewsInput,
+  validateNews,
+  type NewsValues,
+} from '../news-validation';
 
 describe('newsParagraphs', () => {
   it('starts a paragraph at each blank line and keeps single line breaks', () => {
@@ -17,19 +22,18 @@ describe('newsParagraphs', () => {
   });
 });
 
+/** The preview of a form filled in with `values`, the rest left empty. */
+const renderPreview = (values: Partial<NewsValues>) =>
+  render(<NewsPreview values={{ ...emptyNewsValues(), ...values }} />);
+
 describe('news preview', () => {
   it('renders the body as paragraphs, as the public page does', () => {
-    render(
-      <NewsPreview
-        values={{
-          ...emptyNewsValues(),
-          title: '秋のプロアム大会のお知らせ',
-          category: '大会',
-          body: '参加者を募集します。\n定員は40名です。\n\nお早めにお申し込みください。',
-          publishedAt: '2026-11-22T09:30',
-        }}
-      />,
-    );
+    renderPreview({
+      title: '秋のプロアム大会のお知らせ',
+      category: '大会',
+      body: '参加者を募集します。\n定員は40名です。\n\nお早めにお申し込みください。',
+      publishedAt: '2026-11-22T09:30',
+    });
     const preview = screen.getByRole('region', { name: 'プレビュー' });
     expect(
       within(preview).getByText('秋のプロアム大会のお知らせ'),
@@ -47,16 +51,11 @@ describe('news preview', () => {
   });
 
   it('shows markup in the body as text and never injects it', () => {
-    const { container } = render(
-      <NewsPreview
-        values={{
-          ...emptyNewsValues(),
-          title: '<b>太字</b>',
-          body: '<script>alert(1)</script>\n\n<img src=x onerror="alert(2)">',
-          imageUrl: 'javascript:alert(3)',
-        }}
-      />,
-    );
+    const { container } = renderPreview({
+      title: '<b>太字</b>',
+      body: '<script>alert(1)</script>\n\n<img src=x onerror="alert(2)">',
+      imageUrl: 'javascript:alert(3)',
+    });
     expect(container.querySelector('script')).toBeNull();
     expect(container.querySelector('b')).toBeNull();
     // No <img>: neither the body's markup nor an address the server would refuse.
@@ -68,16 +67,11 @@ describe('news preview', () => {
   });
 
   it('shows the image for an accepted address', () => {
-    const { container } = render(
-      <NewsPreview
-        values={{
-          ...emptyNewsValues(),
-          title: 'T',
-          body: 'B',
-          imageUrl: '/media/news/a.png',
-        }}
-      />,
-    );
+    const { container } = renderPreview({
+      title: 'T',
+      body: 'B',
+      imageUrl: '/media/news/a.png',
+    });
     expect(container.querySelector('img')).toHaveAttribute(
       'src',
       '/media/news/a.png',

@@ -1,4 +1,6 @@
 import type { News } from '@proam/contract';
+import { SmallButton } from '@/components/small-button';
+import { Badge } from '@/components/status-badge';
 import { useNow } from '@/hooks/use-now';
 import { formatInstantDateTime } from '@/lib/format';
 import { isScheduled } from '../news-validation';
@@ -25,13 +27,9 @@ export const AdminNewsList = ({
             <div className="admin-list__main">
               <p className="admin-list__meta">
                 {scheduled ? (
-                  <span className="status-badge status-badge--scheduled">
-                    予約投稿
-                  </span>
+                  <Badge tone="scheduled">予約投稿</Badge>
                 ) : (
-                  <span className="status-badge status-badge--open">
-                    公開中
-                  </span>
+                  <Badge tone="open">公開中</Badge>
                 )}
                 <time dateTime={n.publishedAt}>
                   {formatInstantDateTime(n.publishedAt)}
@@ -46,20 +44,12 @@ export const AdminNewsList = ({
               role="group"
               aria-label={`${n.title} の操作`}
             >
-              <button
-                type="button"
-                className="button button--small button--outline"
-                onClick={() => onEdit(n)}
-              >
+              <SmallButton variant="outline" onClick={() => onEdit(n)}>
                 編集
-              </button>
-              <button
-                type="button"
-                className="button button--small button--outline-danger"
-                onClick={() => onDelete(n)}
-              >
+              </SmallButton>
+              <SmallButton variant="outline-danger" onClick={() => onDelete(n)}>
                 削除
-              </button>
+              </SmallButton>
             </div>
           </li>
         );

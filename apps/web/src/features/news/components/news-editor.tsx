@@ -1,5 +1,5 @@
 import type { News } from '@proam/contract';
-import { Field } from '@/components/form/field';
+import { Field, TextField } from '@/components/form/field';
 import { FormActions } from '@/components/form/form-actions';
 import { FormErrorSummary } from '@/components/form/form-error-summary';
 import { useNow } from '@/hooks/use-now';
@@ -83,21 +83,14 @@ export const NewsEditor = ({ news, onDone, onCancel }: NewsEditorProps) => {
             <input {...p} {...bind('title')} type="text" autoComplete="off" />
           )}
         </Field>
-        <Field
-          id={idOf('category')}
+        <TextField
           label="カテゴリ"
           error={errors.category}
           hint={`例: お知らせ、大会、キャンペーン（${CATEGORY_MAX}文字以内）`}
-        >
-          {(p) => (
-            <input
-              {...p}
-              {...bind('category')}
-              type="text"
-              autoComplete="off"
-            />
-          )}
-        </Field>
+          {...bind('category')}
+          type="text"
+          autoComplete="off"
+        />
         <Field
           id={idOf('body')}
           label="本文"
@@ -107,25 +100,17 @@ export const NewsEditor = ({ news, onDone, onCancel }: NewsEditorProps) => {
         >
           {(p) => <textarea {...p} {...bind('body')} rows={10} />}
         </Field>
-        <Field
-          id={idOf('imageUrl')}
+        <TextField
           label="画像URL"
           error={errors.imageUrl}
           hint="https:// または /media/ で始まるURL"
-        >
-          {(p) => (
-            <input
-              {...p}
-              {...bind('imageUrl')}
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              spellCheck={false}
-            />
-          )}
-        </Field>
-        <Field
-          id={idOf('publishedAt')}
+          {...bind('imageUrl')}
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <TextField
           label="公開日時（日本時間）"
           error={errors.publishedAt}
           hint={
@@ -135,11 +120,9 @@ export const NewsEditor = ({ news, onDone, onCancel }: NewsEditorProps) => {
                 ? 'この日時まで一般には表示されません（予約投稿）。'
                 : '保存と同時に公開されます。'
           }
-        >
-          {(p) => (
-            <input {...p} {...bind('publishedAt')} type="datetime-local" />
-          )}
-        </Field>
+          {...bind('publishedAt')}
+          type="datetime-local"
+        />
         <FormActions
           busy={busy}
           submitLabel={

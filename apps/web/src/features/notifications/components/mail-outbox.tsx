@@ -2,6 +2,7 @@ import { InlineError } from '@/components/inline-error';
 import { Spinner } from '@/components/spinner';
 import { formatInstantDateTime, groupDigits } from '@/lib/format';
 import { useGetMailOutboxQuery } from '../notifications-api';
+import { BusyButton } from '@/components/form/form-actions';
 
 const COUNTS = [
   { key: 'queued', label: '送信待ち' },
@@ -33,14 +34,13 @@ export const MailOutbox = () => {
         <h2 id="mail-outbox-title" className="mail-outbox__title">
           メール送信状況
         </h2>
-        <button
-          type="button"
+        <BusyButton
           className="button button--outline button--small"
-          disabled={isFetching}
+          busy={isFetching}
+          busyLabel="更新中…"
+          label="最新の状況に更新"
           onClick={() => void refetch()}
-        >
-          {isFetching ? '更新中…' : '最新の状況に更新'}
-        </button>
+        />
       </div>
       <dl className="mail-outbox__counts">
         {COUNTS.map(({ key, label }) => (

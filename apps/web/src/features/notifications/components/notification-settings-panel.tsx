@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { NotificationSettings } from '@proam/contract';
+import { MemberSection } from '@/components/member-section';
 import { InlineError } from '@/components/inline-error';
 import { Spinner } from '@/components/spinner';
 import { apiErrorOf } from '@/lib/server-errors';
@@ -59,13 +60,11 @@ export const NotificationSettingsPanel = () => {
   };
 
   return (
-    <section
-      className="member-section notification-settings"
-      aria-labelledby={`${baseId}-title`}
+    <MemberSection
+      id={`${baseId}-title`}
+      className="notification-settings"
+      title="通知設定"
     >
-      <h2 id={`${baseId}-title`} className="member-section__title">
-        通知設定
-      </h2>
       <p className="notification-settings__lead">
         メールでお知らせする内容を選べます。切り替えるとすぐに保存されます。
       </p>
@@ -124,6 +123,6 @@ export const NotificationSettingsPanel = () => {
       <p className="notification-settings__always">
         認証コード、パスワードの再設定、退会など、アカウントに関するメールは設定にかかわらず必ず送信されます。
       </p>
-    </section>
+    </MemberSection>
   );
 };

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '@/lib/store-hooks';
+import { MemberSection } from '@/components/member-section';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PasswordField } from '@/components/form/field';
 import { loggedOut } from '@/features/auth/auth-slice';
@@ -44,13 +45,7 @@ export const DeleteAccount = ({ email }: DeleteAccountProps) => {
   };
 
   return (
-    <section
-      className="member-section danger-zone"
-      aria-labelledby={`${id}-title`}
-    >
-      <h2 id={`${id}-title`} className="member-section__title">
-        退会
-      </h2>
+    <MemberSection id={`${id}-title`} className="danger-zone" title="退会">
       <p>
         退会すると、プロフィール・写真・いいね・予約がすべて削除され、元に戻せません。チャットのメッセージは「退会したユーザー」として残ります。
       </p>
@@ -87,6 +82,6 @@ export const DeleteAccount = ({ email }: DeleteAccountProps) => {
           }}
         />
       </ConfirmDialog>
-    </section>
+    </MemberSection>
   );
 };

@@ -1,5 +1,6 @@
 import type { ImageInfo, User } from '@proam/contract';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { MemberSection } from '@/components/member-section';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import {
   useDeleteImageMutation,
@@ -113,15 +114,15 @@ export const PhotoManager = ({ user }: PhotoManagerProps) => {
   };
 
   return (
-    <section className="member-section" aria-labelledby={`${inputId}-title`}>
-      <div className="member-section__head">
-        <h2 id={`${inputId}-title`} className="member-section__title">
-          プロフィール写真
-        </h2>
+    <MemberSection
+      id={`${inputId}-title`}
+      title="プロフィール写真"
+      aside={
         <p className="muted photo-count">
           {photos.length} / {MAX_PHOTOS}枚
         </p>
-      </div>
+      }
+    >
       <p className="form-note">
         最大{MAX_PHOTOS}
         枚まで登録できます（JPEG・PNG・WebP・GIF、1枚5MBまで）。1枚目がメイン写真として表示されます。
@@ -270,6 +271,6 @@ export const PhotoManager = ({ user }: PhotoManagerProps) => {
           />
         )}
       </ConfirmDialog>
-    </section>
+    </MemberSection>
   );
 };

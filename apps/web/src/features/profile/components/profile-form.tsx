@@ -15,6 +15,7 @@ import {
   type ProfileFormField,
   type ProfileFormValues,
 } from '../profile-validation';
+import { BusyButton } from '@/components/form/form-actions';
 
 /** How many digits the largest allowed number has. */
 const digitsOf = ([, max]: readonly [number, number]) => String(max).length;
@@ -178,13 +179,13 @@ export const ProfileForm = ({ user }: ProfileFormProps) => {
         </fieldset>
       )}
       <div className="profile-form__actions">
-        <button
+        <BusyButton
           type="submit"
           className="button button--primary button--large"
-          disabled={isLoading}
-        >
-          {isLoading ? '保存中…' : '保存する'}
-        </button>
+          busy={isLoading}
+          busyLabel="保存中…"
+          label="保存する"
+        />
         <p
           className={`profile-form__status${status.includes('保存しました') ? ' is-success' : ''}`}
           role="status"

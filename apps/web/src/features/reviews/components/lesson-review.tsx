@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Review } from '@proam/contract';
+import { StatusNotice } from '@/components/flash-status';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { InlineError } from '@/components/inline-error';
 import { useDeleteReviewMutation, useGetMyReviewQuery } from '../reviews-api';
@@ -65,16 +66,11 @@ export const LessonReview = ({
 
   return (
     <section className="lesson-review" aria-label={`${lessonLabel}の口コミ`}>
-      {notice && (
-        <p
-          ref={noticeRef}
-          tabIndex={-1}
-          className="lesson-review__notice"
-          role="status"
-        >
-          {notice.text}
-        </p>
-      )}
+      <StatusNotice
+        ref={noticeRef}
+        className="lesson-review__notice"
+        text={notice?.text}
+      />
       {query.isError && (
         <InlineError
           message="口コミを読み込めませんでした。"

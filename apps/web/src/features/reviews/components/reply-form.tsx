@@ -6,6 +6,7 @@ import { useValidatedForm } from '@/hooks/use-validated-form';
 import { fieldOfValidationError } from '@/lib/server-errors';
 import { REPLY_FIELDS, REPLY_MAX, validateReply } from '../review-validation';
 import { useReplyToReviewMutation } from '../reviews-api';
+import { FormActions } from '@/components/form/form-actions';
 
 type ReplyFormProps = { review: Review };
 
@@ -74,23 +75,12 @@ export const ReplyForm = ({ review }: ReplyFormProps) => {
         autoFocus
         {...form.bind('reply')}
       />
-      <div className="button-row">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={isLoading}
-        >
-          {isLoading ? '送信中…' : '返信する'}
-        </button>
-        <button
-          type="button"
-          className="button button--outline"
-          disabled={isLoading}
-          onClick={() => setOpen(false)}
-        >
-          キャンセル
-        </button>
-      </div>
+      <FormActions
+        busy={isLoading}
+        submitLabel="返信する"
+        busyLabel="送信中…"
+        onCancel={() => setOpen(false)}
+      />
     </form>
   );
 };

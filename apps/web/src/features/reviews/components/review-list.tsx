@@ -4,6 +4,7 @@ import { QueryState } from '@/components/query-state';
 import { useGetReviewsInfiniteQuery } from '../reviews-api';
 import { ReplyForm } from './reply-form';
 import { ReviewItem } from './review-item';
+import { LoadMore } from '@/components/form/form-actions';
 
 type ReviewListProps = {
   proId: string;
@@ -50,16 +51,11 @@ export const ReviewList = ({
               ))}
             </ul>
             {query.hasNextPage && (
-              <div className="review-list__more">
-                <button
-                  type="button"
-                  className="button button--outline"
-                  disabled={query.isFetchingNextPage}
-                  onClick={() => void query.fetchNextPage()}
-                >
-                  {query.isFetchingNextPage ? '読み込み中…' : 'もっと見る'}
-                </button>
-              </div>
+              <LoadMore
+                className="review-list__more"
+                loading={query.isFetchingNextPage}
+                onLoad={query.fetchNextPage}
+              />
             )}
           </>
         )}

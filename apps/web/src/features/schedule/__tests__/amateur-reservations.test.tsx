@@ -2,13 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ICAL from 'ical.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Schedule } from '@proam/contract';
-import {
-  createFullLesson,
-  createPro,
-  createReservedLesson,
-} from '@/testing/factories';
-import { apiCalls, ng, ok, pathsCalled, serveApi } from '@/testing/msw';
+import { createFullLesson, createReservedLesson } from '@/testing/factories';
+import { apiCalls, ng, ok, pathsCalled } from '@/testing/msw';
+import { cardOf, serveLessons, setNow } from '@/testing/lessons';
 import { renderWithProviders } from '@/testing/render';
 import { CANCEL_CLOSED_REASON } from '../booking-rules';
 import { AmateurReservations } from '../components/amateur-reservations';
@@ -18,37 +14,19 @@ const LAST_SECOND = '2026-11-27T14:59:59Z';
 /** 00:00 Japan time on 11月28日, the lesson's day. */
 const LESSON_DAY = '2026-11-27T15:00:00Z';
 
-const setNow = (iso: string) => {
-  // Only Date: MSW, React and user-event keep their real timers.
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date(iso));
-};
-
 afterEach(() => {
   vi.useRealTimers();
 });
 
-/** The API with `lessons` as the member's schedule (mutable between calls). */
-const serveLessons = (
-  state: { lessons: Schedule[] },
-  more: Parameters<typeof serveApi>[0] = {},
-) =>
-  serveApi({
-    '/schedule/getById': () => ok(state.lessons),
-    '/user/getByIdList': () =>
-      ok([createPro('pro-1', { userName: '山田 太郎' })]),
-    ...more,
-  });
-
-const card = async (text: string | RegExp) =>
-  (await screen.findByText(text)).closest('article') as HTMLElement;
+/** The member's schedule. */
+const MINE = '/schedule/getById';
 
 describe('the cancellation deadline on a reservation', () => {
   it('shows the deadline and キャンセル up to 23:59:59 of the day before', async () => {
     setNow(LAST_SECOND);
-    serveLessons({ lessons: [createReservedLesson('L1')] });
+    serveLessons(MINE, { lessons: [createReservedLesson('L1')] });
     renderWithProviders(<AmateurReservations userId="u-1" />);
-    const lesson = await card('キャンセル期限：11月27日(金) 23:59');
+    const lesson = await cardOf('キャンセル期限：11月27日(金) 23:59');
     expect(
       within(lesson).getByRole('button', {
         name: '2026年11月28日(土)の予約をキャンセル',
@@ -59,9 +37,9 @@ describe('the cancellation deadline on a reservation', () => {
 
   it('from the lesson day on, keeps the deadline, drops キャンセル and says why', async () => {
     setNow(LESSON_DAY);
-    serveLessons({ lessons: [createReservedLesson('L1')] });
+    serveLessons(MINE, { lessons: [createReservedLesson('L1')] });
     renderWithProviders(<AmateurReservations userId="u-1" />);
-    const lesson = await card('キャンセル期限：11月27日(金) 23:59');
+    const lesson = await cardOf('キャンセル期限：11月27日(金) 23:59');
     expect(within(lesson).getByText(CANCEL_CLOSED_REASON)).toBeInTheDocument();
     expect(within(lesson).queryByRole('button', { name: /キャンセル$/ })).toBe(
       null,
@@ -76,6 +54,7 @@ describe('the cancellation deadline on a reservation', () => {
     setNow(LAST_SECOND);
     const user = userEvent.setup();
     serveLessons(
+      MINE,
       { lessons: [createReservedLesson('L1')] },
       { '/schedule/cancel': () => ng('CancelClosed') },
     );
@@ -104,7 +83,7 @@ describe('the cancellation deadline on a reservation', () => {
     setNow(LAST_SECOND);
     const user = userEvent.setup();
     const state = { lessons: [createReservedLesson('L1')] };
-    serveLessons(state, {
+    serveLessons(MINE, state, {
       '/schedule/cancel': () => {
         const cancelled = createReservedLesson('L1', {
           participants: [],
@@ -135,7 +114,7 @@ describe('the cancellation deadline on a reservation', () => {
 describe('a called-off lesson', () => {
   it('shows 中止 and the reason, and neither the deadline nor キャンセル', async () => {
     setNow('2026-11-20T00:00:00Z');
-    serveLessons({
+    serveLessons(MINE, {
       lessons: [
         createReservedLesson('L1', {
           statusRound: 'cancelled',
@@ -144,7 +123,7 @@ describe('a called-off lesson', () => {
       ],
     });
     renderWithProviders(<AmateurReservations userId="u-1" />);
-    const lesson = await card('中止の理由：雨天のため');
+    const lesson = await cardOf('中止の理由：雨天のため');
     expect(within(lesson).getByText('中止')).toBeInTheDocument();
     expect(
       within(lesson).getByText('このレッスンは中止になりました。'),
@@ -160,7 +139,7 @@ describe('a called-off lesson', () => {
 
   it('leaves past lessons and cancelled reservations out', async () => {
     setNow('2026-11-20T00:00:00Z');
-    serveLessons({
+    serveLessons(MINE, {
       lessons: [
         createReservedLesson('past', {
           date: '2026-11-19',
@@ -195,7 +174,7 @@ describe('the waitlist on the schedule tab', () => {
         createFullLesson('W1', { waitlistCount: 3, waitlistPosition: 2 }),
       ],
     };
-    serveLessons(state, {
+    serveLessons(MINE, state, {
       '/schedule/waitlistLeave': () => {
         state.lessons = [];
         return ok({ left: true });
@@ -248,7 +227,7 @@ describe('calendar and map', () => {
   it('カレンダーに追加 downloads an .ics that starts 09:00 Japan time (00:00Z) with the pro and the place', async () => {
     setNow('2026-11-20T00:00:00Z');
     const user = userEvent.setup();
-    serveLessons({ lessons: [createReservedLesson('L1')] });
+    serveLessons(MINE, { lessons: [createReservedLesson('L1')] });
     renderWithProviders(<AmateurReservations userId="u-1" />);
     await screen.findByRole('link', { name: '山田 太郎プロ' });
     await user.click(
@@ -278,7 +257,7 @@ describe('calendar and map', () => {
 
   it('links the place to a map search in a new tab', async () => {
     setNow('2026-11-20T00:00:00Z');
-    serveLessons({
+    serveLessons(MINE, {
       lessons: [createReservedLesson('L1', { place: '富士 C.C. & 倶楽部' })],
     });
     renderWithProviders(<AmateurReservations userId="u-1" />);

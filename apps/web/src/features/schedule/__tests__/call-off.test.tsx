@@ -4,13 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Schedule } from '@proam/contract';
 import { createLesson } from '@/testing/factories';
 import { apiCalls, ng, ok, pathsCalled, serveApi } from '@/testing/msw';
+import { setNow } from '@/testing/lessons';
 import { renderWithProviders } from '@/testing/render';
 import { ProSchedule } from '../components/pro-schedule';
 
-const setNow = (iso: string) => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date(iso));
-};
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -32,6 +29,18 @@ const openDialog = async (user: ReturnType<typeof userEvent.setup>) => {
   return screen.getByRole('dialog', { name: 'レッスンの中止' });
 };
 
+/** A reserved lesson on the 28th, seen by its pro on the 20th, with 中止する open. */
+const openOnReservedLesson = async () => {
+  setNow('2026-11-20T00:00:00Z');
+  const user = userEvent.setup();
+  serveApi({ '/schedule/getById': () => ok([reserved()]) });
+  renderPro();
+  return { user, dialog: await openDialog(user) };
+};
+
+const reasonBox = (dialog: HTMLElement) =>
+  within(dialog).getByRole('textbox', { name: /中止の理由/ });
+
 describe('a pro calls a lesson off', () => {
   it('asks for a reason, keeps it on a failure, then sends it and shows 中止 with the reason', async () => {
     setNow('2026-11-20T00:00:00Z');
@@ -49,7 +58,7 @@ describe('a pro calls a lesson off', () => {
     });
     const { store } = renderPro();
     const dialog = await openDialog(user);
-    const reason = within(dialog).getByRole('textbox', { name: /中止の理由/ });
+    const reason = reasonBox(dialog);
     expect(reason).toHaveAttribute('placeholder', '雨天のため');
     expect(reason).toHaveFocus();
 
@@ -93,14 +102,8 @@ describe('a pro calls a lesson off', () => {
   });
 
   it('refuses a reason over 200 characters before sending', async () => {
-    setNow('2026-11-20T00:00:00Z');
-    const user = userEvent.setup();
-    serveApi({ '/schedule/getById': () => ok([reserved()]) });
-    renderPro();
-    const dialog = await openDialog(user);
-    await user.click(
-      within(dialog).getByRole('textbox', { name: /中止の理由/ }),
-    );
+    const { user, dialog } = await openOnReservedLesson();
+    await user.click(reasonBox(dialog));
     await user.paste('あ'.repeat(201));
     await user.click(within(dialog).getByRole('button', { name: '中止する' }));
     expect(
@@ -111,23 +114,13 @@ describe('a pro calls a lesson off', () => {
   });
 
   it('戻る closes the dialog without sending and starts empty next time', async () => {
-    setNow('2026-11-20T00:00:00Z');
-    const user = userEvent.setup();
-    serveApi({ '/schedule/getById': () => ok([reserved()]) });
-    renderPro();
-    let dialog = await openDialog(user);
-    await user.type(
-      within(dialog).getByRole('textbox', { name: /中止の理由/ }),
-      '台風',
-    );
+    const { user, dialog } = await openOnReservedLesson();
+    await user.type(reasonBox(dialog), '台風');
     await user.click(within(dialog).getByRole('button', { name: '戻る' }));
     await waitFor(() =>
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument(),
     );
-    dialog = await openDialog(user);
-    expect(
-      within(dialog).getByRole('textbox', { name: /中止の理由/ }),
-    ).toHaveValue('');
+    expect(reasonBox(await openDialog(user))).toHaveValue('');
     expect(pathsCalled()).not.toContain('/schedule/callOff');
   });
 

@@ -1,45 +1,32 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Schedule } from '@proam/contract';
 import {
   createFullLesson,
   createLesson,
-  createPro,
   createReservedLesson,
 } from '@/testing/factories';
-import { apiCalls, ng, ok, serveApi } from '@/testing/msw';
+import { apiCalls, ng, ok } from '@/testing/msw';
+import { cardOf, serveLessons, setNow } from '@/testing/lessons';
 import { renderWithProviders } from '@/testing/render';
 import { ProLessons } from '../components/pro-lessons';
 
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-20T00:00:00Z'));
+  setNow('2026-11-20T00:00:00Z');
 });
 afterEach(() => {
   vi.useRealTimers();
 });
 
-const serveLessons = (
-  state: { lessons: Schedule[] },
-  more: Parameters<typeof serveApi>[0] = {},
-) =>
-  serveApi({
-    '/schedule/getActive': () => ok(state.lessons),
-    '/user/getByIdList': () =>
-      ok([createPro('pro-1', { userName: '山田 太郎' })]),
-    ...more,
-  });
+/** The pro's open lessons. */
+const ACTIVE = '/schedule/getActive';
 
 const renderAsAmateur = () =>
   renderWithProviders(<ProLessons proId="pro-1" userId="u-1" canReserve />);
 
-const cardOf = async (place: string) =>
-  (await screen.findByText(place)).closest('article') as HTMLElement;
-
 describe('a pro’s lessons as an amateur sees them', () => {
   it('offers 予約する on an open lesson and キャンセル待ちに登録 on a full one', async () => {
-    serveLessons({
+    serveLessons(ACTIVE, {
       lessons: [
         createLesson('O1', { place: '空きありコース' }),
         createFullLesson('F1', { place: '満員コース', waitlistCount: 3 }),
@@ -71,7 +58,7 @@ describe('a pro’s lessons as an amateur sees them', () => {
         createFullLesson('F1', { place: '満員コース', waitlistCount: 3 }),
       ],
     };
-    serveLessons(state, {
+    serveLessons(ACTIVE, state, {
       '/schedule/waitlistJoin': () => {
         state.lessons = [
           createFullLesson('F1', {
@@ -110,7 +97,7 @@ describe('a pro’s lessons as an amateur sees them', () => {
         createFullLesson('F1', { waitlistCount: 2, waitlistPosition: 2 }),
       ],
     };
-    serveLessons(state, {
+    serveLessons(ACTIVE, state, {
       '/schedule/waitlistLeave': () => {
         state.lessons = [createFullLesson('F1', { waitlistCount: 1 })];
         return ok({ left: true });
@@ -133,7 +120,7 @@ describe('a pro’s lessons as an amateur sees them', () => {
   it('shows a Conflict on joining (the lesson opened meanwhile) as the エラー alert and fetches again', async () => {
     const user = userEvent.setup();
     const state = { lessons: [createFullLesson('F1')] };
-    serveLessons(state, {
+    serveLessons(ACTIVE, state, {
       '/schedule/waitlistJoin': () => {
         state.lessons = [createLesson('F1', { reservedCount: 1 })];
         return ng('Conflict');
@@ -152,7 +139,7 @@ describe('a pro’s lessons as an amateur sees them', () => {
   });
 
   it('on a reserved lesson shows 予約済み, the deadline, the calendar button and キャンセル', async () => {
-    serveLessons({
+    serveLessons(ACTIVE, {
       lessons: [createReservedLesson('R1', { statusRound: 'full' })],
     });
     renderAsAmateur();
@@ -178,7 +165,7 @@ describe('an admin on a pro’s lessons', () => {
   it('calls a lesson off with a reason', async () => {
     const user = userEvent.setup();
     const state = { lessons: [createLesson('L1', { reservedCount: 2 })] };
-    serveLessons(state, {
+    serveLessons(ACTIVE, state, {
       '/schedule/callOff': () => {
         state.lessons = [];
         return ok(

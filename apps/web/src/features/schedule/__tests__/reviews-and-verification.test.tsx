@@ -6,6 +6,7 @@ import {
   createReservedLesson,
 } from '@/testing/factories';
 import { ok, serveApi } from '@/testing/msw';
+import { setNow } from '@/testing/lessons';
 import { renderWithProviders } from '@/testing/render';
 import { AmateurReservations } from '../components/amateur-reservations';
 import { VerificationBanner } from '../components/verification-banner';
@@ -15,10 +16,7 @@ afterEach(() => {
 });
 
 /** 10:00 Japan time on 11月30日. */
-const setToday = () => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-30T01:00:00Z'));
-};
+const setToday = () => setNow('2026-11-30T01:00:00Z');
 
 describe('the review slot on the amateur’s lessons', () => {
   it('is offered for confirmed lessons from their day on, never for called-off, pending or future ones', async () => {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { Schedule } from '@proam/contract';
+import { StatusNotice } from '@/components/flash-status';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { InlineError } from '@/components/inline-error';
 import { Spinner } from '@/components/spinner';
@@ -16,12 +17,52 @@ import { useTodayInJapan } from '../use-today-in-japan';
 import { useWaitlist } from '../use-waitlist';
 import { AddToCalendarButton } from './add-to-calendar-button';
 import { CancelDeadline } from './cancel-deadline';
-import { LessonCard } from './lesson-card';
+import { LessonCardList } from './lesson-card';
 import { WaitlistActions } from './waitlist-actions';
 
 /** Unique ids in a stable order, so the members query is cached per set. */
 export const uniqueIds = (ids: readonly string[]): string[] =>
   [...new Set(ids)].sort();
+
+type LessonSectionProps = {
+  /** The heading's id. */
+  id: string;
+  className: string;
+  title: string;
+  children: ReactNode;
+};
+
+/** A titled group of lessons after the reserved ones (キャンセル待ち, 受講した). */
+const LessonSection = ({
+  id,
+  className,
+  title,
+  children,
+}: LessonSectionProps) => (
+  <section className={className} aria-labelledby={id}>
+    <h2 id={id} className="lessons-title">
+      {title}
+    </h2>
+    {children}
+  </section>
+);
+
+/** The lesson's チャット: the main button on upcoming lessons, outlined on past ones. */
+const ChatLink = ({
+  schedule: s,
+  primary = false,
+}: {
+  schedule: Schedule;
+  primary?: boolean;
+}) => (
+  <Link
+    to={`/tabs/chat/${s.id}`}
+    className={`button ${primary ? 'button--primary' : 'button--outline'}`}
+    aria-label={`${formatDate(s.date)}のレッスンのチャット`}
+  >
+    チャット
+  </Link>
+);
 
 /** How many past lessons are listed for a review. */
 export const PAST_LESSONS_SHOWN = 10;
@@ -114,16 +155,11 @@ export const AmateurReservations = ({
       <h2 id="reservations-title" className="lessons-title">
         予約中のレッスン
       </h2>
-      {notice && (
-        <p
-          ref={noticeRef}
-          tabIndex={-1}
-          className="day-panel__notice"
-          role="status"
-        >
-          {notice.text}
-        </p>
-      )}
+      <StatusNotice
+        ref={noticeRef}
+        className="day-panel__notice"
+        text={notice?.text}
+      />
       {isLoading && <Spinner label="予約を読み込み中" />}
       {isError && (
         <InlineError
@@ -142,120 +178,90 @@ export const AmateurReservations = ({
           </Link>
         </div>
       )}
-      <ul className="lesson-list">
-        {lessons.map((s) => {
+      <LessonCardList
+        lessons={lessons}
+        showDate
+        card={(s) => {
           const calledOff = isCalledOff(s);
           const mayCancel = cancel.mayCancel(s, today);
-          return (
-            <li key={s.id}>
-              <LessonCard
-                schedule={s}
-                showDate
-                extra={
-                  <>
-                    {proLine(s)}
-                    {!calledOff && (
-                      <CancelDeadline
-                        schedule={s}
-                        open={mayCancel}
-                        noteId={cancel.noteIdOf(s)}
-                      />
-                    )}
-                  </>
-                }
-                footer={review(s)}
-                actions={
-                  <>
-                    <Link
-                      to={`/tabs/chat/${s.id}`}
-                      className="button button--primary"
-                      aria-label={`${formatDate(s.date)}のレッスンのチャット`}
-                    >
-                      チャット
-                    </Link>
-                    {!calledOff && (
-                      <AddToCalendarButton
-                        schedule={s}
-                        proName={proName(s.proId)}
-                      />
-                    )}
-                    {!calledOff && mayCancel && (
-                      <button
-                        type="button"
-                        className="button button--outline"
-                        disabled={cancel.busy}
-                        onClick={() => cancel.ask(s)}
-                        aria-label={`${formatDate(s.date)}の予約をキャンセル`}
-                      >
-                        キャンセル
-                      </button>
-                    )}
-                  </>
-                }
-              />
-            </li>
-          );
-        })}
-      </ul>
+          return {
+            extra: (
+              <>
+                {proLine(s)}
+                {!calledOff && (
+                  <CancelDeadline
+                    schedule={s}
+                    open={mayCancel}
+                    noteId={cancel.noteIdOf(s)}
+                  />
+                )}
+              </>
+            ),
+            footer: review(s),
+            actions: (
+              <>
+                <ChatLink schedule={s} primary />
+                {!calledOff && (
+                  <AddToCalendarButton
+                    schedule={s}
+                    proName={proName(s.proId)}
+                  />
+                )}
+                {!calledOff && mayCancel && (
+                  <button
+                    type="button"
+                    className="button button--outline"
+                    disabled={cancel.busy}
+                    onClick={() => cancel.ask(s)}
+                    aria-label={`${formatDate(s.date)}の予約をキャンセル`}
+                  >
+                    キャンセル
+                  </button>
+                )}
+              </>
+            ),
+          };
+        }}
+      />
       {waiting.length > 0 && (
-        <section
+        <LessonSection
+          id="waiting-title"
           className="reservations__waiting"
-          aria-labelledby="waiting-title"
+          title="キャンセル待ち中のレッスン"
         >
-          <h2 id="waiting-title" className="lessons-title">
-            キャンセル待ち中のレッスン
-          </h2>
-          <ul className="lesson-list">
-            {waiting.map((s) => (
-              <li key={s.id}>
-                <LessonCard
+          <LessonCardList
+            lessons={waiting}
+            showDate
+            card={(s) => ({
+              extra: proLine(s),
+              actions: (
+                <WaitlistActions
                   schedule={s}
-                  showDate
-                  extra={proLine(s)}
-                  actions={
-                    <WaitlistActions
-                      schedule={s}
-                      busy={waitlist.busy}
-                      onJoin={waitlist.join}
-                      onLeave={waitlist.leave}
-                    />
-                  }
+                  busy={waitlist.busy}
+                  onJoin={waitlist.join}
+                  onLeave={waitlist.leave}
                 />
-              </li>
-            ))}
-          </ul>
-        </section>
+              ),
+            })}
+          />
+        </LessonSection>
       )}
       {past.length > 0 && (
-        <section
+        <LessonSection
+          id="past-lessons-title"
           className="reservations__past"
-          aria-labelledby="past-lessons-title"
+          title="受講したレッスン"
         >
-          <h2 id="past-lessons-title" className="lessons-title">
-            受講したレッスン
-          </h2>
-          <ul className="lesson-list">
-            {past.map((s) => (
-              <li key={s.id}>
-                <LessonCard
-                  schedule={s}
-                  showDate
-                  extra={proLine(s)}
-                  footer={review(s)}
-                  actions={
-                    <Link
-                      to={`/tabs/chat/${s.id}`}
-                      className="button button--outline"
-                      aria-label={`${formatDate(s.date)}のレッスンのチャット`}
-                    >
-                      チャット
-                    </Link>
-                  }
-                />
-              </li>
-            ))}
-          </ul>
-        </section>
+          <LessonCardList
+            lessons={past}
+            showDate
+            card={(s) => ({
+              extra: proLine(s),
+              footer: review(s),
+              actions: <ChatLink schedule={s} />,
+            })}
+          />
+        </LessonSection>
       )}
       <ConfirmDialog {...cancel.dialog} />
     </section>

@@ -4,7 +4,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { formatDate, formatYenSuffix } from '@/lib/format';
 import { isCalledOff, mapSearchUrl } from '../booking-rules';
 
-type LessonCardProps = {
+export type LessonCardProps = {
   schedule: Schedule;
   /** Show the date too (lists spanning several days). */
   showDate?: boolean;
@@ -84,4 +84,26 @@ export const LessonCard = ({
     {footer}
     {actions && <div className="lesson-card__actions">{actions}</div>}
   </article>
+);
+
+type LessonCardListProps = {
+  lessons: readonly Schedule[];
+  showDate?: boolean;
+  /** Each lesson's extra, footer and actions. */
+  card: (s: Schedule) => Omit<LessonCardProps, 'schedule' | 'showDate'>;
+};
+
+/** Lessons as a list of cards. */
+export const LessonCardList = ({
+  lessons,
+  showDate,
+  card,
+}: LessonCardListProps) => (
+  <ul className="lesson-list">
+    {lessons.map((s) => (
+      <li key={s.id}>
+        <LessonCard schedule={s} showDate={showDate} {...card(s)} />
+      </li>
+    ))}
+  </ul>
 );

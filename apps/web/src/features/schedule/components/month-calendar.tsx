@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { NavRoundButton } from '@/components/nav-round-button';
 import {
   addMonths,
   dateForKey,
@@ -66,25 +67,19 @@ export const MonthCalendar = ({
   return (
     <div className="month-calendar">
       <div className="month-calendar__head">
-        <button
-          type="button"
-          className="nav-round-button"
-          aria-label="前の月"
+        <NavRoundButton
+          label="前の月"
+          arrow="‹"
           onClick={() => onMonthChange(addMonths(month, -1))}
-        >
-          <span aria-hidden="true">‹</span>
-        </button>
+        />
         <h2 id={headingId} className="month-calendar__title" aria-live="polite">
           {formatYearMonth(month)}
         </h2>
-        <button
-          type="button"
-          className="nav-round-button"
-          aria-label="次の月"
+        <NavRoundButton
+          label="次の月"
+          arrow="›"
           onClick={() => onMonthChange(addMonths(month, 1))}
-        >
-          <span aria-hidden="true">›</span>
-        </button>
+        />
       </div>
       <table
         ref={gridRef}

@@ -18,7 +18,7 @@ import { useWaitlist } from '../use-waitlist';
 import { AddToCalendarButton } from './add-to-calendar-button';
 import { CallOffDialog } from './call-off-dialog';
 import { CancelDeadline } from './cancel-deadline';
-import { LessonCard } from './lesson-card';
+import { LessonCardList } from './lesson-card';
 import { WaitlistActions } from './waitlist-actions';
 
 type ProLessonsProps = {
@@ -155,49 +155,41 @@ export const ProLessons = ({
           現在予定されているレッスンはありません。
         </p>
       )}
-      <ul className="lesson-list">
-        {lessons.map((s) => {
+      <LessonCardList
+        lessons={lessons}
+        showDate
+        card={(s) => {
           const reserved = canReserve && isReservedBy(s, userId);
           const focusRef = s.id === focusLesson ? takeFocus : undefined;
           const mayCallOff =
             canCallOff && !isCalledOff(s) && !hasStarted(s, now);
-          return (
-            <li key={s.id}>
-              <LessonCard
+          return {
+            extra: reserved && (
+              <CancelDeadline
                 schedule={s}
-                showDate
-                extra={
-                  reserved && (
-                    <CancelDeadline
-                      schedule={s}
-                      open={cancel.mayCancel(s, today)}
-                      noteId={cancel.noteIdOf(s)}
-                    />
-                  )
-                }
-                actions={
-                  canReserve ? (
-                    reserved ? (
-                      reservedActions(s, focusRef)
-                    ) : (
-                      entryActions(s, focusRef)
-                    )
-                  ) : mayCallOff ? (
-                    <button
-                      type="button"
-                      className="button button--text-danger"
-                      onClick={() => setCallingOff(s)}
-                      aria-label={`${formatDate(s.date)} ${s.startTime}のレッスンを中止する`}
-                    >
-                      中止する
-                    </button>
-                  ) : null
-                }
+                open={cancel.mayCancel(s, today)}
+                noteId={cancel.noteIdOf(s)}
               />
-            </li>
-          );
-        })}
-      </ul>
+            ),
+            actions: canReserve ? (
+              reserved ? (
+                reservedActions(s, focusRef)
+              ) : (
+                entryActions(s, focusRef)
+              )
+            ) : mayCallOff ? (
+              <button
+                type="button"
+                className="button button--text-danger"
+                onClick={() => setCallingOff(s)}
+                aria-label={`${formatDate(s.date)} ${s.startTime}のレッスンを中止する`}
+              >
+                中止する
+              </button>
+            ) : null,
+          };
+        }}
+      />
       {!canReserve && (
         <p className="form-note">
           予約はアマチュア会員のみご利用いただけます。
@@ -208,12 +200,11 @@ export const ProLessons = ({
         <CallOffDialog
           schedule={callingOff}
           onClose={() => setCallingOff(null)}
-          onDone={(s) => {
-            setCallingOff(null);
+          onDone={(s) =>
             setNotice(
               `${formatDate(s.date)} ${s.startTime}〜のレッスンを中止にしました。`,
-            );
-          }}
+            )
+          }
         />
       )}
     </section>

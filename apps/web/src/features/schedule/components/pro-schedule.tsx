@@ -22,7 +22,7 @@ import {
   STATUS_OPTIONS,
 } from '../schedule-status';
 import { CallOffDialog } from './call-off-dialog';
-import { LessonCard } from './lesson-card';
+import { LessonCardList } from './lesson-card';
 import { LessonForm } from './lesson-form';
 import { MonthCalendar } from './month-calendar';
 
@@ -191,59 +191,55 @@ export const ProSchedule = ({
             この日のレッスンはありません。「新規レッスン」から登録できます。
           </p>
         )}
-        <ul className="lesson-list">
-          {dayLessons.map((s) => (
-            <li key={s.id}>
-              <LessonCard
-                schedule={s}
-                actions={
-                  <>
+        <LessonCardList
+          lessons={dayLessons}
+          card={(s) => ({
+            actions: (
+              <>
+                <button
+                  type="button"
+                  className="button button--outline"
+                  onClick={() => setEditing({ mode: 'edit', schedule: s })}
+                  aria-label={`${s.startTime}のレッスンを編集`}
+                >
+                  編集
+                </button>
+                {s.reservedCount > 0 && (
+                  <Link
+                    to={`/tabs/chat/${s.id}`}
+                    className="button button--outline"
+                    aria-label={`${s.startTime}のレッスンのチャット`}
+                  >
+                    チャット
+                  </Link>
+                )}
+                {s.reservedCount === 0 ? (
+                  <button
+                    type="button"
+                    className="button button--text-danger"
+                    onClick={() => setDeleting(s)}
+                    aria-label={`${s.startTime}のレッスンを削除`}
+                  >
+                    削除
+                  </button>
+                ) : (
+                  !isCalledOff(s) &&
+                  s.statusRound !== 'done' &&
+                  !hasStarted(s, now) && (
                     <button
                       type="button"
-                      className="button button--outline"
-                      onClick={() => setEditing({ mode: 'edit', schedule: s })}
-                      aria-label={`${s.startTime}のレッスンを編集`}
+                      className="button button--text-danger"
+                      onClick={() => setCallingOff(s)}
+                      aria-label={`${s.startTime}のレッスンを中止する`}
                     >
-                      編集
+                      中止する
                     </button>
-                    {s.reservedCount > 0 && (
-                      <Link
-                        to={`/tabs/chat/${s.id}`}
-                        className="button button--outline"
-                        aria-label={`${s.startTime}のレッスンのチャット`}
-                      >
-                        チャット
-                      </Link>
-                    )}
-                    {s.reservedCount === 0 ? (
-                      <button
-                        type="button"
-                        className="button button--text-danger"
-                        onClick={() => setDeleting(s)}
-                        aria-label={`${s.startTime}のレッスンを削除`}
-                      >
-                        削除
-                      </button>
-                    ) : (
-                      !isCalledOff(s) &&
-                      s.statusRound !== 'done' &&
-                      !hasStarted(s, now) && (
-                        <button
-                          type="button"
-                          className="button button--text-danger"
-                          onClick={() => setCallingOff(s)}
-                          aria-label={`${s.startTime}のレッスンを中止する`}
-                        >
-                          中止する
-                        </button>
-                      )
-                    )}
-                  </>
-                }
-              />
-            </li>
-          ))}
-        </ul>
+                  )
+                )}
+              </>
+            ),
+          })}
+        />
       </section>
       <ConfirmDialog
         open={deleting !== null}
@@ -261,12 +257,11 @@ export const ProSchedule = ({
       <CallOffDialog
         schedule={callingOff}
         onClose={() => setCallingOff(null)}
-        onDone={(s) => {
-          setCallingOff(null);
+        onDone={(s) =>
           setNotice(
             `${formatDate(s.date)} ${s.startTime}のレッスンを中止にしました。参加者にお知らせしました。`,
-          );
-        }}
+          )
+        }
       />
     </div>
   );

@@ -23,32 +23,28 @@ export const WaitlistActions = ({
   focusRef,
 }: WaitlistActionsProps) => {
   const lesson = `${formatDate(s.date)} ${s.startTime}〜のレッスン`;
-  return s.waitlistPosition !== undefined ? (
+  const waiting = s.waitlistPosition !== undefined;
+  const label = waiting ? 'キャンセル待ちをやめる' : 'キャンセル待ちに登録';
+  const button = (
+    <button
+      ref={focusRef}
+      type="button"
+      className={`button ${waiting ? 'button--outline' : 'button--accent'}`}
+      disabled={busy}
+      onClick={() => (waiting ? onLeave : onJoin)(s)}
+      aria-label={`${lesson}の${label}`}
+    >
+      {label}
+    </button>
+  );
+  return waiting ? (
     <>
       <span className="waitlist-mark">
         キャンセル待ち {s.waitlistPosition}番目
       </span>
-      <button
-        ref={focusRef}
-        type="button"
-        className="button button--outline"
-        disabled={busy}
-        onClick={() => onLeave(s)}
-        aria-label={`${lesson}のキャンセル待ちをやめる`}
-      >
-        キャンセル待ちをやめる
-      </button>
+      {button}
     </>
   ) : (
-    <button
-      ref={focusRef}
-      type="button"
-      className="button button--accent"
-      disabled={busy}
-      onClick={() => onJoin(s)}
-      aria-label={`${lesson}のキャンセル待ちに登録`}
-    >
-      キャンセル待ちに登録
-    </button>
+    button
   );
 };
