@@ -2,11 +2,8 @@ import {
   MemberMenuPage,
   type MemberMenuContent,
 } from '@/components/member-menu-page';
-import {
-  byPaymentMode,
-  PAY_AT_COURSE,
-  SYSTEM_FEE_LABEL,
-} from '@/features/legal/legal-terms';
+import { SYSTEM_FEE_LABEL } from '@/features/legal/legal-terms';
+import { byPaymentMode, PAY_AT_COURSE } from '@/lib/payment-mode';
 
 const LESSON_FEE_GUIDE =
   '各プロが設定した金額（1名あたり12,000円〜30,000円程度が目安です）';

@@ -2,7 +2,7 @@ import {
   MemberMenuPage,
   type MemberMenuContent,
 } from '@/components/member-menu-page';
-import { byPaymentMode } from '@/features/legal/legal-terms';
+import { byPaymentMode } from '@/lib/payment-mode';
 
 /** Built while rendering: how the pro is paid follows the payment mode (byPaymentMode). */
 const content = (): MemberMenuContent => ({

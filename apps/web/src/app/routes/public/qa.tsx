@@ -1,11 +1,8 @@
 import { Link } from 'react-router';
 import { NoticeCard } from '@/components/notice-card';
 import { PageHeader } from '@/components/page-header';
-import {
-  byPaymentMode,
-  PAY_AT_COURSE,
-  SYSTEM_FEE_LABEL,
-} from '@/features/legal/legal-terms';
+import { SYSTEM_FEE_LABEL } from '@/features/legal/legal-terms';
+import { byPaymentMode, PAY_AT_COURSE } from '@/lib/payment-mode';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 type Qa = { q: string; a: string };

@@ -15,7 +15,7 @@ import { renderWithProviders } from '@/testing/render';
 import { PrivacyDocument } from '../components/privacy-document';
 import { TermsDocument } from '../components/terms-document';
 import { TokushohoDocument } from '../components/tokushoho-document';
-import { PAY_AT_COURSE } from '../legal-terms';
+import { PAY_AT_COURSE } from '@/lib/payment-mode';
 
 const effective = termsVersionDate(TERMS_VERSION);
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { runtimeConfig } from '@/config/env';
 import { LegalDocument, type LegalSection } from './legal-document';
-import { byPaymentMode } from '../legal-terms';
+import { byPaymentMode } from '@/lib/payment-mode';
 
 const sections = (): LegalSection[] => [
   {

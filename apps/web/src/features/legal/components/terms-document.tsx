@@ -1,11 +1,8 @@
 import { Link } from 'react-router';
 import { runtimeConfig } from '@/config/env';
 import { LegalDocument, type LegalSection } from './legal-document';
-import {
-  byPaymentMode,
-  COMMISSION_LABEL,
-  SYSTEM_FEE_LABEL,
-} from '../legal-terms';
+import { byPaymentMode } from '@/lib/payment-mode';
+import { COMMISSION_LABEL, SYSTEM_FEE_LABEL } from '../legal-terms';
 
 const company = () => runtimeConfig.companyName;
 

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { runtimeConfig } from '@/config/env';
 import { LegalDocument } from './legal-document';
-import { byPaymentMode, SYSTEM_FEE_LABEL } from '../legal-terms';
+import { byPaymentMode } from '@/lib/payment-mode';
+import { SYSTEM_FEE_LABEL } from '../legal-terms';
 
 type Row = { label: string; value: ReactNode };
 
@@ -126,7 +127,7 @@ export const TokushohoDocument = () => {
       title={title}
       titleRight="LEGAL NOTICE"
       description="特定商取引に関する法律第11条に基づき、次のとおり表示します。"
-      >
+    >
       <table className="data-table legal__table">
         <caption className="visually-hidden">{title}</caption>
         <tbody>

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/avatar';
 import { HeartIcon, PinIcon } from '@/components/icons';
-import { formatYenSuffix } from '@/lib/format';
+import { lessonFeeLabel } from '@/lib/payment-mode';
 
 export const proPath = (id: string) =>
   `/tabs/likes/pro/${encodeURIComponent(id)}`;
@@ -38,7 +38,7 @@ export const MemberCard = ({ user, to, action, footer }: MemberCardProps) => {
           {isPro && (
             <li>
               <span className="member-card__label">レッスン料金</span>
-              {fee === undefined ? '未設定' : formatYenSuffix(fee)}
+              {fee === undefined ? '未設定' : lessonFeeLabel(fee)}
             </li>
           )}
           {isPro && user.pro && (

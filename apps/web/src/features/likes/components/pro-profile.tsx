@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/avatar';
 import { CalendarIcon, HeartIcon } from '@/components/icons';
-import { formatYenSuffix } from '@/lib/format';
+import { lessonFeeLabel } from '@/lib/payment-mode';
 import { LikeButton } from './like-button';
 
 type GalleryProps = { user: User };
@@ -76,7 +76,7 @@ export const ProProfile = ({
     ['所属', pro.affiliation],
     [
       'レッスン料金',
-      pro.lessonFee === undefined ? undefined : formatYenSuffix(pro.lessonFee),
+      pro.lessonFee === undefined ? undefined : lessonFeeLabel(pro.lessonFee),
     ],
     ['ホームコース', pro.homeCourse],
     ['得意分野', pro.specialty],

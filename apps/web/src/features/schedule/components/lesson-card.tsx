@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Schedule } from '@proam/contract';
 import { StatusBadge } from '@/components/status-badge';
-import { formatDate, formatYenSuffix } from '@/lib/format';
+import { formatDate } from '@/lib/format';
+import { lessonFeeLabel } from '@/lib/payment-mode';
 import { isCalledOff, mapSearchUrl } from '../booking-rules';
 
 export type LessonCardProps = {
@@ -70,7 +71,7 @@ export const LessonCard = ({
       </div>
       <div>
         <dt>料金</dt>
-        <dd>{formatYenSuffix(s.fee)}</dd>
+        <dd>{lessonFeeLabel(s.fee)}</dd>
       </div>
       {s.waitlistCount > 0 && (
         <div>
