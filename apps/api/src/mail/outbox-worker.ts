@@ -39,11 +39,19 @@ export function createOutboxWorker(deps: {
   idleMs?: number;
   /** How often the mail server is probed while sends fail. */
   probeMs?: number;
+  /**
+   * How long a NOTIFY waits for the next ones before the worker looks: every
+   * commit that writes mail notifies, and one round for several saves a claim,
+   * a settings read and a mark per commit.
+   */
+  gatherMs?: number;
 }) {
   const batch = deps.batch ?? 100;
   const parallel = deps.parallel ?? 5;
   const idleMs = deps.idleMs ?? 5_000;
   const probeMs = deps.probeMs ?? 10_000;
+  const gatherMs = deps.gatherMs ?? 20;
+  let gathering: NodeJS.Timeout | undefined;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
@@ -204,7 +212,15 @@ export function createOutboxWorker(deps: {
       probeLater();
       unlisten = await deps.database.listen(
         OUTBOX_CHANNEL,
-        () => void wake(),
+        // Not pushed back by later ones, so a steady stream is still served every gatherMs.
+        () => {
+          if (gathering) return;
+          gathering = setTimeout(() => {
+            gathering = undefined;
+            void wake();
+          }, gatherMs);
+          gathering.unref();
+        },
         () => void wake(),
       );
       void wake();
@@ -213,6 +229,8 @@ export function createOutboxWorker(deps: {
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(gathering);
+      gathering = undefined;
       clearTimeout(probe);
       await unlisten?.().catch(() => undefined);
       await running;
