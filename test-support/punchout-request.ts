@@ -1,8 +1,8 @@
 /**
  * The cXML PunchOutSetupRequest of the demo purchasing system (Acme Procure,
  * buyer acme-procure), as it posts to /api/punchout/setup, for any suite
- * that checks a buyer in (the API's punch-out tests). Each option replaces
- * one part, to try what the API refuses.
+ * that checks a buyer in (the API's punch-out tests, the e2e check-in). Each
+ * option replaces one part, to try what the API refuses.
  */
 export function punchoutSetupRequest(
   o: {

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { after, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import { punchoutSetupRequest } from '../../../test-support/punchout-request.ts';
 import { heading1, submitLogin } from './helpers.ts';
 import { serverAndBrowser } from './suite.ts';
 
@@ -17,30 +18,10 @@ let procurement: Server;
 let procurementOrigin = '';
 const received: Received[] = [];
 
+// The demo purchasing system of test-support/punchout-request.ts.
 const IDENTITY = 'acme-procure';
 const SECRET = 'acme-shared-secret-42';
 const COOKIE = 'COOKIE-8f2a&b';
-
-const setupRequest = (
-  formPost: string,
-) => `<?xml version="1.0" encoding="UTF-8"?>
-<!DOCTYPE cXML SYSTEM "http://xml.cxml.org/schemas/cXML/1.2.014/cXML.dtd">
-<cXML payloadID="1700000000.123@procure.acme.example" timestamp="2026-11-22T10:00:00+09:00" xml:lang="ja-JP">
-  <Header>
-    <From><Credential domain="NetworkID"><Identity>${IDENTITY}</Identity></Credential></From>
-    <To><Credential domain="NetworkID"><Identity>proam-connect</Identity></Credential></To>
-    <Sender><Credential domain="NetworkID"><Identity>${IDENTITY}</Identity><SharedSecret>${SECRET}</SharedSecret></Credential><UserAgent>Acme Procure 3.1</UserAgent></Sender>
-  </Header>
-  <Request>
-    <PunchOutSetupRequest operation="create">
-      <BuyerCookie>COOKIE-8f2a&amp;b</BuyerCookie>
-      <Extrinsic name="UniqueName">taro.yamada</Extrinsic>
-      <Extrinsic name="UserEmail">taro@acme.example</Extrinsic>
-      <BrowserFormPost><URL>${formPost}</URL></BrowserFormPost>
-      <Contact role="endUser"><Name xml:lang="ja">山田 太郎</Name><Email>taro@acme.example</Email></Contact>
-    </PunchOutSetupRequest>
-  </Request>
-</cXML>`;
 
 /** The purchasing system's return page: keeps what the buyer's browser posts. */
 const startProcurement = async () => {
@@ -81,7 +62,9 @@ const punchOutSetup = async (): Promise<string> => {
   const res = await fetch(`${suite.server.baseUrl}/api/punchout/setup`, {
     method: 'POST',
     headers: { 'content-type': 'text/xml' },
-    body: setupRequest(`${procurementOrigin}/punchout/return`),
+    body: punchoutSetupRequest({
+      formPost: `${procurementOrigin}/punchout/return`,
+    }),
   });
   const xml = await res.text();
   assert.equal(res.status, 200, xml);
