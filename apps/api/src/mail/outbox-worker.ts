@@ -69,12 +69,16 @@ export function createOutboxWorker(deps: {
     accepted.push(id);
     marking ??= (async () => {
       try {
-        while (accepted.length > 0)
-          await deps.outbox.finish(
-            accepted.splice(0),
-            'sent',
-            deps.clock.now(),
-          );
+        while (accepted.length > 0) {
+          const ids = accepted.splice(0);
+          try {
+            await deps.outbox.finish(ids, 'sent', deps.clock.now());
+          } catch (err) {
+            // Kept for the next mark, so a database blip does not send them again.
+            accepted.unshift(...ids);
+            throw err;
+          }
+        }
       } finally {
         marking = undefined;
       }
@@ -161,12 +165,15 @@ export function createOutboxWorker(deps: {
       deps.clock.now(),
     );
     const queue = rows.filter((r) => !skipped.includes(r));
-    await Promise.all(
+    // Every lane finishes before the round does, so stop() never returns with a send in flight.
+    const lanes = await Promise.allSettled(
       Array.from({ length: Math.min(parallel, queue.length) }, async () => {
         for (let row = queue.shift(); row; row = queue.shift())
           await deliver(row);
       }),
     );
+    const failed = lanes.find((l) => l.status === 'rejected');
+    if (failed) throw failed.reason;
     return rows.length;
   }
 

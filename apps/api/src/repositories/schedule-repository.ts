@@ -531,7 +531,10 @@ export function scheduleRepository(db: Db, appUrl: string) {
           .from(schedules)
           .innerJoin(pro, eq(pro.id, schedules.proId))
           .leftJoin(me, eq(me.id, userId))
-          .where(eq(schedules.id, id));
+          .where(eq(schedules.id, id))
+          // The lesson first, as every path that moves places locks it (lockLesson,
+          // promote): taking the reservation row first could deadlock with a promotion.
+          .for('update', { of: schedules });
         if (!found) throw new ApiError('NotFound');
         // A pro and an amateur who blocked each other do not book each other.
         if (found.blocked) throw new ApiError('Forbidden');
