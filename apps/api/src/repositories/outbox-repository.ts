@@ -288,10 +288,11 @@ export function outboxRepository(db: Db, appUrl: string) {
             and(eq(schedules.date, today), lte(schedules.endTime, nowTime)),
           ),
           ne(schedules.statusRound, 'cancelled'),
-          sql`not exists (select 1 from ${mailOutbox} o
-            where o.dedupe_key like 'review:' || ${schedules.id} || ':%')`,
         ),
-        sql`and not exists (select 1 from ${reviews} v
+        // Those not invited yet (the exact key, so its unique index answers) who have not reviewed.
+        sql`and not exists (select 1 from ${mailOutbox} o
+          where o.dedupe_key = 'review:' || r.schedule_id || ':' || r.user_id)
+        and not exists (select 1 from ${reviews} v
           where v.schedule_id = r.schedule_id and v.user_id = r.user_id)`,
       );
       return this.noticeEach(due, {
