@@ -100,31 +100,18 @@ export function toSchedule(
 
 const CLOSED: StatusRound[] = ['cancelled'];
 
-const RESERVE_ATTEMPTS = 3;
-
 /**
- * What a reservation does when the conditional update found no place, given
- * the lesson as it is now: a lesson that is not open for entries (closed,
- * cancelled, past) is a Conflict; one that is full is ScheduleFull; one with
- * room again (a cancellation committed in between) is tried again, a few times.
+ * Why a reservation found no place, given the lesson as it held it locked: a
+ * lesson not open for entries (closed, cancelled, done, past) is a Conflict;
+ * an open or full one had no room left, ScheduleFull.
  */
-export function afterMissedPlace(
-  s:
-    | Pick<
-        typeof schedules.$inferSelect,
-        'statusRound' | 'reservedCount' | 'capacity' | 'date'
-      >
-    | undefined,
+export function whyNoPlace(
+  s: Pick<typeof schedules.$inferSelect, 'statusRound' | 'date'>,
   today: string,
-  attempt: number,
-): 'retry' | 'ScheduleFull' | 'Conflict' {
+): 'ScheduleFull' | 'Conflict' {
   const reservable =
-    s !== undefined &&
-    (s.statusRound === 'open' || s.statusRound === 'full') &&
-    s.date >= today;
-  if (!reservable) return 'Conflict';
-  const roomNow = s.statusRound === 'open' && s.reservedCount < s.capacity;
-  return roomNow && attempt < RESERVE_ATTEMPTS ? 'retry' : 'ScheduleFull';
+    (s.statusRound === 'open' || s.statusRound === 'full') && s.date >= today;
+  return reservable ? 'ScheduleFull' : 'Conflict';
 }
 
 export function scheduleRepository(db: Db, appUrl: string) {
@@ -558,19 +545,9 @@ export function scheduleRepository(db: Db, appUrl: string) {
           .leftJoin(taken, sql`true`);
         // No row: they already hold a place (reserving again changes nothing).
         if (!outcome) return undefined;
-        // Each statement sees what has committed before it (read committed): a cancellation
-        // can free a place between a failed update and the look that follows, so try again.
-        let lesson: ScheduleRow | undefined = outcome.taken ?? undefined;
-        for (let attempt = 1; !lesson; attempt++) {
-          const [current] = await tx
-            .select()
-            .from(schedules)
-            .where(eq(schedules.id, id));
-          const next = afterMissedPlace(current, today, attempt);
-          if (next !== 'retry') throw new ApiError(next);
-          [lesson] = await takePlace(tx, id, today, now);
-          if (lesson) await leaveLine(tx, id, userId);
-        }
+        // The lesson is locked since the first read, so `s` is what the update saw.
+        const lesson = outcome.taken;
+        if (!lesson) throw new ApiError(whyNoPlace(s, today));
         await outboxRepository(tx, appUrl).lessonNotice({
           kind: 'reserved',
           scheduleId: id,

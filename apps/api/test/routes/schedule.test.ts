@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { and, eq, inArray } from 'drizzle-orm';
 import { reservations } from '../../src/db/schema.js';
 import { addDays, japanDate } from '../../src/lib/time.js';
-import { afterMissedPlace } from '../../src/repositories/schedule-repository.js';
+import { whyNoPlace } from '../../src/repositories/schedule-repository.js';
 import { call, DRIVERS, memberSuite } from '../helper.js';
 import {
   extraAmateurs,
@@ -379,43 +379,25 @@ for (const driver of DRIVERS) {
   });
 }
 
-describe('what a reservation does after missing a place', () => {
-  type Seen = NonNullable<Parameters<typeof afterMissedPlace>[0]>;
+describe('why a reservation found no place', () => {
+  type Seen = Parameters<typeof whyNoPlace>[0];
   const lesson = (o: Partial<Seen>): Seen => ({
     statusRound: 'open',
-    reservedCount: 2,
-    capacity: 2,
     date: '2030-01-10',
     ...o,
   });
   const today = '2030-01-01';
-  it('tries again when a cancellation has made room, a few times at most', () => {
-    const roomy = lesson({ reservedCount: 1 });
-    assert.equal(afterMissedPlace(roomy, today, 1), 'retry');
-    assert.equal(afterMissedPlace(roomy, today, 2), 'retry');
-    assert.equal(afterMissedPlace(roomy, today, 3), 'ScheduleFull');
-  });
-  it('answers ScheduleFull for a full lesson, open or marked full', () => {
-    assert.equal(afterMissedPlace(lesson({}), today, 1), 'ScheduleFull');
+  it('answers ScheduleFull for a lesson open for entries, open or marked full', () => {
+    assert.equal(whyNoPlace(lesson({}), today), 'ScheduleFull');
     assert.equal(
-      afterMissedPlace(lesson({ statusRound: 'full' }), today, 1),
+      whyNoPlace(lesson({ statusRound: 'full' }), today),
       'ScheduleFull',
     );
+    assert.equal(whyNoPlace(lesson({ date: today }), today), 'ScheduleFull');
   });
   it('answers Conflict for a lesson not open for entries', () => {
     for (const statusRound of ['closed', 'done', 'cancelled'] as const)
-      assert.equal(
-        afterMissedPlace(lesson({ statusRound, reservedCount: 0 }), today, 1),
-        'Conflict',
-      );
-    assert.equal(
-      afterMissedPlace(
-        lesson({ reservedCount: 0, date: '2029-12-31' }),
-        today,
-        1,
-      ),
-      'Conflict',
-    );
-    assert.equal(afterMissedPlace(undefined, today, 1), 'Conflict');
+      assert.equal(whyNoPlace(lesson({ statusRound }), today), 'Conflict');
+    assert.equal(whyNoPlace(lesson({ date: '2029-12-31' }), today), 'Conflict');
   });
 });

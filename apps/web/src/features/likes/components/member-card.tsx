@@ -38,7 +38,9 @@ export const MemberCard = ({ user, to, action, footer }: MemberCardProps) => {
           {isPro && (
             <li>
               <span className="member-card__label">レッスン料金</span>
-              {fee === undefined ? '未設定' : lessonFeeLabel(fee)}
+              <span className="member-card__fee">
+                {fee === undefined ? '未設定' : lessonFeeLabel(fee)}
+              </span>
             </li>
           )}
           {isPro && user.pro && (
