@@ -12,3 +12,4 @@ export * from './admin.js';
 export * from './moderation.js';
 export * from './legal.js';
 export * from './chat-keys.js';
+export * from './payment.js';

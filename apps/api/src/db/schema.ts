@@ -16,7 +16,9 @@ import type {
   CompetitionResult,
   CompetitionStatus,
   ImageInfo,
+  PaymentRecordStatus,
   PaymentStatus,
+  RefundStatus,
   ReservationStatus,
   StatusRound,
   UserType,
@@ -143,6 +145,8 @@ export const reservations = pgTable(
       .notNull()
       .default('none'),
     holdExpiresAt: instant('hold_expires_at'),
+    /** The payment of this reservation now (the latest hold), when it is paid online. */
+    paymentId: text('payment_id'),
     cancelledAt: instant('cancelled_at'),
     createdAt: createdAt(),
   },
@@ -528,3 +532,89 @@ export const reports = pgTable(
     uniqueIndex('reports_once_uq').on(t.reporterId, t.targetType, t.targetId),
   ],
 );
+
+/**
+ * One payment hold and what became of it (支払い履歴, 領収書): a place held
+ * for 15 minutes with one PaymentIntent (idempotency key from `id`), then
+ * paid, refunded, or failed (expired, declined, released). No FK to the
+ * member: the record of money outlives an account.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    scheduleId: text('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    /** The lesson fee and the system fee, yen, tax included; the card is charged their sum. */
+    amount: integer('amount').notNull(),
+    serviceFee: integer('service_fee').notNull(),
+    status: text('status')
+      .$type<PaymentRecordStatus>()
+      .notNull()
+      .default('pending'),
+    paymentIntentId: text('payment_intent_id'),
+    holdExpiresAt: instant('hold_expires_at').notNull(),
+    paidAt: instant('paid_at'),
+    refundedAt: instant('refunded_at'),
+    /** Why it failed (declined, hold expired, lesson called off), for support. */
+    failure: text('failure'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_intent_uq').on(t.paymentIntentId),
+    index('payments_user_created_idx').on(t.userId, t.createdAt),
+    index('payments_schedule_idx').on(t.scheduleId),
+    index('payments_pending_hold_idx')
+      .on(t.holdExpiresAt)
+      .where(sql`${t.status} = 'pending'`),
+    check(
+      'payments_status_ck',
+      sql`${t.status} in ('pending','paid','refunded','failed')`,
+    ),
+    check('payments_amount_ck', sql`${t.amount} >= 0 and ${t.serviceFee} >= 0`),
+  ],
+);
+
+/**
+ * A refund owed (cancelled in time, called off, paid after the hold was
+ * gone): written in the transaction that owes it, sent to Stripe by a worker
+ * with the idempotency key `refund-<id>`, retried with backoff; `failed`
+ * waits for an admin. One per payment (refunds are in full).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: text('id').primaryKey(),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    reason: text('reason')
+      .$type<'cancelled' | 'calledOff' | 'late'>()
+      .notNull(),
+    status: text('status').$type<RefundStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    stripeRefundId: text('stripe_refund_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('refunds_payment_uq').on(t.paymentId),
+    index('refunds_due_idx').on(t.status, t.nextAttemptAt),
+    check(
+      'refunds_status_ck',
+      sql`${t.status} in ('pending','succeeded','failed')`,
+    ),
+  ],
+);
+
+/** Stripe events already handled: each event id changes state once. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: instant('received_at').notNull().defaultNow(),
+});
