@@ -10,6 +10,7 @@ import { newId } from './lib/ids.js';
 import type { Mailer } from './mail/mailer.js';
 import { authPlugin } from './plugins/auth.js';
 import { configPlugin, databasePlugin } from './plugins/core.js';
+import { paymentsPlugin } from './plugins/payments.js';
 import { mailPlugin } from './plugins/mail.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -120,6 +121,7 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
   });
   await app.register(databasePlugin, { database: input.database });
   await app.register(repositoriesPlugin);
+  await app.register(paymentsPlugin);
   await app.register(mailPlugin, input.mailer ? { mailer: input.mailer } : {});
   await app.register(securityHeadersPlugin);
   await app.register(corsPlugin);

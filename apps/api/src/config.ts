@@ -35,7 +35,15 @@ export type Config = {
   companyMail: string;
   contactTo: string;
   mediaBaseUrl: string;
+  /** STRIPE_PUBLISHABLE_KEY as set; the web app gets it only when `stripe` is on. */
   stripePublishableKey: string | null;
+  /**
+   * Online payment: on only when the secret key, the webhook signing secret
+   * and the publishable key are all set; otherwise null (現地払い).
+   */
+  stripe: StripeConfig | null;
+  /** With payments partly configured: the settings that are missing (the server warns and stays off). */
+  stripeMissing: string[];
   publicUrl: string | null;
   corsOrigins: string[];
   trustProxy: boolean | string;
@@ -68,6 +76,14 @@ export type Config = {
     accessKeyId: string | null;
     secretAccessKey: string | null;
   } | null;
+};
+
+export type StripeConfig = {
+  secretKey: string;
+  webhookSecret: string;
+  publishableKey: string;
+  /** Where the server's Stripe client calls (a Stripe-compatible test server in tests). */
+  apiBase: string;
 };
 
 type Env = Record<string, string | undefined>;
@@ -115,6 +131,47 @@ function parseUrl(env: Env, name: string, protocols: string[]): string | null {
   if (!protocols.includes(url.protocol))
     throw new ConfigError(name, `must use ${protocols.join(' or ')}`);
   return raw;
+}
+
+/**
+ * Online payment's three settings: each checked when present, and on only
+ * when all three are; a partial set is reported, not refused (the server
+ * still starts, paid at the course).
+ */
+function parseStripe(
+  env: Env,
+  publishableKey: string | null,
+): { stripe: StripeConfig | null; missing: string[] } {
+  const secretKey = nonEmpty(env, 'STRIPE_SECRET_KEY') ?? null;
+  if (secretKey !== null && !/^sk_(test|live)_[A-Za-z0-9]+$/.test(secretKey))
+    throw new ConfigError(
+      'STRIPE_SECRET_KEY',
+      'must be a secret key (sk_test_… or sk_live_…)',
+    );
+  const webhookSecret = nonEmpty(env, 'STRIPE_WEBHOOK_SECRET') ?? null;
+  if (webhookSecret !== null && !/^whsec_[A-Za-z0-9]+$/.test(webhookSecret))
+    throw new ConfigError(
+      'STRIPE_WEBHOOK_SECRET',
+      'must be a webhook signing secret (whsec_…)',
+    );
+  const apiBase =
+    parseUrl(env, 'STRIPE_API_BASE', ['http:', 'https:']) ??
+    'https://api.stripe.com';
+  const given = {
+    STRIPE_SECRET_KEY: secretKey,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_PUBLISHABLE_KEY: publishableKey,
+  };
+  const missing = Object.entries(given)
+    .filter(([, v]) => v === null)
+    .map(([k]) => k);
+  if (secretKey && webhookSecret && publishableKey)
+    return {
+      stripe: { secretKey, webhookSecret, publishableKey, apiBase },
+      missing: [],
+    };
+  // None set is the ordinary 現地払い mode; only a partial set is worth a warning.
+  return { stripe: null, missing: missing.length === 3 ? [] : missing };
 }
 
 function parseClients(env: Env): ApiClient[] {
@@ -172,6 +229,7 @@ export function loadConfig(env: Env = process.env): Config {
       'STRIPE_PUBLISHABLE_KEY',
       'must be a publishable key (pk_test_… or pk_live_…)',
     );
+  const payments = parseStripe(env, stripeKey);
   const trust = nonEmpty(env, 'TRUST_PROXY');
   const logLevel = nonEmpty(env, 'LOG_LEVEL') ?? 'info';
   if (
@@ -266,6 +324,8 @@ export function loadConfig(env: Env = process.env): Config {
     contactTo,
     mediaBaseUrl,
     stripePublishableKey: stripeKey,
+    stripe: payments.stripe,
+    stripeMissing: payments.missing,
     publicUrl: parseUrl(env, 'PUBLIC_URL', ['http:', 'https:']),
     corsOrigins: (
       nonEmpty(env, 'CORS_ORIGINS') ?? 'capacitor://localhost,https://localhost'

@@ -17,6 +17,8 @@ import './routes/auth-throttle.test.js';
 import './routes/members.test.js';
 import './routes/schedule.test.js';
 import './routes/booking.test.js';
+import './routes/payment.test.js';
+import './routes/payment-money.test.js';
 import './routes/trust.test.js';
 import './routes/jobs-instances.test.js';
 import './routes/moderation.test.js';

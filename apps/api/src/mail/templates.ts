@@ -1,3 +1,4 @@
+import { SERVICE_FEE } from '@proam/contract';
 import type { Mail } from './mailer.js';
 
 const SIGNATURE = [
@@ -105,6 +106,10 @@ export function japaneseDate(date: string): string {
   return `${y}年${m}月${d}日(${weekday})`;
 }
 
+/** 23,550円: yen as members read it. */
+export const yen = (amount: number): string =>
+  `${amount.toLocaleString('ja-JP')}円`;
+
 /** What every lesson mail says about the lesson. */
 export type LessonFacts = {
   date: string;
@@ -164,6 +169,7 @@ function leadOf(
   kind: LessonNoticeKind,
   role: NoticeRole,
   amateurName: string,
+  paidOnline = false,
 ): string[] {
   const who = `${amateurName} 様`;
   switch (kind) {
@@ -181,7 +187,9 @@ function leadOf(
       return role === 'amateur'
         ? [
             'ご予約いただいていた以下のラウンドレッスンは、中止となりました。',
-            'レッスン料のお支払いは不要です。ご迷惑をおかけし申し訳ございません。',
+            paidOnline
+              ? 'お支払いいただいたレッスン料とシステム利用料は全額返金いたします（返金のお知らせを別途お送りします）。ご迷惑をおかけし申し訳ございません。'
+              : 'レッスン料のお支払いは不要です。ご迷惑をおかけし申し訳ございません。',
           ]
         : [
             '以下のラウンドレッスンを中止しました。参加者の皆さまにもお知らせしています。',
@@ -223,19 +231,23 @@ export function lessonNoticeMail(opts: {
   link: string;
   reason?: string;
   participants?: string[];
+  /** The amateur paid online (the fee is not paid at the course). */
+  paidOnline?: boolean;
 }): Mail {
   const { kind, role, lesson } = opts;
   const lines = [
     `${opts.recipientName} 様`,
     '',
-    ...leadOf(kind, role, opts.amateurName),
+    ...leadOf(kind, role, opts.amateurName, opts.paidOnline),
     '',
     ...lessonLines(lesson),
   ];
   if (opts.reason) lines.push(`中止の理由：${opts.reason}`);
   if (role === 'amateur' && (kind === 'reserved' || kind === 'promoted'))
     lines.push(
-      `レッスン料：${lesson.fee.toLocaleString('ja-JP')}円（当日ゴルフ場でお支払いください）`,
+      opts.paidOnline
+        ? `レッスン料：${yen(lesson.fee)}（お支払い済み）`
+        : `レッスン料：${yen(lesson.fee)}（当日ゴルフ場でお支払いください）`,
       `キャンセル期限：レッスン前日の23:59まで`,
     );
   if (
@@ -316,3 +328,126 @@ export const proVerifiedMail = (
     SIGNATURE,
   ].join('\n'),
 });
+
+/** What a payment mail says about the money: the lesson fee and the system fee, tax included. */
+export type PaymentFacts = {
+  /** The lesson fee paid. */
+  amount: number;
+  serviceFee: number;
+};
+
+const breakdownLines = (p: PaymentFacts) => [
+  `レッスン料：${yen(p.amount)}`,
+  `システム利用料：${yen(p.serviceFee)}`,
+  `合計（税込）：${yen(p.amount + p.serviceFee)}`,
+];
+
+/** To the amateur when their card payment has gone through: the place is theirs. */
+export function paymentReceivedMail(opts: {
+  to: string;
+  recipientName: string;
+  lesson: LessonFacts;
+  payment: PaymentFacts;
+  receiptNo?: string;
+  /** The printable receipt (領収書). */
+  receiptLink: string;
+}): Mail {
+  return {
+    to: opts.to,
+    subject: `【ProAm Connect】お支払いを受け付けました（${japaneseDate(opts.lesson.date)} ${opts.lesson.startTime}〜）`,
+    text: [
+      `${opts.recipientName} 様`,
+      '',
+      '以下のラウンドレッスンのお支払いを受け付けました。ご予約は確定しています。',
+      '',
+      ...lessonLines(opts.lesson),
+      '',
+      ...breakdownLines(opts.payment),
+      ...(opts.receiptNo ? [`領収書番号：${opts.receiptNo}`] : []),
+      '',
+      '領収書はこちらから表示・印刷できます：',
+      opts.receiptLink,
+      '',
+      'キャンセル期限（レッスン前日の23:59）までのキャンセルは全額返金いたします。',
+      '通知設定はアプリのプロフィール画面から変更できます。',
+      SIGNATURE,
+    ].join('\n'),
+  };
+}
+
+export type RefundReasonKind = 'cancelled' | 'calledOff' | 'late';
+
+const REFUND_REASONS: Record<RefundReasonKind, string> = {
+  cancelled: 'ご予約のキャンセル',
+  calledOff: 'ラウンドレッスンの中止',
+  late: 'お支払いの完了前に予約枠のお取り置き期限が過ぎ、ご予約をお取りできなかったため',
+};
+
+/** To the amateur when Stripe has refunded their payment in full. */
+export function refundedMail(opts: {
+  to: string;
+  recipientName: string;
+  lesson: LessonFacts;
+  payment: PaymentFacts;
+  reason: RefundReasonKind;
+  link: string;
+}): Mail {
+  return {
+    to: opts.to,
+    subject: `【ProAm Connect】返金のお知らせ（${japaneseDate(opts.lesson.date)} ${opts.lesson.startTime}〜）`,
+    text: [
+      `${opts.recipientName} 様`,
+      '',
+      '以下のラウンドレッスンのお支払いを、全額返金いたしました。',
+      '',
+      ...lessonLines(opts.lesson),
+      '',
+      `返金額：${yen(opts.payment.amount + opts.payment.serviceFee)}（レッスン料 ${yen(opts.payment.amount)}、システム利用料 ${yen(opts.payment.serviceFee)}）`,
+      `返金の理由：${REFUND_REASONS[opts.reason]}`,
+      '',
+      'お支払いに使われたカードへ返金しました。カード会社により反映まで数日かかる場合があります。',
+      '',
+      'アプリで確認する：',
+      opts.link,
+      '',
+      '通知設定はアプリのプロフィール画面から変更できます。',
+      SIGNATURE,
+    ].join('\n'),
+  };
+}
+
+/**
+ * To the first on the waiting list when a place opens on a lesson paid
+ * online: the place is held for them until `holdUntil` (Japan time, HH:MM)
+ * and is theirs once they pay at `link`.
+ */
+export function promotedHoldMail(opts: {
+  to: string;
+  recipientName: string;
+  lesson: LessonFacts;
+  holdUntil: string;
+  link: string;
+}): Mail {
+  return {
+    to: opts.to,
+    subject: `【ProAm Connect】キャンセル待ちのレッスンに空きが出ました（${japaneseDate(opts.lesson.date)} ${opts.lesson.startTime}〜）`,
+    text: [
+      `${opts.recipientName} 様`,
+      '',
+      'キャンセル待ちに登録いただいていたラウンドレッスンに空きが出ました。',
+      `${opts.holdUntil}まで予約枠をお取り置きしています。期限までにお支払いいただくと、ご予約が確定します。`,
+      '期限を過ぎると、お取り置きは取り消され、次の方にご案内します。',
+      '',
+      ...lessonLines(opts.lesson),
+      '',
+      ...breakdownLines({ amount: opts.lesson.fee, serviceFee: SERVICE_FEE }),
+      `お支払い期限：${opts.holdUntil}`,
+      '',
+      'お支払いはこちらから：',
+      opts.link,
+      '',
+      '通知設定はアプリのプロフィール画面から変更できます。',
+      SIGNATURE,
+    ].join('\n'),
+  };
+}

@@ -22,6 +22,10 @@ export type BookingJobs = {
     reminders: number;
     chatDigests: number;
     reviewInvites: number;
+    /** Payment holds that ended unpaid and were let go. */
+    expiredHolds: number;
+    /** Refunds sent to Stripe (settled or failed an attempt). */
+    refunds: number;
   }>;
 };
 
@@ -78,7 +82,19 @@ export const mailPlugin = fp(
           japanTime(now).slice(0, 5),
           now,
         );
-        return { reminders, chatDigests, reviewInvites };
+        // Ended holds are let go even with payments off (switched off meanwhile): the places come back.
+        const ended = await repos.payments.releaseEndedHolds(now);
+        app.payments?.afterCommit(ended.effects);
+        const refunds = app.payments
+          ? await app.payments.refundWorker.runOnce()
+          : 0;
+        return {
+          reminders,
+          chatDigests,
+          reviewInvites,
+          expiredHolds: ended.released,
+          refunds,
+        };
       },
     };
     app.decorate('jobs', jobs);
@@ -101,5 +117,9 @@ export const mailPlugin = fp(
       transport.close();
     });
   },
-  { name: 'mail', dependencies: ['config', 'database', 'repositories'] },
+  {
+    name: 'mail',
+    // The jobs let ended holds go and send refunds (app.payments).
+    dependencies: ['config', 'database', 'repositories', 'payments'],
+  },
 );

@@ -11,18 +11,32 @@ import { moderationRepository } from '../repositories/moderation-repository.js';
 import { newsRepository } from '../repositories/news-repository.js';
 import { punchoutRepository } from '../repositories/punchout-repository.js';
 import { outboxRepository } from '../repositories/outbox-repository.js';
+import { paymentRecordRepository } from '../repositories/payment-record-repository.js';
+import { paymentRepository } from '../repositories/payment-repository.js';
+import { refundRepository } from '../repositories/refund-repository.js';
 import { reviewRepository } from '../repositories/review-repository.js';
 import { scheduleRepository } from '../repositories/schedule-repository.js';
 import { statsRepository } from '../repositories/stats-repository.js';
 import type { UserCache } from '../repositories/user-cache.js';
 import { userRepository } from '../repositories/user-repository.js';
 
-/** Every repository over one handle: the database, or a transaction. */
-function repositoriesOver(db: Db, cache: UserCache, appUrl: string) {
+/**
+ * Every repository over one handle: the database, or a transaction.
+ * `paymentsOn`: lessons with a fee are paid online (config.stripe).
+ */
+function repositoriesOver(
+  db: Db,
+  cache: UserCache,
+  appUrl: string,
+  paymentsOn: boolean,
+) {
   return {
     users: userRepository(db, cache),
     likes: likeRepository(db, cache),
-    schedules: scheduleRepository(db, appUrl),
+    schedules: scheduleRepository(db, appUrl, paymentsOn),
+    payments: paymentRepository(db, appUrl, paymentsOn),
+    refunds: refundRepository(db, appUrl),
+    paymentRecords: paymentRecordRepository(db),
     outbox: outboxRepository(db, appUrl),
     reviews: reviewRepository(db, cache),
     moderation: moderationRepository(db),
@@ -60,11 +74,12 @@ export const repositoriesPlugin = fp(
     const { database, userCache, config } = app;
     // Links in mails open the app here.
     const appUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
+    const paymentsOn = config.stripe !== null;
     const repos: Repositories = {
-      ...repositoriesOver(database.db, userCache, appUrl),
+      ...repositoriesOver(database.db, userCache, appUrl, paymentsOn),
       transaction: (work) =>
         database.db.transaction((tx) =>
-          work(repositoriesOver(tx, userCache, appUrl)),
+          work(repositoriesOver(tx, userCache, appUrl, paymentsOn)),
         ),
     };
     app.decorate('repos', repos);

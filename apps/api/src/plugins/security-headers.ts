@@ -61,8 +61,8 @@ export function isApiUrl(url: string): boolean {
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance) => {
     const { config } = app;
-    // Stripe's script and frames are allowed only where a publishable key is configured.
-    const stripe = config.stripePublishableKey
+    // Stripe's script and frames are allowed only where payments are on.
+    const stripe = config.stripe
       ? {
           script: ['https://js.stripe.com'],
           connect: ['https://api.stripe.com'],

@@ -43,10 +43,6 @@ export const webPlugin = fp(
       );
       return;
     }
-    if (config.stripePublishableKey)
-      app.log.warn(
-        'STRIPE_PUBLISHABLE_KEY is set, so the pages describe online card payment and the system fee, but reservations are still paid at the course: leave it unset until online payment is built',
-      );
     // The web build's client credentials identify the app, they are not a secret (docs/security.md §1.7).
     const webClient =
       config.apiClients.find((c) => c.name === 'web') ?? config.apiClients[0];
@@ -56,7 +52,8 @@ export const webPlugin = fp(
       companyPhone: config.companyPhone,
       companyRepresentative: config.companyRepresentative,
       companyMail: config.companyMail,
-      stripePublishableKey: config.stripePublishableKey,
+      // Only when payments are on: the page offers online payment exactly when the server takes it.
+      stripePublishableKey: config.stripe?.publishableKey ?? null,
       apiBase: '/api',
       apiClient: webClient ? `${webClient.name}:${webClient.code}` : null,
     });

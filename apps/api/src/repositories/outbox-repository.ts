@@ -21,20 +21,26 @@ import {
   mailOutbox,
   messageReads,
   messages,
+  payments,
+  refunds,
   reservations,
   reviews,
   schedules,
   users,
 } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
-import { addDays } from '../lib/time.js';
+import { addDays, japanTime } from '../lib/time.js';
 import type { Mail } from '../mail/mailer.js';
 import {
   chatDigestMail,
   lessonNoticeMail,
+  paymentReceivedMail,
+  promotedHoldMail,
+  refundedMail,
   type LessonFacts,
   type LessonNoticeKind,
 } from '../mail/templates.js';
+import { receiptNoOf } from './payment-record-repository.js';
 
 export type MailCategory = (typeof mailOutbox.$inferInsert)['category'];
 export type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -172,6 +178,14 @@ export function outboxRepository(db: Db, appUrl: string) {
       now?: Date;
       /** The lesson and the amateurs as the caller already read them in its transaction (saves two queries). */
       known?: { lesson: LessonMailFacts; people: MailPeople };
+      /**
+       * `promoted` on a lesson paid online: the place is only held until
+       * then, so the amateur is asked to pay (link to the payment page) and
+       * the pro hears nothing yet (they get `reserved` once it is paid).
+       */
+      holdUntil?: Date;
+      /** `reserved`/`promoted` after an online payment: the fee is paid, not due at the course. */
+      paidOnline?: boolean;
     }) {
       const lesson = opts.known?.lesson ?? (await lessonFacts(opts.scheduleId));
       if (!lesson) return;
@@ -183,6 +197,24 @@ export function outboxRepository(db: Db, appUrl: string) {
       const mails: OutboxMail[] = opts.amateurIds.flatMap((id) => {
         const p = who.get(id);
         if (!p) return [];
+        const dedupeKey = opts.dedupe
+          ? { dedupeKey: `${opts.dedupe}:${opts.scheduleId}:${id}` }
+          : {};
+        if (opts.kind === 'promoted' && opts.holdUntil)
+          return [
+            {
+              ...promotedHoldMail({
+                to: p.email,
+                recipientName: p.name,
+                lesson: facts,
+                holdUntil: japanTime(opts.holdUntil),
+                link: `${appUrl}/#/payment/${opts.scheduleId}`,
+              }),
+              category,
+              userId: id,
+              ...dedupeKey,
+            },
+          ];
         return [
           {
             ...lessonNoticeMail({
@@ -194,17 +226,17 @@ export function outboxRepository(db: Db, appUrl: string) {
               lesson: facts,
               link,
               ...(opts.reason ? { reason: opts.reason } : {}),
+              ...(opts.paidOnline ? { paidOnline: true } : {}),
             }),
             category,
             userId: id,
-            ...(opts.dedupe
-              ? { dedupeKey: `${opts.dedupe}:${opts.scheduleId}:${id}` }
-              : {}),
+            ...dedupeKey,
           },
         ];
       });
       if (
         opts.toPro !== false &&
+        !(opts.kind === 'promoted' && opts.holdUntil) &&
         (names.length > 0 || opts.kind === 'calledOff')
       )
         mails.push({
@@ -226,6 +258,68 @@ export function outboxRepository(db: Db, appUrl: string) {
             : {}),
         });
       await enqueue(mails, opts.now);
+    },
+
+    /**
+     * The mail about one online payment, to the amateur who paid: `paid`
+     * (お支払いを受け付けました, with the breakdown and the receipt link) or
+     * `refunded` (返金のお知らせ, with the refund's reason). Called in the
+     * transaction that records it; exists once per payment and kind.
+     */
+    async paymentNotice(opts: {
+      kind: 'paid' | 'refunded';
+      paymentId: string;
+      now: Date;
+    }): Promise<void> {
+      const [row] = await db
+        .select({
+          id: payments.id,
+          scheduleId: payments.scheduleId,
+          userId: payments.userId,
+          amount: payments.amount,
+          serviceFee: payments.serviceFee,
+          paidAt: payments.paidAt,
+          reason: refunds.reason,
+        })
+        .from(payments)
+        .leftJoin(refunds, eq(refunds.paymentId, payments.id))
+        .where(eq(payments.id, opts.paymentId));
+      if (!row) return;
+      const lesson = await lessonFacts(row.scheduleId);
+      const who = (await people([row.userId])).get(row.userId);
+      if (!lesson || !who) return;
+      const payment = { amount: row.amount, serviceFee: row.serviceFee };
+      const mail =
+        opts.kind === 'paid'
+          ? paymentReceivedMail({
+              to: who.email,
+              recipientName: who.name,
+              lesson,
+              payment,
+              ...(row.paidAt
+                ? { receiptNo: receiptNoOf(row.id, row.paidAt) }
+                : {}),
+              receiptLink: `${appUrl}/#/receipt/${row.id}`,
+            })
+          : refundedMail({
+              to: who.email,
+              recipientName: who.name,
+              lesson,
+              payment,
+              reason: row.reason ?? 'cancelled',
+              link: `${appUrl}/#/tabs/profile`,
+            });
+      await enqueue(
+        [
+          {
+            ...mail,
+            category: 'booking',
+            userId: row.userId,
+            dedupeKey: `payment-${opts.kind}:${row.id}`,
+          },
+        ],
+        opts.now,
+      );
     },
 
     /** `lessonNotice` to the participants of each lesson that has any; answers how many lessons. */

@@ -14,7 +14,9 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  HOLD_MINUTES,
   mayCancelOn,
+  SERVICE_FEE,
   type MyReservation,
   type Schedule,
   type ScheduleCreateInput,
@@ -22,14 +24,52 @@ import {
   type StatusRound,
 } from '@proam/contract';
 import type { Db, Tx } from '../db/database.js';
-import { reservations, schedules, users, waitlist } from '../db/schema.js';
+import {
+  payments,
+  reservations,
+  schedules,
+  users,
+  waitlist,
+} from '../db/schema.js';
 import { ApiError } from '../lib/api-error.js';
 import { newId } from '../lib/ids.js';
 import { japanDate } from '../lib/time.js';
 import { notBlockedWith } from './moderation-repository.js';
 import { outboxRepository } from './outbox-repository.js';
+import { queueRefund } from './refund-repository.js';
 
 export type ScheduleRow = typeof schedules.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * What moving places needs to know: where mails link to, and whether
+ * payments are on (then a lesson with a fee is paid online: a promotion
+ * gives a hold, not a confirmed place).
+ */
+export type PlaceRules = { appUrl: string; paymentsOn: boolean };
+
+/**
+ * What a committed change leaves for Stripe, done after COMMIT (never an HTTP
+ * call under a lesson's lock): PaymentIntents of released holds to cancel,
+ * and how many refunds were queued (the refund worker is kicked).
+ */
+export type PaymentEffects = { cancelIntents: string[]; refundsQueued: number };
+export const noEffects = (): PaymentEffects => ({
+  cancelIntents: [],
+  refundsQueued: 0,
+});
+
+/** Why a hold was let go (payments.failure). */
+export type HoldFailure = 'declined' | 'expired' | 'cancelled' | 'calledOff';
+
+/** Whether this lesson is paid online (payments on and a fee to pay). */
+export const paidOnline = (rules: PlaceRules, fee: number): boolean =>
+  rules.paymentsOn && fee > 0;
+
+/** When a hold taken now ends. */
+export const holdUntil = (now: Date): Date =>
+  new Date(now.getTime() + HOLD_MINUTES * 60_000);
+
 type Viewer = { id: string; type: string };
 type ReservationRow = typeof reservations.$inferSelect;
 
@@ -114,7 +154,8 @@ export function whyNoPlace(
   return reservable ? 'ScheduleFull' : 'Conflict';
 }
 
-export function scheduleRepository(db: Db, appUrl: string) {
+export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
+  const rules: PlaceRules = { appUrl, paymentsOn };
   /** One query for any number of lessons: the confirmed amateurs, the waitlist, the viewer's reservation and place in line. */
   async function peopleOf(
     ids: string[],
@@ -181,47 +222,8 @@ export function scheduleRepository(db: Db, appUrl: string) {
     );
   }
 
-  /**
-   * Gives freed places to the first in line, in the caller's transaction:
-   * each promotion takes a place by the same conditional update a
-   * reservation does, then the first waiting amateur (SKIP LOCKED, so two
-   * transactions freeing places at once promote two different people).
-   * Returns who was promoted, after mailing them and the pro.
-   */
-  async function promote(tx: Tx, id: string, now: Date): Promise<string[]> {
-    const promoted: string[] = [];
-    for (;;) {
-      const [s] = await tx.select().from(schedules).where(eq(schedules.id, id));
-      if (!s || lessonStart(s) <= now) break;
-      if ((await takePlace(tx, id, japanDate(now), now)).length === 0) break;
-      const [first] = await tx
-        .delete(waitlist)
-        .where(
-          and(
-            eq(waitlist.scheduleId, id),
-            eq(
-              waitlist.seq,
-              sql`(select w.seq from ${waitlist} w where w.schedule_id = ${id} order by w.seq limit 1 for update skip locked)`,
-            ),
-          ),
-        )
-        .returning({ userId: waitlist.userId });
-      if (!first) {
-        await releasePlace(tx, id, now);
-        break;
-      }
-      await upsertConfirmed(tx, id, first.userId, s.fee, now);
-      promoted.push(first.userId);
-    }
-    if (promoted.length)
-      await outboxRepository(tx, appUrl).lessonNotice({
-        kind: 'promoted',
-        scheduleId: id,
-        amateurIds: promoted,
-        now,
-      });
-    return promoted;
-  }
+  const promote = (tx: Tx, id: string, now: Date) =>
+    promoteWaitlist(tx, id, now, rules);
 
   /** No two of a pro's live lessons on one date may overlap in time. */
   async function assertNoOverlap(
@@ -527,6 +529,21 @@ export function scheduleRepository(db: Db, appUrl: string) {
         if (found.blocked) throw new ApiError('Forbidden');
         if (!found.proVerified) throw new ApiError('Conflict');
         const s = found.lesson;
+        // Paid online: the place is taken by /payment/start (a hold), never here.
+        if (paidOnline(rules, s.fee)) {
+          const [held] = await tx
+            .select({ status: reservations.status })
+            .from(reservations)
+            .where(
+              and(
+                eq(reservations.scheduleId, id),
+                eq(reservations.userId, userId),
+              ),
+            );
+          // Reserving again what they already paid for changes nothing.
+          if (held?.status === 'confirmed') return undefined;
+          throw new ApiError('PaymentRequired');
+        }
         const added = tx
           .$with('added')
           .as(upsertConfirmed(tx, id, userId, s.fee, now));
@@ -572,20 +589,23 @@ export function scheduleRepository(db: Db, appUrl: string) {
 
     /**
      * Cancels the caller's reservation until the day before the lesson (Japan
-     * time); the place goes to the first in line in the same transaction.
-     * False when they hold none.
+     * time); the place goes to the first in line in the same transaction. A
+     * paid reservation is refunded in full (queued here, sent by the refund
+     * worker); an unpaid hold is let go at any time (nothing was charged and
+     * nobody was told). Undefined when they hold none.
      */
     async cancel(
       id: string,
       userId: string,
       today: string,
       now: Date,
-    ): Promise<boolean> {
+    ): Promise<PaymentEffects | undefined> {
       return db.transaction(async (tx) => {
+        const effects = noEffects();
         const s = await lockLesson(tx, id);
-        const gone = await tx
-          .update(reservations)
-          .set({ status: 'cancelled', cancelledAt: now })
+        const [mine] = await tx
+          .select()
+          .from(reservations)
           .where(
             and(
               eq(reservations.scheduleId, id),
@@ -593,9 +613,28 @@ export function scheduleRepository(db: Db, appUrl: string) {
               inArray(reservations.status, ACTIVE),
             ),
           )
-          .returning({ u: reservations.userId });
-        if (gone.length === 0) return false;
+          .for('update');
+        if (!mine) return undefined;
+        if (mine.status === 'pending') {
+          const released =
+            mine.paymentId !== null &&
+            (await releaseHold(
+              tx,
+              mine.paymentId,
+              'cancelled',
+              now,
+              rules,
+              effects,
+            ));
+          if (!released) {
+            await dropReservation(tx, id, userId, now);
+            await releasePlace(tx, id, now);
+            await promote(tx, id, now);
+          }
+          return effects;
+        }
         if (!mayCancelOn(s.date, today)) throw new ApiError('CancelClosed');
+        await dropReservation(tx, id, userId, now);
         await releasePlace(tx, id, now);
         await outboxRepository(tx, appUrl).lessonNotice({
           kind: 'cancelled',
@@ -603,24 +642,32 @@ export function scheduleRepository(db: Db, appUrl: string) {
           amateurIds: [userId],
           now,
         });
+        if (
+          mine.paymentStatus === 'paid' &&
+          mine.paymentId !== null &&
+          (await queueRefund(tx, mine.paymentId, 'cancelled', now))
+        )
+          effects.refundsQueued++;
         await promote(tx, id, now);
-        return true;
+        return effects;
       });
     },
 
     /**
      * The pro (or an admin) calls a lesson off before it starts: it becomes
      * `cancelled` with the reason, the participants keep their reservations
-     * (and the chat), are mailed, and the waitlist is emptied. `inTransaction`
-     * runs in the same transaction (the chat notice).
+     * (and the chat), are mailed, and the waitlist is emptied. Every paid
+     * reservation is refunded in full and unpaid holds are let go.
+     * `inTransaction` runs in the same transaction (the chat notice).
      */
     async callOff(
       id: string,
       reason: string,
       now: Date,
       inTransaction?: (tx: Tx, participants: string[]) => Promise<void>,
-    ): Promise<ScheduleRow> {
+    ): Promise<{ row: ScheduleRow; effects: PaymentEffects }> {
       return db.transaction(async (tx) => {
+        const effects = noEffects();
         const s = await lockLesson(tx, id);
         if (
           s.statusRound === 'cancelled' ||
@@ -638,6 +685,41 @@ export function scheduleRepository(db: Db, appUrl: string) {
           .where(eq(schedules.id, id))
           .returning();
         await tx.delete(waitlist).where(eq(waitlist.scheduleId, id));
+        const holds = await tx
+          .select({ paymentId: reservations.paymentId })
+          .from(reservations)
+          .where(
+            and(
+              eq(reservations.scheduleId, id),
+              eq(reservations.status, 'pending'),
+            ),
+          );
+        for (const h of holds)
+          if (h.paymentId)
+            await releaseHold(
+              tx,
+              h.paymentId,
+              'calledOff',
+              now,
+              rules,
+              effects,
+            );
+        const paid = await tx
+          .select({ paymentId: reservations.paymentId })
+          .from(reservations)
+          .where(
+            and(
+              eq(reservations.scheduleId, id),
+              eq(reservations.status, 'confirmed'),
+              eq(reservations.paymentStatus, 'paid'),
+            ),
+          );
+        for (const r of paid)
+          if (
+            r.paymentId &&
+            (await queueRefund(tx, r.paymentId, 'calledOff', now))
+          )
+            effects.refundsQueued++;
         const participants = (
           await tx
             .select({ userId: reservations.userId })
@@ -650,15 +732,41 @@ export function scheduleRepository(db: Db, appUrl: string) {
             )
             .orderBy(asc(reservations.createdAt))
         ).map((r) => r.userId);
-        await outboxRepository(tx, appUrl).lessonNotice({
+        // Those who paid online are told their money comes back; the pro gets one mail.
+        const paidIds = new Set(
+          (
+            await tx
+              .select({ userId: reservations.userId })
+              .from(reservations)
+              .where(
+                and(
+                  eq(reservations.scheduleId, id),
+                  eq(reservations.status, 'confirmed'),
+                  sql`${reservations.paymentStatus} in ('paid', 'refunded')`,
+                ),
+              )
+          ).map((r) => r.userId),
+        );
+        const outbox = outboxRepository(tx, appUrl);
+        if (paidIds.size)
+          await outbox.lessonNotice({
+            kind: 'calledOff',
+            scheduleId: id,
+            amateurIds: participants.filter((u) => paidIds.has(u)),
+            reason,
+            now,
+            toPro: false,
+            paidOnline: true,
+          });
+        await outbox.lessonNotice({
           kind: 'calledOff',
           scheduleId: id,
-          amateurIds: participants,
+          amateurIds: participants.filter((u) => !paidIds.has(u)),
           reason,
           now,
         });
         await inTransaction?.(tx, participants);
-        return row!;
+        return { row: row!, effects };
       });
     },
 
@@ -745,7 +853,7 @@ export function scheduleRepository(db: Db, appUrl: string) {
  * Every path that changes who holds a place locks it first, so two of them on
  * one lesson run one after the other.
  */
-async function lockLesson(tx: Tx, id: string): Promise<ScheduleRow> {
+export async function lockLesson(tx: Tx, id: string): Promise<ScheduleRow> {
   const [s] = await tx
     .select()
     .from(schedules)
@@ -760,7 +868,13 @@ async function lockLesson(tx: Tx, id: string): Promise<ScheduleRow> {
  * holds); returns the lesson as it is now, none when no place was taken. A
  * query, so a reservation can run it inside its own statement.
  */
-function takePlace(tx: Tx, id: string, today: string, now: Date, also?: SQL) {
+export function takePlace(
+  tx: Tx,
+  id: string,
+  today: string,
+  now: Date,
+  also?: SQL,
+) {
   return tx
     .update(schedules)
     .set({
@@ -781,7 +895,7 @@ function takePlace(tx: Tx, id: string, today: string, now: Date, also?: SQL) {
 }
 
 /** Takes the amateur out of the lesson's waitlist (if `also` holds). */
-function leaveLine(tx: Tx, id: string, userId: string, also?: SQL) {
+export function leaveLine(tx: Tx, id: string, userId: string, also?: SQL) {
   return tx
     .delete(waitlist)
     .where(and(eq(waitlist.scheduleId, id), eq(waitlist.userId, userId), also))
@@ -789,7 +903,11 @@ function leaveLine(tx: Tx, id: string, userId: string, also?: SQL) {
 }
 
 /** Gives a place back; a full lesson reopens. */
-async function releasePlace(tx: Tx, id: string, now: Date): Promise<void> {
+export async function releasePlace(
+  tx: Tx,
+  id: string,
+  now: Date,
+): Promise<void> {
   await tx
     .update(schedules)
     .set({
@@ -850,4 +968,193 @@ function upsertConfirmed(
       setWhere: eq(reservations.status, 'cancelled'),
     })
     .returning({ u: reservations.userId });
+}
+
+/** The amateur's active reservation as cancelled (the place is released by the caller). */
+async function dropReservation(
+  tx: Tx,
+  id: string,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(reservations)
+    .set({
+      status: 'cancelled',
+      cancelledAt: now,
+      holdExpiresAt: null,
+      // An unpaid hold leaves nothing to pay; a paid one keeps 'paid' until refunded.
+      paymentStatus: sql`case when ${reservations.paymentStatus} = 'requires_payment' then 'none' else ${reservations.paymentStatus} end`,
+    })
+    .where(
+      and(
+        eq(reservations.scheduleId, id),
+        eq(reservations.userId, userId),
+        inArray(reservations.status, ACTIVE),
+      ),
+    );
+}
+
+/**
+ * Holds a place the caller has just taken (takePlace) for `userId`, who holds
+ * no active reservation of the lesson: a payment row (pending, no
+ * PaymentIntent yet) and the reservation `pending` until it is paid or the
+ * hold ends (HOLD_MINUTES). Undefined when they already hold a place.
+ */
+export async function holdPlace(
+  tx: Tx,
+  lesson: Pick<ScheduleRow, 'id' | 'fee'>,
+  userId: string,
+  now: Date,
+): Promise<PaymentRow | undefined> {
+  const until = holdUntil(now);
+  const paymentId = newId();
+  const held = {
+    status: 'pending' as const,
+    amount: lesson.fee,
+    serviceFee: SERVICE_FEE,
+    paymentStatus: 'requires_payment' as const,
+    holdExpiresAt: until,
+    paymentId,
+    createdAt: now,
+  };
+  const [upserted] = await tx
+    .insert(reservations)
+    .values({ scheduleId: lesson.id, userId, ...held })
+    .onConflictDoUpdate({
+      target: [reservations.scheduleId, reservations.userId],
+      set: { ...held, cancelledAt: null },
+      setWhere: eq(reservations.status, 'cancelled'),
+    })
+    .returning({ u: reservations.userId });
+  if (!upserted) return undefined;
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      id: paymentId,
+      scheduleId: lesson.id,
+      userId,
+      amount: lesson.fee,
+      serviceFee: SERVICE_FEE,
+      status: 'pending',
+      holdExpiresAt: until,
+      createdAt: now,
+    })
+    .returning();
+  return payment;
+}
+
+/**
+ * Lets a pending payment's hold go, in the caller's transaction (the lesson
+ * locked first, then the payment): the payment fails with `failure`, the
+ * reservation (if it still waits on this payment) is cancelled, the place is
+ * released and the waitlist moves up. The PaymentIntent, if any, is left in
+ * `effects` to cancel after COMMIT. False when there was nothing to let go
+ * (not pending, or an `expired` release of a hold that has not ended).
+ */
+export async function releaseHold(
+  tx: Tx,
+  paymentId: string,
+  failure: HoldFailure,
+  now: Date,
+  rules: PlaceRules,
+  effects: PaymentEffects,
+): Promise<boolean> {
+  const [known] = await tx
+    .select({ scheduleId: payments.scheduleId })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
+  if (!known) return false;
+  await lockLesson(tx, known.scheduleId);
+  const [p] = await tx
+    .select()
+    .from(payments)
+    .where(eq(payments.id, paymentId))
+    .for('update');
+  if (p?.status !== 'pending') return false;
+  if (failure === 'expired' && p.holdExpiresAt > now) return false;
+  await tx
+    .update(payments)
+    .set({ status: 'failed', failure })
+    .where(eq(payments.id, p.id));
+  if (p.paymentIntentId) effects.cancelIntents.push(p.paymentIntentId);
+  const gone = await tx
+    .update(reservations)
+    .set({
+      status: 'cancelled',
+      paymentStatus: 'none',
+      holdExpiresAt: null,
+      cancelledAt: now,
+    })
+    .where(
+      and(
+        eq(reservations.scheduleId, p.scheduleId),
+        eq(reservations.userId, p.userId),
+        eq(reservations.status, 'pending'),
+        eq(reservations.paymentId, p.id),
+      ),
+    )
+    .returning({ u: reservations.userId });
+  if (gone.length === 0) return true;
+  await releasePlace(tx, p.scheduleId, now);
+  await promoteWaitlist(tx, p.scheduleId, now, rules);
+  return true;
+}
+
+/**
+ * Gives freed places to the first in line, in the caller's transaction:
+ * each promotion takes a place by the same conditional update a reservation
+ * does, then the first waiting amateur (SKIP LOCKED, so two transactions
+ * freeing places at once promote two different people). A lesson paid online
+ * gives them a hold (they pay within HOLD_MINUTES, or it goes to the next);
+ * otherwise the place is theirs. Returns who was promoted, after mailing them
+ * and the pro.
+ */
+export async function promoteWaitlist(
+  tx: Tx,
+  id: string,
+  now: Date,
+  rules: PlaceRules,
+): Promise<string[]> {
+  const promoted: string[] = [];
+  let online = false;
+  for (;;) {
+    const [s] = await tx.select().from(schedules).where(eq(schedules.id, id));
+    if (!s || lessonStart(s) <= now) break;
+    if ((await takePlace(tx, id, japanDate(now), now)).length === 0) break;
+    const [first] = await tx
+      .delete(waitlist)
+      .where(
+        and(
+          eq(waitlist.scheduleId, id),
+          eq(
+            waitlist.seq,
+            sql`(select w.seq from ${waitlist} w where w.schedule_id = ${id} order by w.seq limit 1 for update skip locked)`,
+          ),
+        ),
+      )
+      .returning({ userId: waitlist.userId });
+    if (!first) {
+      await releasePlace(tx, id, now);
+      break;
+    }
+    online = paidOnline(rules, s.fee);
+    if (online) {
+      if (!(await holdPlace(tx, s, first.userId, now))) {
+        // They hold a place already: the one just taken is not theirs to keep.
+        await releasePlace(tx, id, now);
+        continue;
+      }
+    } else await upsertConfirmed(tx, id, first.userId, s.fee, now);
+    promoted.push(first.userId);
+  }
+  if (promoted.length)
+    await outboxRepository(tx, rules.appUrl).lessonNotice({
+      kind: 'promoted',
+      scheduleId: id,
+      amateurIds: promoted,
+      now,
+      ...(online ? { holdUntil: holdUntil(now) } : {}),
+    });
+  return promoted;
 }

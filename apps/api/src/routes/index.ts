@@ -8,6 +8,8 @@ import { healthRoutes } from './health.js';
 import { likeRoutes } from './likes.js';
 import { moderationRoutes } from './moderation.js';
 import { newsRoutes } from './news.js';
+import { paymentRecordRoutes } from './payment-records.js';
+import { paymentRoutes } from './payment.js';
 import { notificationRoutes } from './notifications.js';
 import { punchoutRoutes } from './punchout.js';
 import { reviewRoutes } from './reviews.js';
@@ -42,4 +44,6 @@ export async function routes(app: FastifyInstance): Promise<void> {
   adminRoutes(app, hub);
   chatRoutes(app, hub);
   await punchoutRoutes(app);
+  await paymentRoutes(app);
+  paymentRecordRoutes(app);
 }

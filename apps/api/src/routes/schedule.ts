@@ -26,13 +26,19 @@ import { japanDate } from '../lib/time.js';
 import type { ScheduleRow } from '../repositories/schedule-repository.js';
 
 /**
- * Calls a lesson off: the lesson, its mails, and the reason in its chat as the
- * pro's message, in one transaction. Used by /schedule/callOff and by a suspension.
+ * Calls a lesson off: the lesson, its mails, the refunds owed, and the reason
+ * in its chat as the pro's message, in one transaction; then the refunds are
+ * sent and released holds' PaymentIntents cancelled. Used by
+ * /schedule/callOff and by a suspension.
  */
 export function lessonCallOff(app: FastifyInstance, hub: Hub) {
   const { repos } = app;
-  return (lesson: ScheduleRow, reason: string, now: Date) =>
-    repos.schedules.callOff(
+  return async (
+    lesson: ScheduleRow,
+    reason: string,
+    now: Date,
+  ): Promise<ScheduleRow> => {
+    const { row, effects } = await repos.schedules.callOff(
       lesson.id,
       reason,
       now,
@@ -48,6 +54,9 @@ export function lessonCallOff(app: FastifyInstance, hub: Hub) {
         );
       },
     );
+    app.payments?.afterCommit(effects);
+    return row;
+  };
 }
 
 export function scheduleRoutes(app: FastifyInstance, hub: Hub): void {
@@ -189,7 +198,7 @@ export function scheduleRoutes(app: FastifyInstance, hub: Hub): void {
     path: '/schedule/reserve',
     auth: 'bearer',
     summary:
-      'An amateur reserves a place (idempotent; 409 ScheduleFull when full)',
+      'An amateur reserves a place (idempotent; 409 ScheduleFull when full; 402 PaymentRequired when it is paid online: /payment/start)',
     roles: ['amature'],
     tags,
     input: ScheduleIdInputSchema,
@@ -211,8 +220,14 @@ export function scheduleRoutes(app: FastifyInstance, hub: Hub): void {
     input: ScheduleIdInputSchema,
     output: ScheduleSchema,
     handler: async ({ input, caller }) => {
-      if (!(await repo.cancel(input.id, caller.id, today(), clock.now())))
-        throw new ApiError('Forbidden');
+      const effects = await repo.cancel(
+        input.id,
+        caller.id,
+        today(),
+        clock.now(),
+      );
+      if (!effects) throw new ApiError('Forbidden');
+      app.payments?.afterCommit(effects);
       return one((await repo.find(input.id))!, caller);
     },
   });

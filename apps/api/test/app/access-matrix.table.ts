@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TERMS_VERSION } from '@proam/contract';
 import { DEMO_PASSWORD } from '../../src/db/seed.js';
+import { payments, refunds } from '../../src/db/schema.js';
+import { newId } from '../../src/lib/ids.js';
 import type { Harness } from '../helper.js';
 
 /**
@@ -21,7 +23,10 @@ import type { Harness } from '../helper.js';
  *
  * Cells: OK = 200 OK · 401T = 401 InvalidAccessToken · 401R = 401
  * InvalidRefreshToken · 401C = 401 InvalidClient · 403 = 403 Forbidden ·
- * 401X = 401 cXML <Status> (the punch-out setup speaks cXML, not envelopes).
+ * 401X = 401 cXML <Status> (the punch-out setup speaks cXML, not envelopes) ·
+ * OFF = 409 Conflict and OFF404 = 404 NotFound: the matrix runs with online
+ * payment off, where a caller who passed the permission check has nothing to
+ * pay online (payment.test.ts covers these routes with payments on).
  */
 export const EXPECTED = `
 route                                    anon  amaA  amaB  pro   oPro  admin buyer client badCli
@@ -124,6 +129,17 @@ POST /api/admin/reports                  401T  403   403   403   403   OK    403
 POST /api/admin/reportResolve            401T  403   403   403   403   OK    403
 POST /api/admin/reportContexts           401T  403   403   403   403   OK    403
 POST /api/admin/stats                    401T  403   403   403   403   OK    403
+# online payment: holds and confirmations by amateurs (payments off here: OFF); Stripe's webhook
+# carries Stripe's signature, not a member's credential (off: 404 for everyone)
+POST /api/payment/start                  401T  OFF   OFF   403   403   403   403
+POST /api/payment/confirm                401T  OFF   OFF   403   403   403   403
+POST /api/payment/webhook                OFF404 OFF404 OFF404 OFF404 OFF404 OFF404 OFF404
+# payment records: the caller's own; a pro's statement for the pro or an admin; refunds for admins
+POST /api/payment/list                   401T  OK    OK    OK    OK    OK    403
+POST /api/payment/statement              401T  403   403   OK    403   OK    403
+POST /api/payment/statements             401T  403   403   403   403   OK    403
+POST /api/payment/refunds                401T  403   403   403   403   OK    403
+POST /api/payment/refundRetry            401T  403   403   403   403   OK    403
 `;
 
 export const ACTORS = [
@@ -147,6 +163,8 @@ export const OUTCOMES = {
   '401C': { status: 401, code: 'InvalidClient' },
   '403': { status: 403, code: 'Forbidden' },
   '401X': { status: 401, cxml: true },
+  OFF: { status: 409, code: 'Conflict' },
+  OFF404: { status: 404, code: 'NotFound' },
 } as const satisfies Record<
   string,
   { status: number; code?: string; cxml?: boolean }
@@ -260,6 +278,34 @@ export type RequestSpec = {
 export const NEW_PASSWORD = 'Kq7#vRm2-LpX9wZ4';
 
 const list = (body: unknown) => body as Record<string, unknown>[];
+
+/** A paid payment of amateur A whose refund Stripe kept refusing (status failed), for an admin to retry. */
+async function failedRefund(c: Ctx): Promise<string> {
+  const now = new Date();
+  const paymentId = newId();
+  await c.h.database.db.insert(payments).values({
+    id: paymentId,
+    scheduleId: c.fx.lesson.chat.id,
+    userId: c.fx.ids.ama1,
+    amount: 20000,
+    serviceFee: 550,
+    status: 'paid',
+    paymentIntentId: `pi_matrix_${paymentId}`,
+    holdExpiresAt: now,
+    paidAt: now,
+  });
+  const id = newId();
+  await c.h.database.db.insert(refunds).values({
+    id,
+    paymentId,
+    amount: 20550,
+    reason: 'cancelled',
+    status: 'failed',
+    attempts: 6,
+    lastError: '権限表のテスト',
+  });
+  return id;
+}
 const sees = (c: Ctx, who: Actor[]) => who.includes(c.actor);
 const visibility = (what: string, shown: boolean, should: boolean) =>
   shown === should
@@ -527,6 +573,48 @@ export const REQUESTS: Record<string, RequestSpec> = {
   'POST /api/admin/reportContexts': { body: (c) => ({ ids: [c.fx.report] }) },
   'POST /api/admin/stats': { body: () => ({ weeks: 4 }) },
   'POST /api/user/acceptTerms': { body: () => ({ version: TERMS_VERSION }) },
+  'POST /api/payment/start': {
+    body: (c) => ({ scheduleId: c.fx.lesson.open }),
+  },
+  'POST /api/payment/confirm': {
+    body: (c) => ({ reservationId: c.fx.lesson.open }),
+  },
+  'POST /api/payment/webhook': {
+    send: async (c) => {
+      const res = await c.h.app.inject({
+        method: 'POST',
+        url: '/api/payment/webhook',
+        remoteAddress: c.remoteAddress,
+        headers: {
+          ...c.headers,
+          'content-type': 'application/json',
+          'stripe-signature': 't=1,v1=00',
+        },
+        payload: '{"id":"evt_matrix","type":"payment_intent.succeeded"}',
+      });
+      return {
+        status: res.statusCode,
+        code: res.json<{ code?: string }>().code,
+      };
+    },
+  },
+  'POST /api/payment/list': { body: () => ({}) },
+  'POST /api/payment/statement': {
+    body: (c) => ({
+      proId: c.fx.ids.pro1,
+      month: c.fx.lesson.chat.date.slice(0, 7),
+    }),
+  },
+  'POST /api/payment/statements': {
+    body: (c) => ({ month: c.fx.lesson.chat.date.slice(0, 7) }),
+  },
+  'POST /api/payment/refunds': { body: () => ({}) },
+  'POST /api/payment/refundRetry': {
+    // Only the allowed cell makes a refund to retry: a refused call must meet the state unchanged.
+    body: async (c) => ({
+      id: c.actor === 'admin' ? await failedRefund(c) : 'no-such-refund',
+    }),
+  },
   'POST /api/admin/reportResolve': {
     body: (c) => ({ id: c.fx.report, resolution: '確認済み' }),
   },

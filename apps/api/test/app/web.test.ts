@@ -26,6 +26,8 @@ describe('serving the web app', () => {
       WEB_DIST: web,
       COMPANY_NAME: '株式会社テスト<&>"',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123',
+      STRIPE_SECRET_KEY: 'sk_test_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
       API_CLIENTS: 'ios:ios-code-1,web:web-code-12',
     });
   });

@@ -4,6 +4,10 @@ import {
   chatDigestMail,
   japaneseDate,
   lessonNoticeMail,
+  paymentReceivedMail,
+  promotedHoldMail,
+  refundedMail,
+  yen,
   type LessonNoticeKind,
 } from '../../src/mail/templates.js';
 
@@ -80,5 +84,119 @@ describe('lesson mails', () => {
     assert.match(mail.subject, /^【ProAm Connect】.*チャット/);
     assert.match(mail.text, /未読のメッセージが3件/);
     assert.match(mail.text, /6時間に1回まで/);
+  });
+
+  it('says a fee paid online is paid, not due at the course', () => {
+    const mail = lessonNoticeMail({
+      kind: 'reserved',
+      role: 'amateur',
+      to: 'x@example.jp',
+      recipientName: '佐藤 花子',
+      amateurName: '佐藤 花子',
+      lesson,
+      link: 'https://proam.example.jp/#/tabs/schedule',
+      paidOnline: true,
+    });
+    assert.match(mail.text, /レッスン料：18,000円（お支払い済み）/);
+    assert.doesNotMatch(mail.text, /当日ゴルフ場でお支払いください/);
+  });
+
+  it('a lesson called off: a refund for those who paid online, nothing to pay for the others', () => {
+    const base = {
+      kind: 'calledOff' as const,
+      role: 'amateur' as const,
+      to: 'x@example.jp',
+      recipientName: '佐藤 花子',
+      amateurName: '佐藤 花子',
+      lesson,
+      link: 'https://proam.example.jp/#/tabs/schedule',
+      reason: '雨天のため',
+    };
+    const paid = lessonNoticeMail({ ...base, paidOnline: true });
+    assert.match(paid.text, /全額返金いたします/);
+    assert.doesNotMatch(paid.text, /お支払いは不要です/);
+    const atCourse = lessonNoticeMail(base);
+    assert.match(atCourse.text, /レッスン料のお支払いは不要です/);
+    assert.doesNotMatch(atCourse.text, /返金/);
+  });
+});
+
+describe('payment mails', () => {
+  const payment = { amount: 23000, serviceFee: 550 };
+
+  it('formats yen with thousands separators', () => {
+    assert.equal(yen(23550), '23,550円');
+    assert.equal(yen(550), '550円');
+    assert.equal(yen(0), '0円');
+  });
+
+  it('payment received: subject, breakdown, receipt link', (t) => {
+    const mail = paymentReceivedMail({
+      to: 'x@example.jp',
+      recipientName: '佐藤 花子',
+      lesson,
+      payment,
+      receiptNo: 'R20261128-7F3K9QXZ',
+      receiptLink: 'https://proam.example.jp/#/receipt/01JPAY',
+    });
+    t.diagnostic(`${mail.subject}\n${mail.text}`);
+    assert.equal(mail.to, 'x@example.jp');
+    assert.match(mail.subject, /^【ProAm Connect】お支払いを受け付けました/);
+    assert.match(mail.subject, /2026年11月29日\(日\) 09:00〜/);
+    assert.match(mail.text, /^佐藤 花子 様/);
+    assert.match(mail.text, /日時：2026年11月29日\(日\) 09:00〜14:00/);
+    assert.match(mail.text, /場所：相模原ゴルフクラブ/);
+    assert.match(mail.text, /プロ：山田 健一/);
+    assert.match(mail.text, /レッスン料：23,000円\n/);
+    assert.match(mail.text, /システム利用料：550円\n/);
+    assert.match(mail.text, /合計（税込）：23,550円\n/);
+    assert.match(mail.text, /領収書番号：R20261128-7F3K9QXZ/);
+    assert.match(mail.text, /https:\/\/proam\.example\.jp\/#\/receipt\/01JPAY/);
+    assert.match(mail.text, /ProAm Connect 運営事務局/);
+  });
+
+  it('refunded: subject, amount, reason, the card company delay', (t) => {
+    for (const [reason, said] of [
+      ['cancelled', 'ご予約のキャンセル'],
+      ['calledOff', 'ラウンドレッスンの中止'],
+      ['late', 'お取り置き期限が過ぎ'],
+    ] as const) {
+      const mail = refundedMail({
+        to: 'x@example.jp',
+        recipientName: '佐藤 花子',
+        lesson,
+        payment,
+        reason,
+        link: 'https://proam.example.jp/#/tabs/profile',
+      });
+      if (reason === 'cancelled') t.diagnostic(`${mail.subject}\n${mail.text}`);
+      assert.match(mail.subject, /^【ProAm Connect】返金のお知らせ/);
+      assert.match(mail.text, /返金額：23,550円/);
+      assert.match(mail.text, new RegExp(`返金の理由：.*${said}`));
+      assert.match(
+        mail.text,
+        /カード会社により反映まで数日かかる場合があります/,
+      );
+      assert.match(mail.text, /日時：2026年11月29日\(日\) 09:00〜14:00/);
+    }
+  });
+
+  it('promoted with a hold: still a キャンセル待ち subject, the deadline and the payment link', (t) => {
+    const mail = promotedHoldMail({
+      to: 'x@example.jp',
+      recipientName: '佐藤 花子',
+      lesson,
+      holdUntil: '10:15',
+      link: 'https://proam.example.jp/#/payment/01JLESSON',
+    });
+    t.diagnostic(`${mail.subject}\n${mail.text}`);
+    assert.match(mail.subject, /^【ProAm Connect】.*キャンセル待ち/);
+    assert.doesNotMatch(mail.subject, /確定/);
+    assert.match(mail.text, /お支払い期限：10:15/);
+    assert.match(mail.text, /合計（税込）：18,550円/);
+    assert.match(
+      mail.text,
+      /https:\/\/proam\.example\.jp\/#\/payment\/01JLESSON/,
+    );
   });
 });

@@ -1,0 +1,378 @@
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type Stripe from 'stripe';
+import type { Db, Tx } from '../db/database.js';
+import {
+  payments,
+  reservations,
+  schedules,
+  stripeEvents,
+  users,
+} from '../db/schema.js';
+import { ApiError } from '../lib/api-error.js';
+import { japanDate } from '../lib/time.js';
+import { notBlockedWith } from './moderation-repository.js';
+import { outboxRepository } from './outbox-repository.js';
+import { queueRefund } from './refund-repository.js';
+import {
+  holdPlace,
+  leaveLine,
+  lockLesson,
+  noEffects,
+  releaseHold,
+  releasePlace,
+  takePlace,
+  whyNoPlace,
+  type PaymentEffects,
+  type PaymentRow,
+  type PlaceRules,
+  type ScheduleRow,
+} from './schedule-repository.js';
+
+/** What settling needs of a PaymentIntent (a webhook's object, or one retrieved from Stripe). */
+export type PaidIntent = Pick<
+  Stripe.PaymentIntent,
+  'id' | 'amount' | 'currency' | 'metadata'
+>;
+
+/** A verified Stripe event (named here so the repositories' type can name it). */
+export type StripeEvent = Stripe.Event;
+
+/** What a Stripe event did: `duplicate` when its id was handled before (nothing changed). */
+export type EventOutcome = { duplicate: boolean; effects: PaymentEffects };
+
+/** A hold, and what the PaymentIntent's description names. */
+export type StartedHold = {
+  payment: PaymentRow;
+  lesson: ScheduleRow;
+  proName: string;
+  effects: PaymentEffects;
+};
+
+/**
+ * Whether the intent is the one this payment made: the hold's id in its
+ * metadata, and the amount and currency the hold asked for. Anything else is
+ * not ours to act on (logged by the caller, never trusted).
+ */
+function matches(p: PaymentRow, pi: PaidIntent): boolean {
+  return (
+    (p.paymentIntentId === null || p.paymentIntentId === pi.id) &&
+    pi.amount === p.amount + p.serviceFee &&
+    pi.currency === 'jpy'
+  );
+}
+
+/** The payment named by an intent's metadata, if the intent is really its. */
+async function paymentOf(
+  tx: Tx,
+  pi: PaidIntent,
+): Promise<PaymentRow | undefined> {
+  const id = pi.metadata?.paymentId;
+  if (!id) return undefined;
+  const [p] = await tx.select().from(payments).where(eq(payments.id, id));
+  return p && matches(p, pi) ? p : undefined;
+}
+
+/**
+ * The money arrived (the webhook's payment_intent.succeeded, or
+ * /payment/confirm after asking Stripe): one path for both, in the caller's
+ * transaction, the lesson locked first and then the payment. A payment paid
+ * or refunded already changes nothing (replays, events out of order). A hold
+ * still waiting becomes a confirmed, paid reservation, mailed (予約 to the
+ * amateur and the pro, お支払い to the amateur). Money for a hold that was let
+ * go takes a place again if there is one; otherwise the payment is recorded
+ * paid and refunded in full (reason late): nobody pays for a place they do
+ * not have. Answers what happened.
+ */
+export async function settlePaid(
+  tx: Tx,
+  pi: PaidIntent,
+  now: Date,
+  rules: PlaceRules,
+  effects: PaymentEffects,
+): Promise<'ignored' | 'unchanged' | 'confirmed' | 'late'> {
+  const known = await paymentOf(tx, pi);
+  if (!known) return 'ignored';
+  const lesson = await lockLesson(tx, known.scheduleId);
+  const [p] = await tx
+    .select()
+    .from(payments)
+    .where(eq(payments.id, known.id))
+    .for('update');
+  if (!p || p.status === 'paid' || p.status === 'refunded') return 'unchanged';
+  const [mine] = await tx
+    .select()
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.scheduleId, p.scheduleId),
+        eq(reservations.userId, p.userId),
+      ),
+    )
+    .for('update');
+  const paid = {
+    status: 'confirmed' as const,
+    amount: p.amount,
+    serviceFee: p.serviceFee,
+    paymentStatus: 'paid' as const,
+    holdExpiresAt: null,
+    paymentId: p.id,
+  };
+  let placed = false;
+  if (
+    p.status === 'pending' &&
+    mine?.status === 'pending' &&
+    mine.paymentId === p.id
+  ) {
+    await tx
+      .update(reservations)
+      .set(paid)
+      .where(
+        and(
+          eq(reservations.scheduleId, p.scheduleId),
+          eq(reservations.userId, p.userId),
+        ),
+      );
+    placed = true;
+  } else if (!mine || mine.status === 'cancelled') {
+    // The hold was let go before the money came: a place again, if one is free.
+    const taken = await takePlace(tx, p.scheduleId, japanDate(now), now);
+    if (taken.length) {
+      await tx
+        .insert(reservations)
+        .values({
+          scheduleId: p.scheduleId,
+          userId: p.userId,
+          ...paid,
+          createdAt: now,
+        })
+        .onConflictDoUpdate({
+          target: [reservations.scheduleId, reservations.userId],
+          set: { ...paid, cancelledAt: null, createdAt: now },
+        });
+      await leaveLine(tx, p.scheduleId, p.userId);
+      placed = true;
+    }
+  }
+  await tx
+    .update(payments)
+    .set({
+      status: 'paid',
+      paidAt: now,
+      paymentIntentId: pi.id,
+      ...(placed ? { failure: null } : {}),
+    })
+    .where(eq(payments.id, p.id));
+  if (!placed) {
+    if (await queueRefund(tx, p.id, 'late', now)) effects.refundsQueued++;
+    return 'late';
+  }
+  const outbox = outboxRepository(tx, rules.appUrl);
+  await outbox.lessonNotice({
+    kind: 'reserved',
+    scheduleId: lesson.id,
+    amateurIds: [p.userId],
+    now,
+    paidOnline: true,
+  });
+  await outbox.paymentNotice({ kind: 'paid', paymentId: p.id, now });
+  return 'confirmed';
+}
+
+/**
+ * Online payment's side of the places: holds (/payment/start), what Stripe
+ * reports (the webhook, /payment/confirm) and the holds that end. Every
+ * change of places runs under the lesson's row lock, as reservations do
+ * (schedule-repository.ts), and every call to Stripe happens after COMMIT:
+ * the callers get `effects` for that.
+ */
+export function paymentRepository(db: Db, appUrl: string, paymentsOn = false) {
+  const rules: PlaceRules = { appUrl, paymentsOn };
+
+  /** Lets go of the lesson's holds that have ended (the caller holds the lesson's lock). */
+  async function releaseEnded(
+    tx: Tx,
+    scheduleId: string,
+    now: Date,
+    effects: PaymentEffects,
+  ): Promise<void> {
+    const ended = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.scheduleId, scheduleId),
+          eq(payments.status, 'pending'),
+          lte(payments.holdExpiresAt, now),
+        ),
+      );
+    for (const e of ended)
+      await releaseHold(tx, e.id, 'expired', now, rules, effects);
+  }
+
+  return {
+    async find(id: string): Promise<PaymentRow | undefined> {
+      const [p] = await db.select().from(payments).where(eq(payments.id, id));
+      return p;
+    },
+
+    /**
+     * Holds a place of a lesson paid online for the amateur, in one
+     * transaction with the lesson locked first (as a reservation does): the
+     * pro verified, no block either way, a fee to pay; the lesson's ended
+     * holds are let go first. A hold of theirs still running is answered
+     * again (same payment, so the same PaymentIntent); otherwise a place is
+     * taken by the reservation's conditional update, never beyond capacity.
+     */
+    async start(
+      scheduleId: string,
+      userId: string,
+      today: string,
+      now: Date,
+    ): Promise<StartedHold> {
+      return db.transaction(async (tx) => {
+        const effects = noEffects();
+        const pro = alias(users, 'pro');
+        const [found] = await tx
+          .select({
+            lesson: schedules,
+            proVerified: pro.verified,
+            proName: pro.userName,
+            blocked: sql<boolean>`not ${notBlockedWith(userId, schedules.proId)}`,
+          })
+          .from(schedules)
+          .innerJoin(pro, eq(pro.id, schedules.proId))
+          .where(eq(schedules.id, scheduleId))
+          .for('update', { of: schedules });
+        if (!found) throw new ApiError('NotFound');
+        if (found.blocked) throw new ApiError('Forbidden');
+        if (!found.proVerified || found.lesson.fee <= 0)
+          throw new ApiError('Conflict');
+        await releaseEnded(tx, scheduleId, now, effects);
+        const [mine] = await tx
+          .select()
+          .from(reservations)
+          .where(
+            and(
+              eq(reservations.scheduleId, scheduleId),
+              eq(reservations.userId, userId),
+            ),
+          )
+          .for('update');
+        if (mine?.status === 'confirmed') throw new ApiError('Conflict');
+        const hold = { lesson: found.lesson, proName: found.proName, effects };
+        if (mine?.status === 'pending') {
+          const [p] = mine.paymentId
+            ? await tx
+                .select()
+                .from(payments)
+                .where(eq(payments.id, mine.paymentId))
+            : [];
+          if (p?.status === 'pending' && p.holdExpiresAt > now)
+            return { payment: p, ...hold };
+          // A pending reservation without a running hold (never left by this
+          // code, but not worth a stuck member): let it go and start afresh.
+          await tx
+            .update(reservations)
+            .set({
+              status: 'cancelled',
+              paymentStatus: 'none',
+              holdExpiresAt: null,
+              cancelledAt: now,
+            })
+            .where(
+              and(
+                eq(reservations.scheduleId, scheduleId),
+                eq(reservations.userId, userId),
+              ),
+            );
+          await releasePlace(tx, scheduleId, now);
+        }
+        const taken = await takePlace(tx, scheduleId, today, now);
+        if (taken.length === 0)
+          throw new ApiError(whyNoPlace(found.lesson, today));
+        const payment = await holdPlace(tx, found.lesson, userId, now);
+        if (!payment) throw new ApiError('Conflict');
+        await leaveLine(tx, scheduleId, userId);
+        return { payment, ...hold, lesson: taken[0]! };
+      });
+    },
+
+    /** Records the hold's PaymentIntent; the first one recorded stays (concurrent starts get the same one anyway). */
+    async setIntent(paymentId: string, intentId: string): Promise<void> {
+      await db
+        .update(payments)
+        .set({ paymentIntentId: intentId })
+        .where(
+          and(
+            eq(payments.id, paymentId),
+            sql`${payments.paymentIntentId} is null`,
+          ),
+        );
+    },
+
+    /** /payment/confirm: the intent Stripe says succeeded, settled as the webhook would. */
+    async settle(pi: PaidIntent, now: Date) {
+      return db.transaction(async (tx) => {
+        const effects = noEffects();
+        const outcome = await settlePaid(tx, pi, now, rules, effects);
+        return { outcome, effects };
+      });
+    },
+
+    /**
+     * One verified Stripe event, once: its id is recorded in the same
+     * transaction as what it changes, so a replay changes nothing and a crash
+     * half-way leaves it unrecorded for Stripe's retry.
+     * payment_intent.succeeded settles the payment; payment_failed lets the
+     * hold go (declined); other types are recorded and ignored.
+     */
+    async handleEvent(event: StripeEvent, now: Date): Promise<EventOutcome> {
+      return db.transaction(async (tx) => {
+        const effects = noEffects();
+        const fresh = await tx
+          .insert(stripeEvents)
+          .values({ id: event.id, type: event.type, receivedAt: now })
+          .onConflictDoNothing()
+          .returning({ id: stripeEvents.id });
+        if (fresh.length === 0) return { duplicate: true, effects };
+        if (event.type === 'payment_intent.succeeded')
+          await settlePaid(tx, event.data.object, now, rules, effects);
+        else if (event.type === 'payment_intent.payment_failed') {
+          const p = await paymentOf(tx, event.data.object);
+          if (p) await releaseHold(tx, p.id, 'declined', now, rules, effects);
+        }
+        return { duplicate: false, effects };
+      });
+    },
+
+    /**
+     * The scheduled job: every hold that has ended is let go, each in its own
+     * transaction (two instances at once let each go once: the second finds
+     * it no longer pending). Answers how many were let go.
+     */
+    async releaseEndedHolds(
+      now: Date,
+      limit = 200,
+    ): Promise<{ released: number; effects: PaymentEffects }> {
+      const effects = noEffects();
+      const ended = await db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(
+          and(eq(payments.status, 'pending'), lte(payments.holdExpiresAt, now)),
+        )
+        .orderBy(asc(payments.holdExpiresAt))
+        .limit(limit);
+      let released = 0;
+      for (const e of ended)
+        if (
+          await db.transaction((tx) =>
+            releaseHold(tx, e.id, 'expired', now, rules, effects),
+          )
+        )
+          released++;
+      return { released, effects };
+    },
+  };
+}

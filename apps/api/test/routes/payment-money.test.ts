@@ -1,0 +1,981 @@
+/**
+ * Money out of online payment (API.md, Payments): 支払い履歴 and its receipt
+ * numbers, the pros' monthly statements and their arithmetic, who may read
+ * them, and refunds — queued in the transaction that owes them and sent to
+ * the Stripe fake by the refund worker, retried with backoff, failed for an
+ * admin after the last attempt, and sent once however many workers run.
+ *
+ * Paid reservations are made as the rest of the suite makes reservations
+ * (/schedule/reserve, with payments OFF), then given a payment row whose
+ * PaymentIntent the fake created and settled: what a paid hold leaves behind.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { and, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { SERVICE_FEE, type Payment, type Refund } from '@proam/contract';
+import {
+  mailOutbox,
+  payments,
+  refunds,
+  reservations,
+  schedules,
+  users,
+} from '../../src/db/schema.js';
+import { newId } from '../../src/lib/ids.js';
+import {
+  createRefundWorker,
+  type RefundWorker,
+} from '../../src/payments/refund-worker.js';
+import { receiptNoOf } from '../../src/repositories/payment-record-repository.js';
+import {
+  queueRefund,
+  refundRepository,
+  type RefundReason,
+} from '../../src/repositories/refund-repository.js';
+import {
+  startStripeFake,
+  type StripeFake,
+} from '../../../../test-support/stripe-fake.js';
+import {
+  DRIVERS,
+  memberSuite,
+  TestClock,
+  type MemberSuite,
+} from '../helper.js';
+import { createLesson, extraAmateurs, rowsWhere } from '../fixtures.js';
+
+const MINUTE = 60_000;
+
+type Statement = {
+  month: string;
+  proId: string;
+  proName: string;
+  lessons: {
+    scheduleId: string;
+    date: string;
+    startTime: string;
+    place: string;
+    fee: number;
+    participants: number;
+  }[];
+  grossFee: number;
+  commission: number;
+  payout: number;
+};
+type Statements = {
+  month: string;
+  pros: {
+    proId: string;
+    lessons: number;
+    participants: number;
+    grossFee: number;
+    commission: number;
+    payout: number;
+  }[];
+};
+
+type Who = { id: string; auth: { headers: Record<string, string> } };
+
+/** The library pointed at the fake, as the server points it (STRIPE_API_BASE). */
+function stripeFor(fake: StripeFake): Stripe {
+  return new Stripe(fake.secretKey, {
+    host: fake.host,
+    port: fake.port,
+    protocol: 'http',
+    maxNetworkRetries: 0,
+  });
+}
+
+/**
+ * Money-side helpers over one suite: lessons moved to a chosen date after
+ * booking, and reservations paid through a PaymentIntent the fake settled.
+ */
+function money(suite: MemberSuite, fakeOf: () => StripeFake) {
+  let stripe: Stripe | undefined;
+  const client = () => (stripe ??= stripeFor(fakeOf()));
+
+  // Lessons land on days of their own (a pro's lessons may not overlap), past the seeded ones.
+  let day = 100;
+
+  /** A lesson of `pro` (created ahead, as a past date is refused), later moved to `date`. */
+  async function lesson(
+    pro: string,
+    over: { fee: number; startTime?: string; capacity?: number },
+  ) {
+    const { id } = await createLesson(suite, pro, {
+      date: day++,
+      place: '精算テストゴルフ倶楽部',
+      startTime: over.startTime ?? '09:00',
+      endTime: '17:00',
+      capacity: over.capacity ?? 4,
+      fee: over.fee,
+    });
+    return id;
+  }
+
+  async function moveTo(scheduleId: string, date: string) {
+    await suite.h.database.db
+      .update(schedules)
+      .set({ date })
+      .where(eq(schedules.id, scheduleId));
+  }
+
+  /** `who` reserves the lesson (to pay at the course: payments are OFF here). */
+  async function reserve(scheduleId: string, who: Who) {
+    const r = await suite.h.app.inject({
+      method: 'POST',
+      url: '/api/schedule/reserve',
+      headers: { ...who.auth.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ id: scheduleId }),
+    });
+    assert.equal(r.statusCode, 200, r.body);
+  }
+
+  /**
+   * `who` reserves the lesson and pays it online: a payment row (the lesson
+   * fee, the system fee) whose PaymentIntent succeeded at the fake.
+   */
+  async function paid(
+    scheduleId: string,
+    who: Who,
+    at: { createdAt: Date; paidAt: Date },
+  ): Promise<{ paymentId: string; paymentIntentId: string }> {
+    await reserve(scheduleId, who);
+    const [lessonRow] = await rowsWhere(
+      suite.h,
+      schedules,
+      schedules.id,
+      scheduleId,
+    );
+    const fee = lessonRow!.fee;
+    const paymentId = newId();
+    const intent = await client().paymentIntents.create({
+      amount: fee + SERVICE_FEE,
+      currency: 'jpy',
+      metadata: { paymentId, scheduleId, userId: who.id },
+    });
+    await fakeOf().succeed(intent.id);
+    const { db } = suite.h.database;
+    await db.insert(payments).values({
+      id: paymentId,
+      scheduleId,
+      userId: who.id,
+      amount: fee,
+      serviceFee: SERVICE_FEE,
+      status: 'paid',
+      paymentIntentId: intent.id,
+      holdExpiresAt: new Date(at.createdAt.getTime() + 15 * MINUTE),
+      paidAt: at.paidAt,
+      createdAt: at.createdAt,
+    });
+    await db
+      .update(reservations)
+      .set({
+        paymentId,
+        paymentStatus: 'paid',
+        amount: fee,
+        serviceFee: SERVICE_FEE,
+      })
+      .where(
+        and(
+          eq(reservations.scheduleId, scheduleId),
+          eq(reservations.userId, who.id),
+        ),
+      );
+    return { paymentId, paymentIntentId: intent.id };
+  }
+
+  return { lesson, moveTo, reserve, paid, client };
+}
+
+async function paymentRow(suite: MemberSuite, id: string) {
+  const [row] = await rowsWhere(suite.h, payments, payments.id, id);
+  assert.ok(row, `payment ${id}`);
+  return row;
+}
+
+async function refundOf(suite: MemberSuite, paymentId: string) {
+  const [row] = await rowsWhere(suite.h, refunds, refunds.paymentId, paymentId);
+  assert.ok(row, `refund of ${paymentId}`);
+  return row;
+}
+
+/** Every POST /v1/refunds the fake answered for one refund's idempotency key. */
+const refundCalls = (fake: StripeFake, refundId: string) =>
+  fake.state.requests.filter(
+    (r) =>
+      r.method === 'POST' &&
+      r.path === '/v1/refunds' &&
+      r.idempotencyKey === `refund-${refundId}`,
+  );
+
+/** The refunds the fake made for one PaymentIntent (the money that left). */
+const refundsAtStripe = (fake: StripeFake, paymentIntentId: string) =>
+  [...fake.state.refunds.values()].filter(
+    (r) => r.payment_intent === paymentIntentId,
+  );
+
+for (const driver of DRIVERS) {
+  describe(`payment records (${driver})`, () => {
+    const clock = new TestClock();
+    const suite = memberSuite(driver, {}, { clock });
+    let fake: StripeFake;
+    const m = money(suite, () => fake);
+    before(async () => {
+      fake = await startStripeFake();
+    });
+    after(() => fake.close());
+
+    // A past month no seeded lesson of pro4/pro5 is paid in (nothing was paid before issue 17).
+    const month = '2026-03';
+
+    it('a statement counts paid participants only and takes the commission once, on the month total', async () => {
+      const ama = await extraAmateurs(suite.h, 6, `stmt-${driver}`);
+      const at = { createdAt: new Date(), paidAt: new Date() };
+      const { db } = suite.h.database;
+      // L1 ¥2,345 × 3 paid; a fourth paid, then cancelled and refunded: not counted.
+      const l1 = await m.lesson('pro4', { fee: 2345, startTime: '13:00' });
+      for (const a of ama.slice(0, 3)) await m.paid(l1, a, at);
+      const refunded = (await m.paid(l1, ama[3]!, at)).paymentId;
+      await db
+        .update(payments)
+        .set({ status: 'refunded', refundedAt: new Date() })
+        .where(eq(payments.id, refunded));
+      await db
+        .update(reservations)
+        .set({ status: 'cancelled', paymentStatus: 'refunded' })
+        .where(eq(reservations.paymentId, refunded));
+      // L2 ¥2,655 × 1 paid, and a hold not paid yet: not counted.
+      const l2 = await m.lesson('pro4', { fee: 2655, startTime: '08:00' });
+      await m.paid(l2, ama[0]!, at);
+      const pendingHold = (await m.paid(l2, ama[5]!, at)).paymentId;
+      await db
+        .update(payments)
+        .set({ status: 'pending', paidAt: null })
+        .where(eq(payments.id, pendingHold));
+      await db
+        .update(reservations)
+        .set({ status: 'pending', paymentStatus: 'requires_payment' })
+        .where(eq(reservations.paymentId, pendingHold));
+      // L3 ¥2,655 × 1 paid, and one to pay at the course: not counted.
+      const l3 = await m.lesson('pro4', { fee: 2655, startTime: '09:00' });
+      await m.paid(l3, ama[1]!, at);
+      await m.reserve(l3, ama[4]!);
+      // A called-off lesson and one of another month: not in March's statement.
+      const off = await m.lesson('pro4', { fee: 9000 });
+      await m.paid(off, ama[2]!, at);
+      await db
+        .update(schedules)
+        .set({ statusRound: 'cancelled' })
+        .where(eq(schedules.id, off));
+      const april = await m.lesson('pro4', { fee: 7000 });
+      await m.paid(april, ama[2]!, at);
+      // In date order: L2 (08:00) and L3 (09:00) on the 10th, L1 on the 31st.
+      await m.moveTo(l1, '2026-03-31');
+      await m.moveTo(l2, '2026-03-10');
+      await m.moveTo(l3, '2026-03-10');
+      await m.moveTo(off, '2026-03-15');
+      await m.moveTo(april, '2026-04-01');
+
+      const r = await suite.expect(
+        'pro4',
+        '/payment/statement',
+        { proId: suite.ids.pro4, month },
+        200,
+      );
+      const s = r.json.body as Statement;
+      assert.equal(s.month, month);
+      assert.equal(s.proId, suite.ids.pro4);
+      assert.ok(s.proName.length > 0);
+      assert.deepEqual(
+        s.lessons.map((l) => [
+          l.scheduleId,
+          l.date,
+          l.startTime,
+          l.fee,
+          l.participants,
+        ]),
+        [
+          [l2, '2026-03-10', '08:00', 2655, 1],
+          [l3, '2026-03-10', '09:00', 2655, 1],
+          [l1, '2026-03-31', '13:00', 2345, 3],
+        ],
+      );
+      assert.equal(s.lessons[0]!.place, '精算テストゴルフ倶楽部');
+      // 2,345 × 3 + 2,655 + 2,655 = 12,345; 10 % is 1,234.5, rounded down once: 1,234
+      // (per lesson it would be 703 + 265 + 265 = 1,233).
+      assert.equal(s.grossFee, 12345);
+      assert.equal(s.commission, 1234);
+      assert.equal(s.payout, 11111);
+
+      // April holds only the lesson moved there.
+      const apr = (
+        await suite.expect(
+          'pro4',
+          '/payment/statement',
+          { proId: suite.ids.pro4, month: '2026-04' },
+          200,
+        )
+      ).json.body as Statement;
+      assert.deepEqual(
+        apr.lessons.map((l) => l.scheduleId),
+        [april],
+      );
+      assert.deepEqual(
+        [apr.grossFee, apr.commission, apr.payout],
+        [7000, 700, 6300],
+      );
+
+      // Admins: every pro with a paid participant that month, by payout.
+      const l5 = await m.lesson('pro5', { fee: 20000 });
+      await m.paid(l5, ama[3]!, at);
+      await m.moveTo(l5, '2026-03-20');
+      const all = (
+        await suite.expect('admin', '/payment/statements', { month }, 200)
+      ).json.body as Statements;
+      assert.equal(all.month, month);
+      assert.deepEqual(
+        all.pros.map((p) => [
+          p.proId,
+          p.lessons,
+          p.participants,
+          p.grossFee,
+          p.commission,
+          p.payout,
+        ]),
+        [
+          [suite.ids.pro5, 1, 1, 20000, 2000, 18000],
+          [suite.ids.pro4, 3, 5, 12345, 1234, 11111],
+        ],
+      );
+      // A month nobody was paid in: an empty statement, not an error.
+      const empty = (
+        await suite.expect(
+          'pro4',
+          '/payment/statement',
+          { proId: suite.ids.pro4, month: '2025-01' },
+          200,
+        )
+      ).json.body as Statement;
+      assert.deepEqual(
+        [empty.lessons, empty.grossFee, empty.commission, empty.payout],
+        [[], 0, 0, 0],
+      );
+    });
+
+    it('lets a pro read their own statement, an admin anyone’s, and nobody else', async () => {
+      const own = { proId: suite.ids.pro4, month };
+      await suite.expect('pro4', '/payment/statement', own, 200);
+      await suite.expect('admin', '/payment/statement', own, 200);
+      await suite.expect('pro5', '/payment/statement', own, 403);
+      await suite.expect('ama1', '/payment/statement', own, 403);
+      // Only pros have statements: an amateur's or an admin's id is not found.
+      await suite.expect(
+        'ama1',
+        '/payment/statement',
+        { proId: suite.ids.ama1, month },
+        404,
+      );
+      await suite.expect(
+        'admin',
+        '/payment/statement',
+        { proId: suite.ids.ama1, month },
+        404,
+      );
+      await suite.expect(
+        'admin',
+        '/payment/statement',
+        { proId: suite.ids.pro4, month: '2026-13' },
+        400,
+      );
+      for (const who of ['pro4', 'ama1'])
+        await suite.expect(who, '/payment/statements', { month }, 403);
+      for (const who of ['pro4', 'ama1']) {
+        await suite.expect(who, '/payment/refunds', {}, 403);
+        await suite.expect(who, '/payment/refundRetry', { id: newId() }, 403);
+      }
+      await suite.expect('admin', '/payment/refundRetry', { id: newId() }, 404);
+    });
+
+    it("lists the caller's payments newest first, with a receipt number once money was taken", async () => {
+      const [me, other] = await extraAmateurs(suite.h, 2, `list-${driver}`);
+      const lessons = await Promise.all(
+        [11000, 12000, 13000, 14000].map((fee) => m.lesson('pro5', { fee })),
+      );
+      const t0 = new Date('2026-03-31T15:00:00Z');
+      const when = (i: number) => ({
+        createdAt: new Date(t0.getTime() + i * MINUTE),
+        // 00:30 on 1 April in Japan, though still 31 March in UTC.
+        paidAt: new Date(t0.getTime() + 30 * MINUTE + i * MINUTE),
+      });
+      const p = [];
+      for (const [i, l] of lessons.entries())
+        p.push(await m.paid(l, me!, when(i)));
+      await m.paid(lessons[0]!, other!, when(9));
+      const { db } = suite.h.database;
+      await db
+        .update(payments)
+        .set({
+          status: 'refunded',
+          refundedAt: new Date(t0.getTime() + 99 * MINUTE),
+        })
+        .where(eq(payments.id, p[1]!.paymentId));
+      await db
+        .update(payments)
+        .set({ status: 'failed', paidAt: null, failure: 'expired' })
+        .where(eq(payments.id, p[2]!.paymentId));
+      await db
+        .update(payments)
+        .set({ status: 'pending', paidAt: null })
+        .where(eq(payments.id, p[3]!.paymentId));
+
+      const r = await suite.h.app.inject({
+        method: 'POST',
+        url: '/api/payment/list',
+        headers: me!.auth.headers,
+      });
+      assert.equal(r.statusCode, 200, r.body);
+      const list = r.json<{ body: Payment[] }>().body;
+      assert.deepEqual(
+        list.map((x) => [x.reservationId, x.status, x.amount, x.serviceFee]),
+        [
+          [p[3]!.paymentId, 'pending', 14000, 550],
+          [p[2]!.paymentId, 'failed', 13000, 550],
+          [p[1]!.paymentId, 'refunded', 12000, 550],
+          [p[0]!.paymentId, 'paid', 11000, 550],
+        ],
+      );
+      const [pending, failed, refunded, paid] = list as [
+        Payment,
+        Payment,
+        Payment,
+        Payment,
+      ];
+      assert.equal(pending.receiptNo, undefined);
+      assert.equal(failed.receiptNo, undefined);
+      const tail = (id: string) => id.slice(-8).toUpperCase();
+      // The Japan date it was paid: 1 April.
+      assert.equal(paid.receiptNo, `R20260401-${tail(p[0]!.paymentId)}`);
+      assert.match(paid.receiptNo!, /^R\d{8}-[0-9A-Z]{8}$/);
+      assert.equal(refunded.receiptNo, `R20260401-${tail(p[1]!.paymentId)}`);
+      assert.equal(
+        refunded.refundedAt,
+        new Date(t0.getTime() + 99 * MINUTE).toISOString(),
+      );
+      assert.equal(paid.paidAt, when(0).paidAt.toISOString());
+      assert.equal(paid.createdAt, when(0).createdAt.toISOString());
+      assert.equal(paid.scheduleId, lessons[0]);
+      assert.equal(paid.proId, suite.ids.pro5);
+      assert.equal(paid.place, '精算テストゴルフ倶楽部');
+      assert.equal(paid.startTime, '09:00');
+      assert.equal(
+        receiptNoOf(p[0]!.paymentId, when(0).paidAt),
+        paid.receiptNo,
+      );
+
+      // Paged: the second page of two.
+      const page2 = await suite.h.app.inject({
+        method: 'POST',
+        url: '/api/payment/list',
+        headers: { ...me!.auth.headers, 'content-type': 'application/json' },
+        payload: JSON.stringify({ page: 2, size: 2 }),
+      });
+      assert.deepEqual(
+        page2.json<{ body: Payment[] }>().body.map((x) => x.reservationId),
+        [p[1]!.paymentId, p[0]!.paymentId],
+      );
+      // Someone who paid nothing online: an empty list.
+      const none = await suite.expect('ama4', '/payment/list', {}, 200);
+      assert.deepEqual(none.json.body, []);
+    });
+  });
+
+  describe(`refunds (${driver})`, () => {
+    const clock = new TestClock();
+    const suite = memberSuite(driver, {}, { clock });
+    let fake: StripeFake;
+    const m = money(suite, () => fake);
+    let worker: RefundWorker;
+    const appUrl = 'https://proam.example.jp';
+    before(async () => {
+      fake = await startStripeFake();
+      worker = createRefundWorker({
+        refunds: refundRepository(suite.h.database.db, appUrl),
+        stripe: m.client(),
+        clock,
+        log: suite.h.app.log,
+      });
+    });
+    after(async () => {
+      await worker.stop();
+      await fake.close();
+    });
+
+    /** A paid reservation of a new amateur, and its refund queued as a cancellation would. */
+    async function owed(tag: string, reason: RefundReason = 'cancelled') {
+      const [a] = await extraAmateurs(suite.h, 1, `${tag}-${driver}`);
+      const l = await m.lesson('pro2', { fee: 23000 });
+      const now = clock.now();
+      const p = await m.paid(l, a!, { createdAt: now, paidAt: now });
+      const queued = await suite.h.database.db.transaction((tx) =>
+        queueRefund(tx, p.paymentId, reason, clock.now()),
+      );
+      assert.equal(queued, true);
+      return {
+        ...p,
+        user: a!,
+        scheduleId: l,
+        email: `${tag}-${driver}-0@example.jp`,
+      };
+    }
+
+    it('queues a refund once per payment, for the fee and the system fee', async () => {
+      const o = await owed('once');
+      const again = await suite.h.database.db.transaction((tx) =>
+        queueRefund(tx, o.paymentId, 'calledOff', clock.now()),
+      );
+      assert.equal(again, false);
+      const r = await refundOf(suite, o.paymentId);
+      assert.deepEqual(
+        [r.amount, r.reason, r.status, r.attempts],
+        [23550, 'cancelled', 'pending', 0],
+      );
+      // A refund queued in a transaction that rolls back was never owed.
+      const [b] = await extraAmateurs(suite.h, 1, `rollback-${driver}`);
+      const l = await m.lesson('pro2', { fee: 5000 });
+      const p = await m.paid(l, b!, {
+        createdAt: clock.now(),
+        paidAt: clock.now(),
+      });
+      await assert.rejects(
+        suite.h.database.db.transaction(async (tx) => {
+          await queueRefund(tx, p.paymentId, 'cancelled', clock.now());
+          throw new Error('the change that owed it failed');
+        }),
+      );
+      assert.deepEqual(
+        await rowsWhere(suite.h, refunds, refunds.paymentId, p.paymentId),
+        [],
+      );
+      await worker.runOnce();
+    });
+
+    it('refunds at Stripe once, however many rounds run, and records it with the 返金 mail in one go', async () => {
+      const o = await owed('ok');
+      // Two rounds at once (two instances, or a kick during a job round), then one more.
+      const handled = await Promise.all([worker.runOnce(), worker.runOnce()]);
+      assert.equal(handled[0]! + handled[1]!, 1);
+      assert.equal(await worker.runOnce(), 0);
+
+      const refund = await refundOf(suite, o.paymentId);
+      assert.equal(refund.status, 'succeeded');
+      assert.equal(refund.attempts, 0);
+      const atStripe = refundsAtStripe(fake, o.paymentIntentId);
+      assert.equal(atStripe.length, 1);
+      assert.equal(atStripe[0]!.amount, 23550);
+      assert.equal(refund.stripeRefundId, atStripe[0]!.id);
+      assert.equal(refundCalls(fake, refund.id).length, 1);
+
+      const payment = await paymentRow(suite, o.paymentId);
+      assert.equal(payment.status, 'refunded');
+      assert.ok(payment.refundedAt);
+      const [reservation] = await rowsWhere(
+        suite.h,
+        reservations,
+        reservations.paymentId,
+        o.paymentId,
+      );
+      assert.equal(reservation!.paymentStatus, 'refunded');
+
+      const mails = (
+        await rowsWhere(suite.h, mailOutbox, mailOutbox.userId, o.user.id)
+      ).filter((x) => /返金/.test(x.subject));
+      assert.equal(mails.length, 1);
+      const mail = mails[0]!;
+      assert.equal(mail.category, 'booking');
+      assert.equal(mail.toAddress, o.email);
+      assert.match(mail.subject, /^【ProAm Connect】返金のお知らせ/);
+      assert.match(mail.body, /返金額：23,550円/);
+      assert.match(mail.body, /返金の理由：ご予約のキャンセル/);
+      assert.match(
+        mail.body,
+        /カード会社により反映まで数日かかる場合があります/,
+      );
+
+      // Admins see it settled.
+      const listed = (
+        await suite.expect(
+          'admin',
+          '/payment/refunds',
+          { status: 'succeeded' },
+          200,
+        )
+      ).json.body as Refund[];
+      const mine = listed.find((x) => x.id === refund.id);
+      assert.ok(mine, 'listed');
+      assert.equal(mine.reservationId, o.paymentId);
+      assert.equal(mine.scheduleId, o.scheduleId);
+      assert.equal(mine.userId, o.user.id);
+      assert.equal(mine.userName, `ok-${driver} 0`);
+      assert.equal(mine.stripeRefundId, atStripe[0]!.id);
+      assert.equal(mine.nextAttemptAt, undefined);
+    });
+
+    it('gets Stripe’s first refund back when a worker died after Stripe refunded', async () => {
+      const o = await owed('crash');
+      const refund = await refundOf(suite, o.paymentId);
+      // The refund the dead worker got from Stripe, never recorded here.
+      const first = await m
+        .client()
+        .refunds.create(
+          { payment_intent: o.paymentIntentId, amount: refund.amount },
+          { idempotencyKey: `refund-${refund.id}` },
+        );
+      assert.equal(await worker.runOnce(), 1);
+      assert.equal(refundsAtStripe(fake, o.paymentIntentId).length, 1);
+      assert.equal(
+        (await refundOf(suite, o.paymentId)).stripeRefundId,
+        first.id,
+      );
+    });
+
+    it('retries a refusal after 1, 5, 30 minutes … and after the sixth leaves it failed for an admin, who can send it again', async () => {
+      const o = await owed('refused', 'calledOff');
+      const { id } = await refundOf(suite, o.paymentId);
+      fake.failNextRefunds(6);
+      const waits = [1, 5, 30, 120, 360];
+      for (let attempt = 1; attempt <= 6; attempt++) {
+        const start = clock.now();
+        assert.equal(await worker.runOnce(), 1, `attempt ${attempt}`);
+        const r = await refundOf(suite, o.paymentId);
+        assert.equal(r.attempts, attempt);
+        assert.match(r.lastError ?? '', /insufficient funds/);
+        if (attempt < 6) {
+          assert.equal(r.status, 'pending');
+          const wait = r.nextAttemptAt.getTime() - start.getTime();
+          // The wait, give or take the time the round took.
+          assert.ok(
+            wait >= waits[attempt - 1]! * MINUTE &&
+              wait < waits[attempt - 1]! * MINUTE + 5_000,
+            `attempt ${attempt} waits ${wait} ms`,
+          );
+          // Not due yet: nothing is sent.
+          assert.equal(await worker.runOnce(), 0);
+          clock.advance(waits[attempt - 1]! * MINUTE);
+        } else assert.equal(r.status, 'failed');
+      }
+      assert.equal(refundCalls(fake, id).length, 6);
+      assert.equal(refundsAtStripe(fake, o.paymentIntentId).length, 0);
+      assert.equal((await paymentRow(suite, o.paymentId)).status, 'paid');
+      assert.ok(
+        suite.h.logs.some((l) => l.includes('"level":50') && l.includes(id)),
+        'logged at error level',
+      );
+      // Failed: no round takes it again, however long one waits.
+      clock.advance(24 * 60 * MINUTE);
+      assert.equal(await worker.runOnce(), 0);
+
+      const failed = (
+        await suite.expect(
+          'admin',
+          '/payment/refunds',
+          { status: 'failed' },
+          200,
+        )
+      ).json.body as Refund[];
+      const shown = failed.find((x) => x.id === id);
+      assert.ok(shown, 'admins see the failed refund');
+      assert.equal(shown.attempts, 6);
+      assert.equal(shown.reason, 'calledOff');
+      assert.match(shown.lastError ?? '', /insufficient funds/);
+
+      // 再試行: due now with a fresh count, then sent.
+      const retried = (
+        await suite.expect('admin', '/payment/refundRetry', { id }, 200)
+      ).json.body as Refund;
+      assert.equal(retried.status, 'pending');
+      assert.equal(retried.attempts, 0);
+      assert.ok(retried.nextAttemptAt);
+      assert.ok(Date.parse(retried.nextAttemptAt) <= clock.now().getTime());
+      assert.equal(await worker.runOnce(), 1);
+      const done = await refundOf(suite, o.paymentId);
+      assert.equal(done.status, 'succeeded');
+      assert.equal(refundsAtStripe(fake, o.paymentIntentId).length, 1);
+      assert.equal((await paymentRow(suite, o.paymentId)).status, 'refunded');
+      // A refund that succeeded cannot be sent again.
+      await suite.expect('admin', '/payment/refundRetry', { id }, 409);
+      clock.set(new Date());
+    });
+
+    it('a refusal then a success: Stripe refunds once, after the backoff', async () => {
+      const o = await owed('late', 'late');
+      fake.failNextRefunds(1, 'rate_limit');
+      assert.equal(await worker.runOnce(), 1);
+      assert.equal((await refundOf(suite, o.paymentId)).status, 'pending');
+      clock.advance(MINUTE);
+      assert.equal(await worker.runOnce(), 1);
+      const r = await refundOf(suite, o.paymentId);
+      assert.deepEqual([r.status, r.attempts], ['succeeded', 1]);
+      assert.equal(refundsAtStripe(fake, o.paymentIntentId).length, 1);
+      const mails = await rowsWhere(
+        suite.h,
+        mailOutbox,
+        mailOutbox.userId,
+        o.user.id,
+      );
+      assert.ok(
+        mails.some(
+          (x) => /返金/.test(x.subject) && /お取り置き期限/.test(x.body),
+        ),
+      );
+      clock.set(new Date());
+    });
+
+    it('the 返金 mail is a booking notice: a member who turned those off is not sent it', async () => {
+      const o = await owed('quiet');
+      await suite.h.database.db
+        .update(users)
+        .set({ notifyBooking: false })
+        .where(eq(users.id, o.user.id));
+      assert.equal(await worker.runOnce(), 1);
+      assert.equal((await refundOf(suite, o.paymentId)).status, 'succeeded');
+      let mail: typeof mailOutbox.$inferSelect | undefined;
+      for (let i = 0; i < 200; i++) {
+        [mail] = (
+          await rowsWhere(suite.h, mailOutbox, mailOutbox.userId, o.user.id)
+        ).filter((x) => /返金/.test(x.subject));
+        if (mail && mail.status !== 'queued' && mail.status !== 'sending')
+          break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      assert.equal(mail?.category, 'booking');
+      assert.equal(mail.status, 'skipped');
+    });
+
+    it('kick() runs a round soon, coalescing kicks in a row', async () => {
+      const a = await owed('kick-a');
+      const b = await owed('kick-b');
+      worker.kick();
+      worker.kick();
+      worker.kick();
+      for (let i = 0; i < 100; i++) {
+        const rows = await Promise.all([
+          refundOf(suite, a.paymentId),
+          refundOf(suite, b.paymentId),
+        ]);
+        if (rows.every((r) => r.status === 'succeeded')) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      assert.equal((await refundOf(suite, a.paymentId)).status, 'succeeded');
+      assert.equal((await refundOf(suite, b.paymentId)).status, 'succeeded');
+      assert.equal(refundsAtStripe(fake, a.paymentIntentId).length, 1);
+      assert.equal(refundsAtStripe(fake, b.paymentIntentId).length, 1);
+    });
+  });
+}
+
+for (const driver of DRIVERS) {
+  describe(`refunds of cancelled and called-off lessons, end to end (${driver})`, () => {
+    // Payments ON against the fake: its url and keys are known once it runs,
+    // before the suite's harness is made (hooks run in order).
+    const env: Record<string, string> = {};
+    let fake: StripeFake;
+    before(async () => {
+      fake = await startStripeFake();
+      Object.assign(env, {
+        STRIPE_SECRET_KEY: fake.secretKey,
+        STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_proamfake',
+        STRIPE_API_BASE: fake.url,
+      });
+    });
+    after(() => fake.close());
+    const suite = memberSuite(driver, env);
+    let day = 120;
+
+    /** A lesson of pro2 with a fee, paid online by each of `who` (start, the card succeeds, confirm). */
+    async function paidLesson(who: Who[], capacity = 4) {
+      const { id } = await createLesson(suite, 'pro2', {
+        date: day++,
+        place: '返金テストカントリークラブ',
+        fee: 23000,
+        capacity,
+      });
+      const paid: { paymentId: string; intent: string }[] = [];
+      for (const a of who) {
+        const post = (path: string, body: unknown) =>
+          suite.h.app.inject({
+            method: 'POST',
+            url: `/api${path}`,
+            headers: { ...a.auth.headers, 'content-type': 'application/json' },
+            payload: JSON.stringify(body),
+          });
+        const start = await post('/payment/start', { scheduleId: id });
+        assert.equal(start.statusCode, 200, start.body);
+        const { reservationId } = start.json<{
+          body: { reservationId: string };
+        }>().body;
+        const intent = [...fake.state.paymentIntents.values()].find(
+          (pi) => pi.metadata.paymentId === reservationId,
+        );
+        assert.ok(intent, 'a PaymentIntent for the hold');
+        await fake.succeed(intent.id);
+        const confirm = await post('/payment/confirm', { reservationId });
+        assert.equal(confirm.statusCode, 200, confirm.body);
+        assert.equal(confirm.json<{ body: Payment }>().body.status, 'paid');
+        paid.push({ paymentId: reservationId, intent: intent.id });
+      }
+      return { id, paid };
+    }
+
+    /** Waits until the refund of `paymentId` has settled (the worker runs after the commit). */
+    async function settledRefund(paymentId: string) {
+      for (let i = 0; i < 200; i++) {
+        await suite.h.app.payments?.settled();
+        const [r] = await rowsWhere(
+          suite.h,
+          refunds,
+          refunds.paymentId,
+          paymentId,
+        );
+        if (r && r.status !== 'pending') return r;
+        await new Promise((res) => setTimeout(res, 20));
+      }
+      assert.fail(`refund of ${paymentId} not settled`);
+    }
+
+    it('a paid reservation cancelled in time is refunded in full, once, with the お支払い and 返金 mails', async () => {
+      const [a] = await extraAmateurs(suite.h, 1, `e2e-cancel-${driver}`);
+      const { id, paid } = await paidLesson([a!]);
+      const { paymentId, intent } = paid[0]!;
+      const mails = () =>
+        rowsWhere(suite.h, mailOutbox, mailOutbox.userId, a!.id);
+      const receipt = (await mails()).find((x) => /お支払い/.test(x.subject));
+      assert.ok(receipt, 'the お支払い mail');
+      assert.match(receipt.body, /合計（税込）：23,550円/);
+      assert.match(receipt.body, new RegExp(`/#/receipt/${paymentId}`));
+
+      const cancel = await suite.h.app.inject({
+        method: 'POST',
+        url: '/api/schedule/cancel',
+        headers: { ...a!.auth.headers, 'content-type': 'application/json' },
+        payload: JSON.stringify({ id }),
+      });
+      assert.equal(cancel.statusCode, 200, cancel.body);
+      const refund = await settledRefund(paymentId);
+      assert.deepEqual(
+        [refund.status, refund.reason, refund.amount],
+        ['succeeded', 'cancelled', 23550],
+      );
+      assert.equal(refundsAtStripe(fake, intent).length, 1);
+      assert.equal(refundsAtStripe(fake, intent)[0]!.amount, 23550);
+      assert.equal((await paymentRow(suite, paymentId)).status, 'refunded');
+      const refundMail = (await mails()).filter((x) => /返金/.test(x.subject));
+      assert.equal(refundMail.length, 1);
+      assert.match(refundMail[0]!.body, /返金の理由：ご予約のキャンセル/);
+
+      // 支払い履歴 shows it refunded, its receipt number kept.
+      const list = await suite.h.app.inject({
+        method: 'POST',
+        url: '/api/payment/list',
+        headers: a!.auth.headers,
+      });
+      const [shown] = list.json<{ body: Payment[] }>().body;
+      assert.equal(shown?.reservationId, paymentId);
+      assert.equal(shown.status, 'refunded');
+      assert.match(shown.receiptNo ?? '', /^R\d{8}-[0-9A-Z]{8}$/);
+    });
+
+    it('a place freed on a paid lesson is held for the first in line, who is mailed to pay within the hold', async () => {
+      const [first, next] = await extraAmateurs(
+        suite.h,
+        2,
+        `e2e-promote-${driver}`,
+      );
+      const { id: scheduleId, paid } = await paidLesson([first!], 1);
+      const as = (who: Who, path: string) =>
+        suite.h.app.inject({
+          method: 'POST',
+          url: `/api${path}`,
+          headers: { ...who.auth.headers, 'content-type': 'application/json' },
+          payload: JSON.stringify({ id: scheduleId }),
+        });
+      assert.equal((await as(next!, '/schedule/waitlistJoin')).statusCode, 200);
+      assert.equal((await as(first!, '/schedule/cancel')).statusCode, 200);
+      await settledRefund(paid[0]!.paymentId);
+
+      const held = (
+        await rowsWhere(suite.h, mailOutbox, mailOutbox.userId, next!.id)
+      ).filter((x) => /キャンセル待ち/.test(x.subject));
+      assert.equal(held.length, 1);
+      assert.match(held[0]!.body, /お支払い期限：\d{2}:\d{2}/);
+      assert.match(held[0]!.body, new RegExp(`/#/payment/${scheduleId}`));
+      assert.doesNotMatch(held[0]!.subject, /確定/);
+      // The pro hears of the new participant once they have paid, not now.
+      const toPro = await rowsWhere(
+        suite.h,
+        mailOutbox,
+        mailOutbox.userId,
+        suite.ids.pro2!,
+      );
+      assert.equal(
+        toPro.filter(
+          (x) =>
+            /キャンセル待ち/.test(x.subject) &&
+            x.body.includes(`e2e-promote-${driver} 1`),
+        ).length,
+        0,
+      );
+    });
+
+    it('a called-off lesson refunds every paid participant', async () => {
+      const who = await extraAmateurs(suite.h, 2, `e2e-calloff-${driver}`);
+      const { id, paid } = await paidLesson(who);
+      await suite.expect(
+        'pro2',
+        '/schedule/callOff',
+        { id, reason: '雨天のため' },
+        200,
+      );
+      for (const { paymentId, intent } of paid) {
+        const refund = await settledRefund(paymentId);
+        assert.deepEqual(
+          [refund.status, refund.reason],
+          ['succeeded', 'calledOff'],
+        );
+        assert.equal(refundsAtStripe(fake, intent).length, 1);
+      }
+      for (const a of who) {
+        const mails = await rowsWhere(
+          suite.h,
+          mailOutbox,
+          mailOutbox.userId,
+          a.id,
+        );
+        assert.ok(
+          mails.some(
+            (x) =>
+              /返金/.test(x.subject) && /ラウンドレッスンの中止/.test(x.body),
+          ),
+        );
+      }
+      // Nothing paid is left in the month's statement for that lesson.
+      const month = (
+        await rowsWhere(suite.h, schedules, schedules.id, id)
+      )[0]!.date.slice(0, 7);
+      const s = (
+        await suite.expect(
+          'pro2',
+          '/payment/statement',
+          { proId: suite.ids.pro2, month },
+          200,
+        )
+      ).json.body as Statement;
+      assert.equal(
+        s.lessons.some((l) => l.scheduleId === id),
+        false,
+      );
+    });
+  });
+}

@@ -1,0 +1,740 @@
+/**
+ * Online payment (issue 17): holds, the PaymentIntent, Stripe's webhook and
+ * /payment/confirm, against the Stripe stand-in (test-support/stripe-fake.ts).
+ * The app listens on 127.0.0.1 so the fake delivers its signed events over
+ * HTTP exactly as Stripe would; nothing is injected past the signature check.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { and, eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import {
+  payments,
+  refunds,
+  reservations,
+  stripeEvents,
+} from '../../src/db/schema.js';
+import { addDays, japanDate } from '../../src/lib/time.js';
+import {
+  startStripeFake,
+  type StripeFake,
+} from '../../../../test-support/stripe-fake.js';
+import {
+  assertRefusesSetting,
+  call,
+  configLoader,
+  DRIVERS,
+  harness,
+  memberSuite,
+  memberTokens,
+  TestClock,
+  type Harness,
+} from '../helper.js';
+import {
+  extraAmateurs,
+  heldReservations,
+  mailsTo,
+  rowsWhere,
+  scheduleRow,
+} from '../fixtures.js';
+
+type Auth = { headers: Record<string, string> };
+type Start = {
+  reservationId: string;
+  clientSecret: string;
+  amount: number;
+  serviceFee: number;
+  holdExpiresAt: string;
+};
+type S = {
+  id: string;
+  statusRound: string;
+  reservedCount: number;
+  myReservation?: { status: string; paymentStatus: string };
+};
+
+const PUBLISHABLE = 'pk_test_proamPaymentSuite';
+
+/** A web build of one page, so the run-time settings the server fills in can be read back. */
+function webBuild(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'proam-pay-web-'));
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<html><head><meta name="proam-config" content="__PROAM_CONFIG__"></head></html>',
+  );
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** The publishable key the page was given (null: payments off for the web app). */
+async function pageKey(h: Harness): Promise<string | null> {
+  const r = await h.app.inject({ method: 'GET', url: '/' });
+  assert.equal(r.statusCode, 200);
+  const content = /content="([^"]*)"/.exec(r.body)![1]!.replace(/&quot;/g, '"');
+  return (JSON.parse(content) as { stripePublishableKey: string | null })
+    .stripePublishableKey;
+}
+
+/** The amateur's reservation row of a lesson. */
+async function reservationOf(h: Harness, scheduleId: string, userId: string) {
+  const [r] = await h.database.db
+    .select()
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.scheduleId, scheduleId),
+        eq(reservations.userId, userId),
+      ),
+    );
+  return r;
+}
+
+async function paymentRow(h: Harness, id: string) {
+  const [p] = await rowsWhere(h, payments, payments.id, id);
+  assert.ok(p, `payment ${id}`);
+  return p;
+}
+
+describe('payment settings', () => {
+  const load = configLoader('proam-pay-config-');
+  const all = {
+    STRIPE_SECRET_KEY: 'sk_test_abc123',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+    STRIPE_PUBLISHABLE_KEY: PUBLISHABLE,
+  };
+
+  it('turns payments on only with all three keys, and names what a partial set lacks', () => {
+    assert.deepEqual(load(all).stripe, {
+      secretKey: 'sk_test_abc123',
+      webhookSecret: 'whsec_abc123',
+      publishableKey: PUBLISHABLE,
+      apiBase: 'https://api.stripe.com',
+    });
+    assert.equal(
+      load({ ...all, STRIPE_API_BASE: 'http://127.0.0.1:12111' }).stripe
+        ?.apiBase,
+      'http://127.0.0.1:12111',
+    );
+    const none = load({});
+    assert.equal(none.stripe, null);
+    assert.deepEqual(none.stripeMissing, []);
+    const partial = load({ STRIPE_SECRET_KEY: 'sk_live_abc123' });
+    assert.equal(partial.stripe, null);
+    assert.deepEqual(partial.stripeMissing, [
+      'STRIPE_WEBHOOK_SECRET',
+      'STRIPE_PUBLISHABLE_KEY',
+    ]);
+  });
+
+  it('refuses a key of the wrong kind rather than starting with it', () => {
+    for (const [env, name] of [
+      [{ STRIPE_SECRET_KEY: 'pk_test_abc123' }, 'STRIPE_SECRET_KEY'],
+      [{ STRIPE_WEBHOOK_SECRET: 'sk_test_abc123' }, 'STRIPE_WEBHOOK_SECRET'],
+      [{ STRIPE_API_BASE: 'ftp://stripe.example' }, 'STRIPE_API_BASE'],
+    ] as const)
+      assertRefusesSetting(load, { ...all, ...env }, name);
+  });
+});
+
+for (const driver of DRIVERS) {
+  describe(`payments off: paid at the course (${driver})`, () => {
+    const suite = memberSuite(driver);
+
+    it('confirms a reservation at once, and has nothing to pay online', async () => {
+      const lesson = await suite.post('pro1', '/schedule/create', {
+        date: addDays(japanDate(), 40),
+        startTime: '09:00',
+        endTime: '12:00',
+        place: '現地払いカントリー倶楽部',
+        capacity: 2,
+        fee: 12000,
+      });
+      const id = (lesson.json.body as { id: string }).id;
+      const r = await suite.expect('ama1', '/schedule/reserve', { id }, 200);
+      assert.deepEqual((r.json.body as S).myReservation, {
+        status: 'confirmed',
+        amount: 12000,
+        serviceFee: 0,
+        paymentStatus: 'none',
+      });
+      await suite.expect('ama2', '/payment/start', { scheduleId: id }, 409);
+      await suite.expect(
+        'ama1',
+        '/payment/confirm',
+        { reservationId: id },
+        'Conflict',
+      );
+      const hook = await suite.h.app.inject({
+        method: 'POST',
+        url: '/api/payment/webhook',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': 'x',
+        },
+        payload: '{}',
+      });
+      assert.equal(hook.statusCode, 404);
+      assert.equal(
+        (await rowsWhere(suite.h, payments, payments.scheduleId, id)).length,
+        0,
+      );
+    });
+  });
+
+  describe(`payments partly configured (${driver})`, () => {
+    const suite = memberSuite(driver, {
+      STRIPE_PUBLISHABLE_KEY: PUBLISHABLE,
+      WEB_DIST: webBuild(),
+    });
+
+    it('starts paid at the course, warns naming what is missing, and keeps Stripe out of the page policy', async () => {
+      assert.equal(suite.h.app.payments, null);
+      assert.equal(suite.h.app.config.stripe, null);
+      const warning = suite.h.logs.find((l) =>
+        l.includes('online payment is off'),
+      );
+      assert.ok(warning, 'a warning at start-up');
+      assert.match(warning, /STRIPE_SECRET_KEY/);
+      assert.match(warning, /STRIPE_WEBHOOK_SECRET/);
+      assert.doesNotMatch(warning, /pk_test|sk_test|whsec_/);
+      // The web app offers online payment exactly when the server takes it.
+      assert.equal(await pageKey(suite.h), null);
+      const page = await suite.h.app.inject({ method: 'GET', url: '/missing' });
+      assert.doesNotMatch(
+        String(page.headers['content-security-policy']),
+        /stripe/,
+      );
+      const lesson = await suite.post('pro1', '/schedule/create', {
+        date: addDays(japanDate(), 41),
+        startTime: '09:00',
+        endTime: '12:00',
+        place: '設定途中カントリー倶楽部',
+        capacity: 2,
+        fee: 12000,
+      });
+      const id = (lesson.json.body as { id: string }).id;
+      const r = await suite.expect('ama1', '/schedule/reserve', { id }, 200);
+      assert.equal((r.json.body as S).myReservation?.status, 'confirmed');
+      await suite.expect('ama1', '/payment/start', { scheduleId: id }, 409);
+    });
+  });
+
+  describe(`payments on (${driver})`, () => {
+    const clock = new TestClock();
+    let fake: StripeFake;
+    let h: Harness;
+    let tok: Record<string, string> = {};
+    let day = 30;
+    let tag = 0;
+    const web = webBuild();
+
+    before(async () => {
+      fake = await startStripeFake();
+      h = await harness(
+        driver,
+        {
+          STRIPE_SECRET_KEY: fake.secretKey,
+          STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+          STRIPE_PUBLISHABLE_KEY: PUBLISHABLE,
+          STRIPE_API_BASE: fake.url,
+          WEB_DIST: web,
+        },
+        { clock },
+      );
+      ({ tok } = await memberTokens(h));
+      await h.app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = h.app.server.address() as AddressInfo;
+      fake.setWebhook(`http://127.0.0.1:${port}/api/payment/webhook`);
+    });
+    after(async () => {
+      await fake.settled();
+      await h.app.payments?.settled();
+      await h.close();
+      await fake.close();
+    });
+
+    const asMember = (who: string): Auth => ({
+      headers: { authorization: `Bearer ${tok[who]}` },
+    });
+    const post = (auth: Auth, path: string, body: unknown) =>
+      call(h.app, path, body, auth);
+    /** Amateurs of this test only, so their mailboxes and reservations start empty. */
+    const amateurs = (n: number) => extraAmateurs(h, n, `pay${++tag}`);
+    /** A lesson of pro 1 on a date no other test uses (¥12,000, 2 places unless told). */
+    async function lesson(over: Record<string, unknown> = {}) {
+      const r = await post(asMember('pro1'), '/schedule/create', {
+        date: addDays(japanDate(), day++),
+        startTime: '09:00',
+        endTime: '12:00',
+        place: 'オンライン決済カントリー倶楽部',
+        capacity: 2,
+        fee: 12000,
+        ...over,
+      });
+      assert.equal(r.status, 200, JSON.stringify(r.json));
+      return (r.json.body as { id: string }).id;
+    }
+    async function start(auth: Auth, scheduleId: string, want = 200) {
+      const r = await post(auth, '/payment/start', { scheduleId });
+      assert.equal(r.status, want, JSON.stringify(r.json));
+      return r.json.body as Start;
+    }
+    const intentOf = async (paymentId: string) => {
+      const p = await paymentRow(h, paymentId);
+      assert.ok(p.paymentIntentId, 'the hold has its PaymentIntent');
+      return p.paymentIntentId;
+    };
+    /** Lets Stripe's succeed happen without a delivery; returns the event it made. */
+    async function succeedQuietly(intent: string): Promise<Stripe.Event> {
+      const url = fake.webhookUrl;
+      fake.setWebhook(undefined);
+      try {
+        return (await fake.succeed(intent)).event;
+      } finally {
+        fake.setWebhook(url);
+      }
+    }
+
+    it('puts the publishable key in the page settings and refuses /schedule/reserve on a paid lesson with 402', async () => {
+      const id = await lesson();
+      const [a] = await amateurs(1);
+      const r = await post(a!.auth, '/schedule/reserve', { id });
+      assert.equal(r.status, 402);
+      assert.equal(r.json.code, 'PaymentRequired');
+      assert.equal((await scheduleRow(h, id)).reservedCount, 0);
+      // A free lesson is reserved as before, and has nothing to pay.
+      const free = await lesson({ fee: 0 });
+      const ok = await post(a!.auth, '/schedule/reserve', { id: free });
+      assert.equal(ok.status, 200);
+      assert.equal((ok.json.body as S).myReservation?.status, 'confirmed');
+      await start(a!.auth, free, 409);
+      // Only amateurs hold places.
+      await start(asMember('pro2'), id, 403);
+      assert.equal(await pageKey(h), PUBLISHABLE);
+      // The page policy lets Stripe.js in only now.
+      const page = await h.app.inject({ method: 'GET', url: '/missing' });
+      const csp = String(page.headers['content-security-policy']);
+      assert.match(csp, /script-src 'self' https:\/\/js\.stripe\.com/);
+      assert.match(csp, /frame-src https:\/\/js\.stripe\.com/);
+    });
+
+    it('holds a place that counts toward capacity, with one PaymentIntent per hold however often it is asked', async () => {
+      const id = await lesson({ capacity: 1 });
+      const [a, b] = await amateurs(2);
+      const first = await start(a!.auth, id);
+      assert.equal(first.amount, 12000);
+      assert.equal(first.serviceFee, 550);
+      const until = new Date(first.holdExpiresAt).getTime();
+      assert.ok(Math.abs(until - clock.now().getTime() - 15 * 60_000) < 5000);
+      const row = await scheduleRow(h, id);
+      assert.equal(row.reservedCount, 1);
+      assert.equal(row.statusRound, 'full');
+      const mine = await reservationOf(h, id, a!.id);
+      assert.equal(mine?.status, 'pending');
+      assert.equal(mine?.paymentStatus, 'requires_payment');
+      // Someone else finds it full.
+      const other = await post(b!.auth, '/payment/start', { scheduleId: id });
+      assert.equal(other.json.code, 'ScheduleFull');
+
+      // Again, and twice at once: the same hold, the same intent.
+      const again = await Promise.all([
+        start(a!.auth, id),
+        start(a!.auth, id),
+        start(a!.auth, id),
+      ]);
+      for (const x of again) {
+        assert.equal(x.reservationId, first.reservationId);
+        assert.equal(x.clientSecret, first.clientSecret);
+      }
+      const intents = [...fake.state.paymentIntents.values()].filter(
+        (pi) => pi.metadata.paymentId === first.reservationId,
+      );
+      assert.equal(intents.length, 1);
+      assert.equal(intents[0]!.amount, 12550);
+      assert.equal(intents[0]!.currency, 'jpy');
+      assert.equal(intents[0]!.metadata.scheduleId, id);
+      assert.equal((await scheduleRow(h, id)).reservedCount, 1);
+    });
+
+    it('answers 503 while Stripe fails, keeps the hold, and gives the same hold its intent on the next call', async () => {
+      const id = await lesson();
+      const [a] = await amateurs(1);
+      // The first try and both of the client's retries fail.
+      fake.failNext(3, {
+        kind: 'api_error',
+        method: 'POST',
+        path: '/v1/payment_intents',
+      });
+      const down = await post(a!.auth, '/payment/start', { scheduleId: id });
+      assert.equal(down.status, 503);
+      assert.equal(down.json.code, 'ServiceUnavailable');
+      const held = await reservationOf(h, id, a!.id);
+      assert.equal(held?.status, 'pending');
+      assert.ok(held?.paymentId);
+      const back = await start(a!.auth, id);
+      assert.equal(back.reservationId, held.paymentId);
+      assert.equal(
+        await intentOf(back.reservationId),
+        back.clientSecret.split('_secret_')[0],
+      );
+      assert.equal((await scheduleRow(h, id)).reservedCount, 1);
+    });
+
+    it('never holds more places than the lesson has, however many start at once', async () => {
+      const id = await lesson({ capacity: 2 });
+      const crowd = await amateurs(7);
+      const answers = await Promise.all(
+        crowd.map((m) => post(m.auth, '/payment/start', { scheduleId: id })),
+      );
+      const ok = answers.filter((r) => r.status === 200);
+      assert.equal(ok.length, 2);
+      for (const r of answers.filter((x) => x.status !== 200))
+        assert.equal(r.json.code, 'ScheduleFull');
+      assert.equal((await scheduleRow(h, id)).reservedCount, 2);
+      assert.equal((await heldReservations(h, id)).length, 2);
+      const intents = [...fake.state.paymentIntents.values()].filter(
+        (pi) => pi.metadata.scheduleId === id,
+      );
+      assert.equal(intents.length, 2);
+    });
+
+    it('refuses a webhook without a valid, fresh signature and changes nothing; a valid one confirms once', async () => {
+      const id = await lesson();
+      const [a] = await amateurs(1);
+      const hold = await start(a!.auth, id);
+      const intent = await intentOf(hold.reservationId);
+      const event = await succeedQuietly(intent);
+      const before = await h.database.db.select().from(stripeEvents);
+
+      const wrong = await fake.sendEvent(event, { secret: 'whsec_notours' });
+      assert.equal(wrong.status, 400);
+      const old = await fake.sendEvent(event, {
+        timestamp: Math.floor(Date.now() / 1000) - 301,
+      });
+      assert.equal(old.status, 400);
+      const tampered = await fake.sendEvent(event, {
+        signature: wrong.signature.replace(/v1=./, 'v1=0'),
+      });
+      assert.equal(tampered.status, 400);
+      const missing = await fetch(fake.webhookUrl!, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(event),
+      });
+      assert.equal(missing.status, 400);
+      assert.equal(
+        ((await missing.json()) as { code: string }).code,
+        'ValidationError',
+      );
+      assert.equal((await paymentRow(h, hold.reservationId)).status, 'pending');
+      assert.equal((await reservationOf(h, id, a!.id))?.status, 'pending');
+      assert.deepEqual(await h.database.db.select().from(stripeEvents), before);
+
+      const good = await fake.sendEvent(event);
+      assert.equal(good.status, 200, good.responseBody);
+      assert.deepEqual(JSON.parse(good.responseBody).body, { received: true });
+      const paid = await reservationOf(h, id, a!.id);
+      assert.equal(paid?.status, 'confirmed');
+      assert.equal(paid?.paymentStatus, 'paid');
+      assert.equal(paid?.holdExpiresAt, null);
+      const p = await paymentRow(h, hold.reservationId);
+      assert.equal(p.status, 'paid');
+      assert.ok(p.paidAt);
+      const email = `pay${tag}-0@example.jp`;
+      assert.equal((await mailsTo(h, email, /お支払い/)).length, 1);
+      assert.equal((await mailsTo(h, email, /予約/)).length, 1);
+      assert.equal(
+        (await mailsTo(h, 'pro1@example.jp', /予約/)).length >= 1,
+        true,
+      );
+
+      // The same delivery replayed byte for byte, and redelivered with a fresh signature: nothing more.
+      const replay = await fake.sendEvent(event, { replay: true });
+      assert.equal(replay.status, 200);
+      const redelivered = await fake.sendEvent(event);
+      assert.equal(redelivered.status, 200);
+      assert.equal((await mailsTo(h, email, /お支払い/)).length, 1);
+      assert.equal((await mailsTo(h, email, /予約/)).length, 1);
+      assert.equal((await scheduleRow(h, id)).reservedCount, 1);
+      const seen = await h.database.db
+        .select()
+        .from(stripeEvents)
+        .where(eq(stripeEvents.id, event.id));
+      assert.equal(seen.length, 1);
+
+      // The lesson shows it paid, and reserving again changes nothing.
+      const again = await post(a!.auth, '/schedule/reserve', { id });
+      assert.equal(again.status, 200);
+      assert.equal((again.json.body as S).myReservation?.paymentStatus, 'paid');
+      await start(a!.auth, id, 409);
+    });
+
+    it('a declined payment releases the place and gives the first in line a hold', async () => {
+      const id = await lesson({ capacity: 1 });
+      const [a, b] = await amateurs(2);
+      const hold = await start(a!.auth, id);
+      const intent = await intentOf(hold.reservationId);
+      const joined = await post(b!.auth, '/schedule/waitlistJoin', { id });
+      assert.deepEqual(joined.json.body, { position: 1 });
+
+      const declined = await fake.fail(intent);
+      assert.equal(declined.delivery?.status, 200);
+      const p = await paymentRow(h, hold.reservationId);
+      assert.equal(p.status, 'failed');
+      assert.equal(p.failure, 'declined');
+      assert.equal((await reservationOf(h, id, a!.id))?.status, 'cancelled');
+
+      // B now holds the place, with a hold of their own (no intent until they start).
+      const promoted = await reservationOf(h, id, b!.id);
+      assert.equal(promoted?.status, 'pending');
+      assert.equal(promoted?.paymentStatus, 'requires_payment');
+      assert.ok(promoted?.paymentId);
+      const theirs = await paymentRow(h, promoted.paymentId);
+      assert.equal(theirs.status, 'pending');
+      assert.equal(theirs.paymentIntentId, null);
+      assert.equal((await scheduleRow(h, id)).reservedCount, 1);
+      const promotedMail = await mailsTo(
+        h,
+        `pay${tag}-1@example.jp`,
+        /キャンセル待ち/,
+      );
+      assert.equal(promotedMail.length, 1);
+      // It says to pay within the hold, and where.
+      assert.match(promotedMail[0]!.body, /お支払い期限/);
+      assert.ok(promotedMail[0]!.body.includes(`/#/payment/${id}`));
+      // Their /payment/start takes up that hold.
+      const started = await start(b!.auth, id);
+      assert.equal(started.reservationId, promoted.paymentId);
+      assert.equal(started.holdExpiresAt, theirs.holdExpiresAt.toISOString());
+      // The declined intent was cancelled at Stripe.
+      await h.app.payments?.settled();
+      assert.equal(fake.state.paymentIntents.get(intent)?.status, 'canceled');
+    });
+
+    it('lets an unpaid hold go once it has ended (the scheduled job)', async () => {
+      const id = await lesson({ capacity: 1 });
+      const [a] = await amateurs(1);
+      const hold = await start(a!.auth, id);
+      assert.equal((await h.app.jobs.runOnce()).expiredHolds, 0);
+      clock.advance(15 * 60_000 + 1000);
+      try {
+        // Holds of earlier tests end too: at least this one.
+        assert.ok((await h.app.jobs.runOnce()).expiredHolds >= 1);
+        const p = await paymentRow(h, hold.reservationId);
+        assert.equal(p.status, 'failed');
+        assert.equal(p.failure, 'expired');
+        const r = await reservationOf(h, id, a!.id);
+        assert.equal(r?.status, 'cancelled');
+        assert.equal(r?.paymentStatus, 'none');
+        const row = await scheduleRow(h, id);
+        assert.equal(row.reservedCount, 0);
+        assert.equal(row.statusRound, 'open');
+        assert.equal((await h.app.jobs.runOnce()).expiredHolds, 0);
+        // A new start is a new hold (a new payment).
+        const next = await start(a!.auth, id);
+        assert.notEqual(next.reservationId, hold.reservationId);
+      } finally {
+        clock.set(new Date());
+      }
+    });
+
+    it('a promoted hold left unpaid passes to the next in line', async () => {
+      const id = await lesson({ capacity: 1 });
+      const [a, b, c] = await amateurs(3);
+      await start(a!.auth, id);
+      for (const m of [b, c])
+        assert.equal(
+          (await post(m!.auth, '/schedule/waitlistJoin', { id })).status,
+          200,
+        );
+      try {
+        clock.advance(15 * 60_000 + 1000);
+        await h.app.jobs.runOnce();
+        const held = await reservationOf(h, id, b!.id);
+        assert.equal(held?.status, 'pending');
+        const view = await post(b!.auth, '/schedule/getById', {
+          userId: b!.id,
+        });
+        const card = (view.json.body as S[]).find((x) => x.id === id);
+        assert.equal(card?.myReservation?.status, 'pending');
+        assert.equal(card?.myReservation?.paymentStatus, 'requires_payment');
+        // B does not pay in time either: C's turn.
+        clock.advance(15 * 60_000 + 1000);
+        await h.app.jobs.runOnce();
+        assert.equal((await reservationOf(h, id, b!.id))?.status, 'cancelled');
+        assert.equal((await reservationOf(h, id, c!.id))?.status, 'pending');
+        assert.equal((await scheduleRow(h, id)).reservedCount, 1);
+      } finally {
+        clock.set(new Date());
+      }
+    });
+
+    it('/payment/confirm and the webhook converge, whichever comes first', async () => {
+      const id = await lesson({ capacity: 3 });
+      const [a, b] = await amateurs(2);
+      const confirm = (auth: Auth, reservationId: string) =>
+        post(auth, '/payment/confirm', { reservationId });
+
+      // Not paid yet: answered as it is, pending.
+      const holdA = await start(a!.auth, id);
+      const early = await confirm(a!.auth, holdA.reservationId);
+      assert.equal(early.status, 200);
+      assert.equal((early.json.body as { status: string }).status, 'pending');
+      // Someone else's payment is unknown to them.
+      assert.equal(
+        (await confirm(b!.auth, holdA.reservationId)).json.code,
+        'NotFound',
+      );
+
+      // Webhook first, then the client's confirm.
+      await fake.succeed(await intentOf(holdA.reservationId));
+      const afterHook = await confirm(a!.auth, holdA.reservationId);
+      const paidA = afterHook.json.body as {
+        status: string;
+        receiptNo?: string;
+      };
+      assert.equal(paidA.status, 'paid');
+      assert.match(paidA.receiptNo ?? '', /^R\d{8}-[0-9A-Z]{8}$/);
+
+      // Confirm first (the webhook is late), then the webhook.
+      const holdB = await start(b!.auth, id);
+      const event = await succeedQuietly(await intentOf(holdB.reservationId));
+      const byConfirm = await confirm(b!.auth, holdB.reservationId);
+      assert.equal((byConfirm.json.body as { status: string }).status, 'paid');
+      assert.equal((await reservationOf(h, id, b!.id))?.status, 'confirmed');
+      const late = await fake.sendEvent(event);
+      assert.equal(late.status, 200);
+
+      for (const [i, m] of [a, b].entries()) {
+        const r = await reservationOf(h, id, m!.id);
+        assert.equal(r?.status, 'confirmed');
+        assert.equal(r?.paymentStatus, 'paid');
+        const email = `pay${tag}-${i}@example.jp`;
+        assert.equal((await mailsTo(h, email, /お支払い/)).length, 1, email);
+        assert.equal((await mailsTo(h, email, /予約/)).length, 1, email);
+      }
+      assert.equal((await scheduleRow(h, id)).reservedCount, 2);
+    });
+
+    it('money that arrives after the hold ended, with no place left, is refunded (late)', async () => {
+      const id = await lesson({ capacity: 1 });
+      const [a, b] = await amateurs(2);
+      const hold = await start(a!.auth, id);
+      const intent = await intentOf(hold.reservationId);
+      clock.advance(16 * 60_000);
+      try {
+        // The hold ends; Stripe refuses to cancel the intent (the customer is paying at that moment).
+        fake.failNext(1, {
+          kind: 'invalid_request',
+          method: 'POST',
+          path: /\/cancel$/,
+        });
+        assert.ok((await h.app.jobs.runOnce()).expiredHolds >= 1);
+        assert.equal(
+          (await paymentRow(h, hold.reservationId)).status,
+          'failed',
+        );
+        await h.app.payments?.settled();
+        // The place goes to someone else, who pays for it.
+        const holdB = await start(b!.auth, id);
+        await fake.succeed(await intentOf(holdB.reservationId));
+        assert.equal((await reservationOf(h, id, b!.id))?.status, 'confirmed');
+
+        // Then A's money arrives: paid, but no place, so it is refunded in full.
+        const settled = await fake.succeed(intent);
+        assert.equal(settled.delivery?.status, 200);
+        assert.equal((await reservationOf(h, id, a!.id))?.status, 'cancelled');
+        const [refund] = await rowsWhere(
+          h,
+          refunds,
+          refunds.paymentId,
+          hold.reservationId,
+        );
+        assert.ok(refund, 'a refund is owed');
+        assert.equal(refund.reason, 'late');
+        assert.equal(refund.amount, 12550);
+        assert.equal((await scheduleRow(h, id)).reservedCount, 1);
+        // The refund worker sends it (kicked at once; job rounds make sure).
+        let sent: string | undefined;
+        for (let i = 0; i < 50 && sent !== 'succeeded'; i++) {
+          await h.app.jobs.runOnce();
+          const [row] = await rowsWhere(
+            h,
+            refunds,
+            refunds.paymentId,
+            hold.reservationId,
+          );
+          sent = row?.status;
+          if (sent !== 'succeeded') await new Promise((r) => setTimeout(r, 50));
+        }
+        assert.equal(sent, 'succeeded');
+        assert.ok(
+          [...fake.state.refunds.values()].some(
+            (x) => x.payment_intent === intent && x.amount === 12550,
+          ),
+        );
+      } finally {
+        clock.set(new Date());
+      }
+    });
+
+    it('cancelling a paid reservation in time queues its refund; a pending hold is simply let go', async () => {
+      const id = await lesson({ capacity: 2 });
+      const [a, b] = await amateurs(2);
+      const hold = await start(a!.auth, id);
+      await fake.succeed(await intentOf(hold.reservationId));
+      const cancelled = await post(a!.auth, '/schedule/cancel', { id });
+      assert.equal(cancelled.status, 200, JSON.stringify(cancelled.json));
+      const [refund] = await rowsWhere(
+        h,
+        refunds,
+        refunds.paymentId,
+        hold.reservationId,
+      );
+      assert.equal(refund?.reason, 'cancelled');
+
+      const holdB = await start(b!.auth, id);
+      const gone = await post(b!.auth, '/schedule/cancel', { id });
+      assert.equal(gone.status, 200);
+      const p = await paymentRow(h, holdB.reservationId);
+      assert.equal(p.status, 'failed');
+      assert.equal(p.failure, 'cancelled');
+      assert.equal(
+        (await rowsWhere(h, refunds, refunds.paymentId, holdB.reservationId))
+          .length,
+        0,
+      );
+      assert.equal((await scheduleRow(h, id)).reservedCount, 0);
+    });
+
+    it('calling a lesson off refunds every paid reservation and lets holds go', async () => {
+      const id = await lesson({ capacity: 3 });
+      const [a, b] = await amateurs(2);
+      const paid = await start(a!.auth, id);
+      await fake.succeed(await intentOf(paid.reservationId));
+      const pending = await start(b!.auth, id);
+      const off = await post(asMember('pro1'), '/schedule/callOff', {
+        id,
+        reason: '雷雨のため',
+      });
+      assert.equal(off.status, 200, JSON.stringify(off.json));
+      const [refund] = await rowsWhere(
+        h,
+        refunds,
+        refunds.paymentId,
+        paid.reservationId,
+      );
+      assert.equal(refund?.reason, 'calledOff');
+      const p = await paymentRow(h, pending.reservationId);
+      assert.equal(p.status, 'failed');
+      assert.equal(p.failure, 'calledOff');
+      assert.equal((await reservationOf(h, id, b!.id))?.status, 'cancelled');
+      // The paid participant keeps their (called-off) reservation and the chat.
+      assert.equal((await reservationOf(h, id, a!.id))?.status, 'confirmed');
+    });
+  });
+}
