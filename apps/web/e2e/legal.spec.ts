@@ -196,7 +196,13 @@ describe('legal pages', () => {
       return;
     }
     const online = await startServer({
-      env: { ...COMPANY, STRIPE_PUBLISHABLE_KEY: 'pk_test_e2elegal' },
+      env: {
+        ...COMPANY,
+        // Online payment on (no Stripe call happens while the pages are read).
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_e2elegal',
+        STRIPE_SECRET_KEY: 'sk_test_e2elegal',
+        STRIPE_WEBHOOK_SECRET: 'whsec_e2elegal',
+      },
     });
     try {
       await walkLegalPages(

@@ -25,7 +25,13 @@ const matchHere = (
       if (rest.length === 0) return { routes: [route], params: {} };
       continue;
     }
-    if (route.path === undefined) continue;
+    if (route.path === undefined) {
+      // A pathless layout route: its children match the same segments.
+      const below = route.children && matchHere(route.children, rest);
+      if (below)
+        return { routes: [route, ...below.routes], params: below.params };
+      continue;
+    }
     if (route.path === '*') return { routes: [route], params: {} };
     const own = segments(route.path);
     if (own.length > rest.length) continue;

@@ -78,6 +78,23 @@ export const pageRoutes: RouteObject[] = [
       { path: 'profile', ...page(() => import('./routes/tabs/profile')) },
     ],
   },
+  // Member pages outside the tabs (mail links point at them: お支払い,
+  // 領収書, 売上明細). A pathless layout gives them the member area's login
+  // check and tab bar while keeping their short addresses.
+  {
+    ...page(() => import('./routes/tabs/tabs-layout')),
+    children: [
+      {
+        path: 'payment/:scheduleId',
+        ...page(() => import('./routes/member/payment')),
+      },
+      {
+        path: 'receipt/:reservationId',
+        ...page(() => import('./routes/member/receipt')),
+      },
+      { path: 'sales', ...page(() => import('./routes/member/sales')) },
+    ],
+  },
   {
     path: 'checkin/:ticket',
     ...page(() => import('./routes/checkin/checkin')),

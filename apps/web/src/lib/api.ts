@@ -284,6 +284,9 @@ export const api = createApi({
     'Report',
     'Review',
     'Block',
+    'Payment',
+    'Refund',
+    'Statement',
   ],
   // Queries on screen load again once the connection is back (auth-session.ts
   // dispatches the reconnect after renewing the login, if it had to).

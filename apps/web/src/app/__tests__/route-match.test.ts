@@ -29,6 +29,11 @@ describe('route matching at start-up', () => {
       'tabs',
       'schedule/pro/:proId',
     ]);
+    // The member pages outside the tabs sit under a pathless layout.
+    expect(chain('payment/s1')).toEqual(['', 'payment/:scheduleId']);
+    expect(chain('receipt/r1')).toEqual(['', 'receipt/:reservationId']);
+    expect(chain('sales')).toEqual(['', 'sales']);
+    expect(chain('sales/extra')).toEqual(['*']);
     expect(chain('no/such/page')).toEqual(['*']);
     expect(chain('about/extra')).toEqual(['*']);
   });
@@ -41,6 +46,9 @@ describe('route matching at start-up', () => {
       partitionKey: 'a b',
     });
     expect(matchRouteChain(pageRoutes, 'about').params).toEqual({});
+    expect(matchRouteChain(pageRoutes, 'receipt/01KPAY').params).toEqual({
+      reservationId: '01KPAY',
+    });
   });
 
   it('carries a page module’s prefetch in the route handle', async () => {

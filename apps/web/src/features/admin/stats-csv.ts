@@ -31,26 +31,34 @@ export const weekEnd = (weekStart: string): string => {
 };
 
 const cell = (v: string | number) => {
-  const s = String(v);
+  // A member's text (a pro's name) that starts like a formula would run as
+  // one in a spreadsheet (CSV injection): a leading ' keeps it text.
+  const s =
+    typeof v === 'string' && /^[=+\-@\t\r]/.test(v) ? `'${v}` : String(v);
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
 /**
- * The weeks as CSV: a BOM, Japanese headers (週 is the week's Monday,
- * `YYYY-MM-DD`), CRLF line ends as spreadsheet programs expect.
+ * Rows as CSV for spreadsheet programs: a BOM (UTF-8), cells quoted where
+ * they must be, CRLF line ends. Every admin download goes through here.
+ */
+export const toCsv = (
+  rows: readonly (readonly (string | number)[])[],
+): string =>
+  BOM + rows.map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+
+/**
+ * The weeks as CSV: Japanese headers (週 is the week's Monday, `YYYY-MM-DD`),
+ * one row per week.
  */
 export const statsCsv = (
   weeks: readonly WeeklyStats[],
   columns: readonly StatsColumn[] = STATS_COLUMNS,
 ): string =>
-  BOM +
-  [
+  toCsv([
     ['週', ...columns.map((c) => c.label)],
     ...weeks.map((w) => [w.weekStart, ...columns.map((c) => w[c.key])]),
-  ]
-    .map((row) => row.map(cell).join(','))
-    .join('\r\n') +
-  '\r\n';
+  ]);
 
 /** Saves `csv` as a download named `fileName`. */
 export const downloadCsv = (csv: string, fileName: string) => {

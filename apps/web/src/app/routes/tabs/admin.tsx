@@ -6,6 +6,8 @@ import { FlashStatus } from '@/components/flash-status';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
+import { AdminRefunds } from '@/features/admin/components/admin-refunds';
+import { AdminSales } from '@/features/admin/components/admin-sales';
 import { MemberManagement } from '@/features/admin/components/member-management';
 import { ReportList } from '@/features/admin/components/report-list';
 import { AuditLog } from '@/features/audit/components/audit-log';
@@ -23,11 +25,14 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useFlash } from '@/hooks/use-flash';
 import '@/styles/admin.css';
 import '@/styles/booking.css';
+import '@/styles/payments.css';
 
 const SECTIONS = [
   { id: 'dashboard', label: 'ダッシュボード' },
   { id: 'members', label: '会員管理' },
   { id: 'reports', label: '通報' },
+  { id: 'sales', label: '売上・精算' },
+  { id: 'refunds', label: '返金' },
   { id: 'news', label: 'お知らせ' },
   { id: 'contact', label: 'お問い合わせ' },
   { id: 'audit', label: '操作履歴' },
@@ -185,6 +190,8 @@ const AdminPanel = () => {
         {current === 'dashboard' && <AdminDashboard />}
         {current === 'members' && <MemberManagement />}
         {current === 'reports' && <ReportList />}
+        {current === 'sales' && <AdminSales />}
+        {current === 'refunds' && <AdminRefunds />}
         {current === 'news' && <NewsSection />}
         {current === 'contact' && <ContactInbox />}
         {current === 'audit' && <AuditLog />}
@@ -202,7 +209,7 @@ const AdminPage = () => {
         section="会員メニュー"
         title="管理"
         titleRight="ADMIN"
-        description="運営ダッシュボード、会員管理（プロの確認・利用停止）、通報への対応、お知らせの作成・予約投稿、お問い合わせの対応状況、管理者の操作履歴、メールの送信状況を確認できます。大会の作成・結果入力は「大会」タブで行います。"
+        description="運営ダッシュボード、会員管理（プロの確認・利用停止）、通報への対応、月ごとの売上・精算（CSV）と返金の状況、お知らせの作成・予約投稿、お問い合わせの対応状況、管理者の操作履歴、メールの送信状況を確認できます。大会の作成・結果入力は「大会」タブで行います。"
       />
       <AdminPanel />
     </>

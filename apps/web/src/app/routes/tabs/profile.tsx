@@ -1,7 +1,9 @@
+import { Link } from 'react-router';
 import { MemberSection } from '@/components/member-section';
 import { NoticeCard } from '@/components/notice-card';
 import { PageHeader } from '@/components/page-header';
 import { InlineError } from '@/components/inline-error';
+import { paymentsEnabled } from '@/config/env';
 import { useAppSelector } from '@/lib/store-hooks';
 import { AccountPanel } from '@/features/auth/components/account-panel';
 import { selectAuthUser } from '@/features/auth/auth-slice';
@@ -11,6 +13,7 @@ import { PhotoManager } from '@/features/profile/components/photo-manager';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { useGetUserQuery } from '@/features/profile/profile-api';
 import { BlockedMembers } from '@/features/moderation/components/blocked-members';
+import { PaymentHistory } from '@/features/payment/components/payment-history';
 import { RatingSummary } from '@/features/reviews/components/rating-summary';
 import { ReviewList } from '@/features/reviews/components/review-list';
 import { VerificationBanner } from '@/features/schedule/components/verification-banner';
@@ -18,6 +21,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import '@/styles/members.css';
 import '@/styles/booking.css';
 import '@/styles/reviews.css';
+import '@/styles/payments.css';
 
 const ProfileSkeleton = () => (
   <div className="skeleton-stack" aria-hidden="true">
@@ -89,6 +93,19 @@ const ProfileRoute = () => {
                 />
               </MemberSection>
             )}
+            {user.type === 'pro' && paymentsEnabled() && (
+              <MemberSection id="sales-link-title" title="売上明細">
+                <p>
+                  オンライン決済されたレッスン料の月ごとの明細と、お支払い予定額（月末締め・翌月末払い）を確認できます。
+                </p>
+                <p>
+                  <Link to="/sales" className="button button--outline">
+                    売上明細を見る
+                  </Link>
+                </p>
+              </MemberSection>
+            )}
+            {user.type === 'amature' && <PaymentHistory />}
             <NotificationSettingsPanel />
             {user.type !== 'admin' && <BlockedMembers />}
             {user.email && <DeleteAccount email={user.email} />}

@@ -140,10 +140,11 @@ describe('運営ダッシュボード', () => {
     expect(rows[1]).toHaveTextContent('1');
     expect(rows[12]).toHaveTextContent('2026年11月23日(月)〜11/29');
 
-    // Revenue waits for payments, instead of showing zeros.
-    expect(
-      screen.getByText('オンライン決済の導入後に表示されます。'),
-    ).toBeInTheDocument();
+    // Revenue is in 売上・精算, one link away.
+    expect(screen.getByRole('link', { name: '売上・精算' })).toHaveAttribute(
+      'href',
+      '/?section=sales',
+    );
   });
 
   it('downloads the figures as a UTF-8 CSV with a BOM and Japanese headers', async () => {

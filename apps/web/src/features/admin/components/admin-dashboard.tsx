@@ -1,6 +1,7 @@
 import type { WeeklyStats } from '@proam/contract';
 import type { Chart } from 'chart.js';
 import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { QueryState } from '@/components/query-state';
 import { formatDate, formatInstantDateTime, toJapanDate } from '@/lib/format';
 import { useGetAdminStatsQuery } from '../admin-api';
@@ -287,7 +288,11 @@ export const AdminDashboard = () => {
         <h3 id="dash-revenue" className="dash-card__title">
           売上・手数料（月別）
         </h3>
-        <p className="muted">オンライン決済の導入後に表示されます。</p>
+        <p className="muted">
+          プロごとの月別の売上・手数料とお支払い予定額は
+          <Link to="?section=sales">売上・精算</Link>
+          で確認できます。
+        </p>
       </section>
     </div>
   );

@@ -72,13 +72,17 @@ export const RequireLogin = ({ children }: { children: ReactNode }) => {
   return children;
 };
 
-/** Only member pages are valid targets, so a crafted state cannot send people elsewhere. */
+/**
+ * Only member pages are valid targets (the tabs, and the payment step, 領収書
+ * and 売上明細 that mails link to), so a crafted state cannot send people elsewhere.
+ */
 export const afterLoginPath = (state: unknown): string => {
   const from =
     typeof state === 'object' && state !== null
       ? (state as LoginRedirectState).from
       : undefined;
-  return typeof from === 'string' && /^\/tabs(\/|$)/.test(from)
+  return typeof from === 'string' &&
+    /^\/(tabs|payment|receipt|sales)(\/|\?|$)/.test(from)
     ? from
     : '/tabs/schedule';
 };

@@ -9,6 +9,8 @@ vi.mock('@stripe/react-stripe-js', () => ({
   Elements: () => null,
   PaymentElement: () => null,
   ExpressCheckoutElement: () => null,
+  useStripe: () => null,
+  useElements: () => null,
 }));
 
 const { getStripe, resetPaymentsForTests, startPayments } =
@@ -42,6 +44,7 @@ describe('Stripe initialisation', () => {
       'PaymentProvider',
       'PaymentRequestButton',
       'PaymentSheet',
+      'usePaymentConfirmation',
     ]);
   });
 

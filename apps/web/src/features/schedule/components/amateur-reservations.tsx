@@ -18,6 +18,12 @@ import { useWaitlist } from '../use-waitlist';
 import { AddToCalendarButton } from './add-to-calendar-button';
 import { CancelDeadline } from './cancel-deadline';
 import { LessonCardList } from './lesson-card';
+import {
+  isPaymentPending,
+  PaymentMark,
+  PayLink,
+  PendingPaymentNote,
+} from './payment-state';
 import { WaitlistActions } from './waitlist-actions';
 
 /** Unique ids in a stable order, so the members query is cached per set. */
@@ -184,10 +190,23 @@ export const AmateurReservations = ({
         card={(s) => {
           const calledOff = isCalledOff(s);
           const mayCancel = cancel.mayCancel(s, today);
+          const pending = isPaymentPending(s);
+          const cancelButton = !calledOff && mayCancel && (
+            <button
+              type="button"
+              className="button button--outline"
+              disabled={cancel.busy}
+              onClick={() => cancel.ask(s)}
+              aria-label={`${formatDate(s.date)}の予約をキャンセル`}
+            >
+              キャンセル
+            </button>
+          );
           return {
             extra: (
               <>
                 {proLine(s)}
+                {pending && !calledOff && <PendingPaymentNote schedule={s} />}
                 {!calledOff && (
                   <CancelDeadline
                     schedule={s}
@@ -198,8 +217,15 @@ export const AmateurReservations = ({
               </>
             ),
             footer: review(s),
-            actions: (
+            // Held for payment: not a participant yet, so no chat or calendar file.
+            actions: pending ? (
               <>
+                {!calledOff && <PayLink schedule={s} />}
+                {cancelButton}
+              </>
+            ) : (
+              <>
+                <PaymentMark schedule={s} />
                 <ChatLink schedule={s} primary />
                 {!calledOff && (
                   <AddToCalendarButton
@@ -207,17 +233,7 @@ export const AmateurReservations = ({
                     proName={proName(s.proId)}
                   />
                 )}
-                {!calledOff && mayCancel && (
-                  <button
-                    type="button"
-                    className="button button--outline"
-                    disabled={cancel.busy}
-                    onClick={() => cancel.ask(s)}
-                    aria-label={`${formatDate(s.date)}の予約をキャンセル`}
-                  >
-                    キャンセル
-                  </button>
-                )}
+                {cancelButton}
               </>
             ),
           };

@@ -1,11 +1,13 @@
 import { useCallback, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { Schedule } from '@proam/contract';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { InlineError } from '@/components/inline-error';
 import { Spinner } from '@/components/spinner';
+import { paymentsEnabled } from '@/config/env';
 import { useNow } from '@/hooks/use-now';
 import { formatDate } from '@/lib/format';
+import { paymentPath } from '@/features/payment/payment-api';
 import { hasStarted, isCalledOff, isReservedBy } from '../booking-rules';
 import {
   useGetActiveSchedulesQuery,
@@ -19,6 +21,12 @@ import { AddToCalendarButton } from './add-to-calendar-button';
 import { CallOffDialog } from './call-off-dialog';
 import { CancelDeadline } from './cancel-deadline';
 import { LessonCardList } from './lesson-card';
+import {
+  isPaymentPending,
+  PaymentMark,
+  PayLink,
+  PendingPaymentNote,
+} from './payment-state';
 import { WaitlistActions } from './waitlist-actions';
 
 type ProLessonsProps = {
@@ -67,9 +75,15 @@ export const ProLessons = ({
     setNotice(message);
   });
   const busy = reserveState.isLoading || cancel.busy || waitlist.busy;
+  const navigate = useNavigate();
 
   const onReserve = async (s: Schedule) => {
     setNotice(null);
+    // Paid online: the payment step holds the place and takes the card.
+    if (paymentsEnabled() && s.fee > 0) {
+      void navigate(paymentPath(s.id));
+      return;
+    }
     const result = await reserve({ id: s.id });
     // ScheduleFull and the like show the エラー alert; the list is refetched.
     if (result.data) {
@@ -89,31 +103,42 @@ export const ProLessons = ({
       />
     );
 
-  const reservedActions = (s: Schedule, focusRef?: typeof takeFocus) => (
-    <>
-      <span className="reserved-mark">予約済み</span>
-      <Link
-        ref={focusRef}
-        to={`/tabs/chat/${s.id}`}
+  const cancelButton = (s: Schedule) =>
+    cancel.mayCancel(s, today) && (
+      <button
+        type="button"
         className="button button--outline"
-        aria-label={`${formatDate(s.date)}のレッスンのチャット`}
+        disabled={busy}
+        onClick={() => cancel.ask(s)}
+        aria-label={`${formatDate(s.date)}の予約をキャンセル`}
       >
-        チャット
-      </Link>
-      <AddToCalendarButton schedule={s} proName={proName} />
-      {cancel.mayCancel(s, today) && (
-        <button
-          type="button"
+        キャンセル
+      </button>
+    );
+
+  const reservedActions = (s: Schedule, focusRef?: typeof takeFocus) =>
+    isPaymentPending(s) ? (
+      // Not a participant until paid: no chat or calendar file yet.
+      <>
+        <PayLink schedule={s} focusRef={focusRef} />
+        {cancelButton(s)}
+      </>
+    ) : (
+      <>
+        <span className="reserved-mark">予約済み</span>
+        <PaymentMark schedule={s} />
+        <Link
+          ref={focusRef}
+          to={`/tabs/chat/${s.id}`}
           className="button button--outline"
-          disabled={busy}
-          onClick={() => cancel.ask(s)}
-          aria-label={`${formatDate(s.date)}の予約をキャンセル`}
+          aria-label={`${formatDate(s.date)}のレッスンのチャット`}
         >
-          キャンセル
-        </button>
-      )}
-    </>
-  );
+          チャット
+        </Link>
+        <AddToCalendarButton schedule={s} proName={proName} />
+        {cancelButton(s)}
+      </>
+    );
 
   const entryActions = (s: Schedule, focusRef?: typeof takeFocus) => {
     if (s.statusRound === 'full' || s.waitlistPosition !== undefined)
@@ -165,11 +190,14 @@ export const ProLessons = ({
             canCallOff && !isCalledOff(s) && !hasStarted(s, now);
           return {
             extra: reserved && (
-              <CancelDeadline
-                schedule={s}
-                open={cancel.mayCancel(s, today)}
-                noteId={cancel.noteIdOf(s)}
-              />
+              <>
+                {isPaymentPending(s) && <PendingPaymentNote schedule={s} />}
+                <CancelDeadline
+                  schedule={s}
+                  open={cancel.mayCancel(s, today)}
+                  noteId={cancel.noteIdOf(s)}
+                />
+              </>
             ),
             actions: canReserve ? (
               reserved ? (

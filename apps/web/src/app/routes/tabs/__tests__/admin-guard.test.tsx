@@ -56,6 +56,8 @@ describe('admin route guard', () => {
       'ダッシュボード',
       '会員管理',
       '通報',
+      '売上・精算',
+      '返金',
       'お知らせ',
       'お問い合わせ',
       '操作履歴',
@@ -67,8 +69,8 @@ describe('admin route guard', () => {
       'true',
     );
     expect(
-      await screen.findByText('オンライン決済の導入後に表示されます。'),
-    ).toBeInTheDocument();
+      await screen.findByRole('link', { name: '売上・精算' }),
+    ).toHaveAttribute('href', '/?section=sales');
   });
 
   it('adds the 管理 tab to the tab bar only when asked (admins)', () => {

@@ -1,0 +1,157 @@
+import type {
+  Payment,
+  PaymentRecordStatus,
+  Refund,
+  RefundStatus,
+  Statement,
+  Statements,
+} from '@proam/contract';
+import { api, type ApiRequest } from '@/lib/api';
+import { toJapanDate } from '@/lib/format';
+
+export const PAYMENT_PAGE_SIZE = 20;
+/** The API's largest page of /payment/list (PaymentListInputSchema), for finding one payment. */
+const FIND_PAGE_SIZE = 50;
+export const REFUND_PAGE_SIZE = 50;
+
+/** 支払い履歴's badge text for each payment status. */
+export const PAYMENT_STATUS_LABELS: Record<PaymentRecordStatus, string> = {
+  pending: 'お支払い待ち',
+  paid: '支払い済み',
+  refunded: '返金済み',
+  failed: '失敗',
+};
+
+/** The admin 返金 list's words for a refund's state. */
+export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
+  pending: '処理中',
+  succeeded: '完了',
+  failed: '要対応',
+};
+
+export const REFUND_REASON_LABELS: Record<Refund['reason'], string> = {
+  cancelled: 'キャンセル',
+  calledOff: 'レッスン中止',
+  late: '満員後のお支払い',
+};
+
+/** What the member paid in all: the lesson fee and the system fee (tax included). */
+export const paymentTotal = (p: Pick<Payment, 'amount' | 'serviceFee'>) =>
+  p.amount + p.serviceFee;
+
+/** `YYYY-MM` of an instant in Japan time: statements are by Japan month. */
+export const japanMonth = (now: Date = new Date()): string =>
+  toJapanDate(now).slice(0, 7);
+
+/** `2026-11`, `-1` → `2026-10`. */
+export const shiftMonth = (month: string, by: number): string => {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const d = new Date(Date.UTC(y, m - 1 + by, 1));
+  return d.toISOString().slice(0, 7);
+};
+
+/** `2026-11` → `2026年11月`. */
+export const formatMonth = (month: string): string => {
+  const [y, m] = month.split('-');
+  return `${Number(y)}年${Number(m)}月`;
+};
+
+const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
+export const isMonth = (v: string | null | undefined): v is string =>
+  typeof v === 'string' && MONTH_RE.test(v);
+
+/**
+ * The months a picker offers, newest first: this Japan month back `count`
+ * months (payments began recently; older months are rarely asked for).
+ */
+export const recentMonths = (now: Date = new Date(), count = 24): string[] => {
+  const current = japanMonth(now);
+  return Array.from({ length: count }, (_, i) => shiftMonth(current, -i));
+};
+
+/**
+ * The money records (docs/api.md, Payments): the member's payments, the pros'
+ * monthly statements and, for admins, every pro's month and the refunds.
+ */
+export const paymentRecordsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** 支払い履歴: the caller's payments, newest first, a page at a time. */
+    getPayments: build.infiniteQuery<Payment[], void, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (lastPage, _all, lastPageParam) =>
+          lastPage.length < PAYMENT_PAGE_SIZE ? undefined : lastPageParam + 1,
+      },
+      // Silent: the section shows its own error with 再読み込み, and in
+      // 現地払い mode a member who never paid online should see no dialog.
+      query: ({ pageParam }) => ({
+        path: '/payment/list',
+        body: { page: pageParam, size: PAYMENT_PAGE_SIZE },
+        silent: true,
+      }),
+      providesTags: ['Payment'],
+    }),
+    /**
+     * One of the caller's payments (the 領収書), or null. The API has no
+     * single-payment call, so this reads /payment/list (newest first) until
+     * it finds it: a receipt is nearly always of a recent payment.
+     */
+    getPayment: build.query<Payment | null, string>({
+      queryFn: async (reservationId, _api, _extra, baseQuery) => {
+        for (let page = 1; ; page++) {
+          const result = await baseQuery({
+            path: '/payment/list',
+            body: { page, size: FIND_PAGE_SIZE },
+          } satisfies ApiRequest);
+          if (result.error) return { error: result.error };
+          const payments = result.data as Payment[];
+          const found = payments.find((p) => p.reservationId === reservationId);
+          if (found) return { data: found };
+          if (payments.length < FIND_PAGE_SIZE) return { data: null };
+        }
+      },
+      providesTags: ['Payment'],
+    }),
+    /** 売上明細: one pro's lessons and payout for a month (the pro, or an admin). */
+    getStatement: build.query<Statement, { proId: string; month: string }>({
+      query: (body) => ({ path: '/payment/statement', body }),
+      providesTags: ['Statement'],
+    }),
+    /** 売上・精算 (admins): every pro paid for in the month, by payout. */
+    getStatements: build.query<Statements, { month: string }>({
+      query: (body) => ({ path: '/payment/statements', body }),
+      providesTags: ['Statement'],
+    }),
+    /** 返金 (admins): refunds, newest first, optionally of one status. */
+    getRefunds: build.infiniteQuery<
+      Refund[],
+      { status?: RefundStatus },
+      number
+    >({
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (lastPage, _all, lastPageParam) =>
+          lastPage.length < REFUND_PAGE_SIZE ? undefined : lastPageParam + 1,
+      },
+      query: ({ queryArg, pageParam }) => ({
+        path: '/payment/refunds',
+        body: { ...queryArg, page: pageParam, size: REFUND_PAGE_SIZE },
+      }),
+      providesTags: ['Refund'],
+    }),
+    /** 再試行: a stuck refund goes back to the worker at once. */
+    retryRefund: build.mutation<Refund, { id: string }>({
+      query: (body) => ({ path: '/payment/refundRetry', body }),
+      invalidatesTags: ['Refund'],
+    }),
+  }),
+});
+
+export const {
+  useGetPaymentsInfiniteQuery,
+  useGetPaymentQuery,
+  useGetStatementQuery,
+  useGetStatementsQuery,
+  useGetRefundsInfiniteQuery,
+  useRetryRefundMutation,
+} = paymentRecordsApi;
