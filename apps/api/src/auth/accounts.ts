@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { UserCreateInput } from '@proam/contract';
 import type { Db } from '../db/database.js';
 import {
@@ -7,6 +7,7 @@ import {
   loginSources,
   mediaObjects,
   messages,
+  payments,
   reservations,
   schedules,
   users,
@@ -14,6 +15,14 @@ import {
 import { ApiError } from '../lib/api-error.js';
 import type { Clock } from '../lib/clock.js';
 import type { UserCache } from '../repositories/user-cache.js';
+import { queueRefund } from '../repositories/refund-repository.js';
+import {
+  lessonStart,
+  noEffects,
+  releaseHold,
+  type PaymentEffects,
+  type PlaceRules,
+} from '../repositories/schedule-repository.js';
 import { newId } from '../lib/ids.js';
 import { hashPassword, verifyPassword } from '../lib/password.js';
 import { weakPasswordReason } from '../lib/password-policy.js';
@@ -244,19 +253,83 @@ export function accountStore(db: Db, clock: Clock, cache: UserCache) {
 
     /**
      * Deletes an account as docs/api.md says: profile, likes given and received
-     * (counters follow), reservations (their lessons reopen), logins; the
-     * member's chat messages stay, with no sender (shown as 退会したユーザー).
-     * Returns the member's stored objects, for the caller to delete, and the
-     * lessons where a place came free (for the waitlist).
+     * (counters follow), reservations (their lessons reopen; holds let go,
+     * paid places of lessons to come refunded), logins; the member's chat
+     * messages stay, with no sender (shown as 退会したユーザー). A pro whose
+     * lessons hold online payments: 409 Conflict, nothing changed.
+     * Returns the member's stored objects, for the caller to delete, the
+     * lessons where a place came free (for the waitlist) and what Stripe is
+     * owed after COMMIT.
      */
     async remove(
       userId: string,
-    ): Promise<{ objects: string[]; freed: string[] }> {
+      rules: PlaceRules,
+    ): Promise<{
+      objects: string[];
+      freed: string[];
+      effects: PaymentEffects;
+    }> {
       const objects = await db
         .select({ keyName: mediaObjects.keyName })
         .from(mediaObjects)
         .where(eq(mediaObjects.ownerId, userId));
+      const now = clock.now();
+      const effects = noEffects();
       const done = await db.transaction(async (tx) => {
+        // A pro's lessons take their payments and refunds with them (the
+        // foreign keys cascade): while one of their lessons holds money paid
+        // online (a hold, a payment, a refund owed or made), the account
+        // stays, so no member's refund or receipt is lost (an admin suspends
+        // it instead, which calls the lessons off and refunds them).
+        const [money] = await tx
+          .select({ id: payments.id })
+          .from(payments)
+          .innerJoin(schedules, eq(schedules.id, payments.scheduleId))
+          .where(
+            and(
+              eq(schedules.proId, userId),
+              inArray(payments.status, ['pending', 'paid', 'refunded']),
+            ),
+          )
+          .limit(1);
+        if (money) throw new ApiError('Conflict');
+        // The member's own holds are let go (the place goes to the waitlist)
+        // and their paid places in lessons still to come are refunded; the
+        // payment rows stay (no foreign key to the member).
+        const online = await tx
+          .select({
+            status: reservations.status,
+            paymentStatus: reservations.paymentStatus,
+            paymentId: reservations.paymentId,
+            date: schedules.date,
+            startTime: schedules.startTime,
+          })
+          .from(reservations)
+          .innerJoin(schedules, eq(schedules.id, reservations.scheduleId))
+          .where(
+            and(
+              eq(reservations.userId, userId),
+              inArray(reservations.status, ['pending', 'confirmed']),
+              isNotNull(reservations.paymentId),
+            ),
+          );
+        for (const r of online) {
+          if (r.status === 'pending')
+            await releaseHold(
+              tx,
+              r.paymentId!,
+              'cancelled',
+              now,
+              rules,
+              effects,
+            );
+          else if (
+            r.paymentStatus === 'paid' &&
+            lessonStart(r) > now &&
+            (await queueRefund(tx, r.paymentId!, 'cancelled', now))
+          )
+            effects.refundsQueued++;
+        }
         const booked = await tx
           .select({ scheduleId: reservations.scheduleId })
           .from(reservations)
@@ -311,7 +384,11 @@ export function accountStore(db: Db, clock: Clock, cache: UserCache) {
         };
       });
       cache.evict(userId, ...done.liked);
-      return { objects: objects.map((o) => o.keyName), freed: done.freed };
+      return {
+        objects: objects.map((o) => o.keyName),
+        freed: done.freed,
+        effects,
+      };
     },
   };
 }

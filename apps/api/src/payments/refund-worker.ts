@@ -8,8 +8,14 @@ import type {
 
 type Refunds = ReturnType<typeof refundRepository>;
 
-/** Refunds claimed per round trip. */
-const BATCH = 20;
+/**
+ * Refunds claimed per round trip: one. A claim's lease (REFUND_LEASE_MS)
+ * covers one Stripe call with its retries (about 30 s at worst), not a batch
+ * sent one after the other: a lease running out mid-batch would let another
+ * worker send the same refund again and count Stripe's idempotent answer as a
+ * failure.
+ */
+const BATCH = 1;
 
 export type RefundWorker = {
   /** One round: every refund due now is sent to Stripe; answers how many were settled or failed an attempt. */

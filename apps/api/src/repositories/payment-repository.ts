@@ -17,6 +17,7 @@ import { queueRefund } from './refund-repository.js';
 import {
   holdPlace,
   leaveLine,
+  lessonStart,
   lockLesson,
   noEffects,
   releaseHold,
@@ -38,8 +39,18 @@ export type PaidIntent = Pick<
 /** A verified Stripe event (named here so the repositories' type can name it). */
 export type StripeEvent = Stripe.Event;
 
-/** What a Stripe event did: `duplicate` when its id was handled before (nothing changed). */
-export type EventOutcome = { duplicate: boolean; effects: PaymentEffects };
+/** What settling a paid PaymentIntent did (`ignored`: not one of our payments' intents). */
+export type SettleOutcome = 'ignored' | 'unchanged' | 'confirmed' | 'late';
+
+/**
+ * What a Stripe event did: `duplicate` when its id was handled before
+ * (nothing changed); `settled` what a payment_intent.succeeded did.
+ */
+export type EventOutcome = {
+  duplicate: boolean;
+  settled?: SettleOutcome;
+  effects: PaymentEffects;
+};
 
 /** A hold, and what the PaymentIntent's description names. */
 export type StartedHold = {
@@ -73,6 +84,14 @@ async function paymentOf(
   return p && matches(p, pi) ? p : undefined;
 }
 
+async function memberExists(tx: Tx, userId: string): Promise<boolean> {
+  const [u] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, userId));
+  return u !== undefined;
+}
+
 /**
  * The money arrived (the webhook's payment_intent.succeeded, or
  * /payment/confirm after asking Stripe): one path for both, in the caller's
@@ -90,7 +109,7 @@ export async function settlePaid(
   now: Date,
   rules: PlaceRules,
   effects: PaymentEffects,
-): Promise<'ignored' | 'unchanged' | 'confirmed' | 'late'> {
+): Promise<SettleOutcome> {
   const known = await paymentOf(tx, pi);
   if (!known) return 'ignored';
   const lesson = await lockLesson(tx, known.scheduleId);
@@ -134,7 +153,13 @@ export async function settlePaid(
         ),
       );
     placed = true;
-  } else if (!mine || mine.status === 'cancelled') {
+  } else if (
+    (!mine || mine.status === 'cancelled') &&
+    // Not for a lesson already under way, nor for an account deleted meanwhile
+    // (no member to hold the place: refunded instead).
+    lessonStart(lesson) > now &&
+    (await memberExists(tx, p.userId))
+  ) {
     // The hold was let go before the money came: a place again, if one is free.
     const taken = await takePlace(tx, p.scheduleId, japanDate(now), now);
     if (taken.length) {
@@ -337,8 +362,18 @@ export function paymentRepository(db: Db, appUrl: string, paymentsOn = false) {
           .returning({ id: stripeEvents.id });
         if (fresh.length === 0) return { duplicate: true, effects };
         if (event.type === 'payment_intent.succeeded')
-          await settlePaid(tx, event.data.object, now, rules, effects);
-        else if (event.type === 'payment_intent.payment_failed') {
+          return {
+            duplicate: false,
+            settled: await settlePaid(
+              tx,
+              event.data.object,
+              now,
+              rules,
+              effects,
+            ),
+            effects,
+          };
+        if (event.type === 'payment_intent.payment_failed') {
           const p = await paymentOf(tx, event.data.object);
           if (p) await releaseHold(tx, p.id, 'declined', now, rules, effects);
         }

@@ -221,6 +221,12 @@ export function refundRepository(db: Db, appUrl: string) {
       now: Date,
     ): Promise<boolean> {
       return db.transaction(async (tx) => {
+        // The lesson first, as every path that touches its reservations and
+        // refunds locks it (/schedule/cancel holds it while queueing a refund):
+        // the same order everywhere, so the two never deadlock.
+        await tx.execute(
+          sql`select 1 from ${schedules} where ${schedules.id} = (select ${payments.scheduleId} from ${payments} where ${payments.id} = ${refund.paymentId}) for update`,
+        );
         const [done] = await tx
           .update(refunds)
           .set({
@@ -229,7 +235,14 @@ export function refundRepository(db: Db, appUrl: string) {
             lastError: null,
             updatedAt: now,
           })
-          .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')))
+          // A refund marked failed while Stripe was still answering (a lease
+          // that ran out) was sent all the same: Stripe's answer wins.
+          .where(
+            and(
+              eq(refunds.id, refund.id),
+              inArray(refunds.status, ['pending', 'failed']),
+            ),
+          )
           .returning({ id: refunds.id });
         if (!done) return false;
         await tx

@@ -404,8 +404,17 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
       current: ScheduleRow,
       input: ScheduleUpdateInput,
       now: Date,
-    ): Promise<ScheduleRow> {
+    ): Promise<{ row: ScheduleRow; effects: PaymentEffects }> {
       return db.transaction(async (tx) => {
+        const effects = noEffects();
+        const was = (await lockLesson(tx, current.id)).statusRound;
+        // A lesson called off stays off: its places, holds and refunds are settled.
+        if (
+          was === 'cancelled' &&
+          input.statusRound !== undefined &&
+          input.statusRound !== 'cancelled'
+        )
+          throw new ApiError('Conflict');
         const date = input.date ?? current.date;
         const startTime = input.startTime ?? current.startTime;
         const endTime = input.endTime ?? current.endTime;
@@ -449,18 +458,18 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
           )
           .returning();
         if (!row) throw new ApiError('ValidationError', 'capacity');
+        // Set cancelled here is a call-off without a reason: the same refunds, holds and mails.
+        if (row.statusRound === 'cancelled' && was !== 'cancelled') {
+          await settleCallOff(tx, row.id, undefined, now, rules, effects);
+          return { row: await lockLesson(tx, row.id), effects };
+        }
         // More room, or reopened: the waitlist moves up at once.
         if (row.statusRound === 'full' || row.statusRound === 'open') {
           await reopenIfRoom(tx, row.id, now);
-          if ((await promote(tx, row.id, now)).length) {
-            const [after] = await tx
-              .select()
-              .from(schedules)
-              .where(eq(schedules.id, row.id));
-            return after!;
-          }
+          if ((await promote(tx, row.id, now)).length)
+            return { row: await lockLesson(tx, row.id), effects };
         }
-        return row;
+        return { row, effects };
       });
     },
 
@@ -469,19 +478,39 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
       date: string,
       status: StatusRound,
       now: Date,
-    ): Promise<number> {
+    ): Promise<{ updatedCount: number; effects: PaymentEffects }> {
       return db.transaction(async (tx) => {
+        const effects = noEffects();
+        // Locked in one order (two calls on one date never deadlock). A
+        // lesson called off stays off: its places, holds and refunds are settled.
+        const day = await tx
+          .select({ id: schedules.id, statusRound: schedules.statusRound })
+          .from(schedules)
+          .where(and(eq(schedules.proId, proId), eq(schedules.date, date)))
+          .orderBy(asc(schedules.id))
+          .for('update');
+        const changing = day.filter(
+          (l) => l.statusRound !== 'cancelled' || status === 'cancelled',
+        );
+        if (changing.length === 0) return { updatedCount: 0, effects };
         const rows = await tx
           .update(schedules)
           .set({ statusRound: status, updatedAt: now })
-          .where(and(eq(schedules.proId, proId), eq(schedules.date, date)))
+          .where(
+            inArray(
+              schedules.id,
+              changing.map((l) => l.id),
+            ),
+          )
           .returning({ id: schedules.id });
-        if (status === 'open')
-          for (const r of rows) {
-            await reopenIfRoom(tx, r.id, now);
-            await promote(tx, r.id, now);
+        for (const l of changing)
+          if (status === 'cancelled' && l.statusRound !== 'cancelled')
+            await settleCallOff(tx, l.id, undefined, now, rules, effects);
+          else if (status === 'open') {
+            await reopenIfRoom(tx, l.id, now);
+            await promote(tx, l.id, now);
           }
-        return rows.length;
+        return { updatedCount: rows.length, effects };
       });
     },
 
@@ -684,87 +713,14 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
           })
           .where(eq(schedules.id, id))
           .returning();
-        await tx.delete(waitlist).where(eq(waitlist.scheduleId, id));
-        const holds = await tx
-          .select({ paymentId: reservations.paymentId })
-          .from(reservations)
-          .where(
-            and(
-              eq(reservations.scheduleId, id),
-              eq(reservations.status, 'pending'),
-            ),
-          );
-        for (const h of holds)
-          if (h.paymentId)
-            await releaseHold(
-              tx,
-              h.paymentId,
-              'calledOff',
-              now,
-              rules,
-              effects,
-            );
-        const paid = await tx
-          .select({ paymentId: reservations.paymentId })
-          .from(reservations)
-          .where(
-            and(
-              eq(reservations.scheduleId, id),
-              eq(reservations.status, 'confirmed'),
-              eq(reservations.paymentStatus, 'paid'),
-            ),
-          );
-        for (const r of paid)
-          if (
-            r.paymentId &&
-            (await queueRefund(tx, r.paymentId, 'calledOff', now))
-          )
-            effects.refundsQueued++;
-        const participants = (
-          await tx
-            .select({ userId: reservations.userId })
-            .from(reservations)
-            .where(
-              and(
-                eq(reservations.scheduleId, id),
-                eq(reservations.status, 'confirmed'),
-              ),
-            )
-            .orderBy(asc(reservations.createdAt))
-        ).map((r) => r.userId);
-        // Those who paid online are told their money comes back; the pro gets one mail.
-        const paidIds = new Set(
-          (
-            await tx
-              .select({ userId: reservations.userId })
-              .from(reservations)
-              .where(
-                and(
-                  eq(reservations.scheduleId, id),
-                  eq(reservations.status, 'confirmed'),
-                  sql`${reservations.paymentStatus} in ('paid', 'refunded')`,
-                ),
-              )
-          ).map((r) => r.userId),
-        );
-        const outbox = outboxRepository(tx, appUrl);
-        if (paidIds.size)
-          await outbox.lessonNotice({
-            kind: 'calledOff',
-            scheduleId: id,
-            amateurIds: participants.filter((u) => paidIds.has(u)),
-            reason,
-            now,
-            toPro: false,
-            paidOnline: true,
-          });
-        await outbox.lessonNotice({
-          kind: 'calledOff',
-          scheduleId: id,
-          amateurIds: participants.filter((u) => !paidIds.has(u)),
+        const participants = await settleCallOff(
+          tx,
+          id,
           reason,
           now,
-        });
+          rules,
+          effects,
+        );
         await inTransaction?.(tx, participants);
         return { row: row!, effects };
       });
@@ -838,14 +794,114 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
         });
     },
 
+    /**
+     * Deletes a lesson nobody holds a place of and nobody ever paid for
+     * online: its payments and refunds would go with it (the money records,
+     * and refunds still owed). 409 Conflict otherwise (call it off instead).
+     */
     async remove(id: string): Promise<number> {
       const gone = await db
         .delete(schedules)
-        .where(and(eq(schedules.id, id), eq(schedules.reservedCount, 0)))
+        .where(
+          and(
+            eq(schedules.id, id),
+            eq(schedules.reservedCount, 0),
+            sql`not exists (select 1 from ${payments} p where p.schedule_id = ${id})`,
+          ),
+        )
         .returning({ id: schedules.id });
+      if (gone.length === 0 && (await this.find(id)))
+        throw new ApiError('Conflict');
       return gone.length;
     },
   };
+}
+
+/**
+ * The people and money side of a lesson just set `cancelled` (by
+ * /schedule/callOff, or by a status change to cancelled), in the caller's
+ * transaction with the lesson locked: the waitlist is emptied, unpaid holds
+ * are let go, every paid reservation is refunded in full and the
+ * participants are mailed (without a reason when none was given). Returns
+ * the confirmed participants.
+ */
+export async function settleCallOff(
+  tx: Tx,
+  id: string,
+  reason: string | undefined,
+  now: Date,
+  rules: PlaceRules,
+  effects: PaymentEffects,
+): Promise<string[]> {
+  await tx.delete(waitlist).where(eq(waitlist.scheduleId, id));
+  const holds = await tx
+    .select({ paymentId: reservations.paymentId })
+    .from(reservations)
+    .where(
+      and(eq(reservations.scheduleId, id), eq(reservations.status, 'pending')),
+    );
+  for (const h of holds)
+    if (h.paymentId)
+      await releaseHold(tx, h.paymentId, 'calledOff', now, rules, effects);
+  const paid = await tx
+    .select({ paymentId: reservations.paymentId })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.scheduleId, id),
+        eq(reservations.status, 'confirmed'),
+        eq(reservations.paymentStatus, 'paid'),
+      ),
+    );
+  for (const r of paid)
+    if (r.paymentId && (await queueRefund(tx, r.paymentId, 'calledOff', now)))
+      effects.refundsQueued++;
+  const participants = (
+    await tx
+      .select({ userId: reservations.userId })
+      .from(reservations)
+      .where(
+        and(
+          eq(reservations.scheduleId, id),
+          eq(reservations.status, 'confirmed'),
+        ),
+      )
+      .orderBy(asc(reservations.createdAt))
+  ).map((r) => r.userId);
+  // Those who paid online are told their money comes back; the pro gets one mail.
+  const paidIds = new Set(
+    (
+      await tx
+        .select({ userId: reservations.userId })
+        .from(reservations)
+        .where(
+          and(
+            eq(reservations.scheduleId, id),
+            eq(reservations.status, 'confirmed'),
+            sql`${reservations.paymentStatus} in ('paid', 'refunded')`,
+          ),
+        )
+    ).map((r) => r.userId),
+  );
+  const outbox = outboxRepository(tx, rules.appUrl);
+  if (paidIds.size)
+    await outbox.lessonNotice({
+      kind: 'calledOff',
+      scheduleId: id,
+      amateurIds: participants.filter((u) => paidIds.has(u)),
+      ...(reason ? { reason } : {}),
+      now,
+      toPro: false,
+      paidOnline: true,
+    });
+  await outbox.lessonNotice({
+    kind: 'calledOff',
+    scheduleId: id,
+    amateurIds: participants.filter((u) => !paidIds.has(u)),
+    ...(reason ? { reason } : {}),
+    now,
+  });
+  return participants;
 }
 
 /**

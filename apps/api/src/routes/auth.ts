@@ -214,7 +214,11 @@ export function authRoutes(app: FastifyInstance): void {
         input.password,
         req.ip,
       );
-      const { objects, freed } = await accounts.remove(user.id);
+      const { objects, freed, effects } = await accounts.remove(user.id, {
+        appUrl: config.publicUrl ?? `http://${config.host}:${config.port}`,
+        paymentsOn: config.stripe !== null,
+      });
+      app.payments?.afterCommit(effects);
       // Their places go to whoever waits for them.
       await repos.schedules.fillFreedPlaces(freed, clock.now());
       await Promise.all(

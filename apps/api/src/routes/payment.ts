@@ -50,32 +50,40 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     handler: async ({ input, caller }) => {
       const payments = online();
       const now = clock.now();
-      const { payment, lesson, proName, effects } = await repos.payments.start(
+      const { payment, effects } = await repos.payments.start(
         input.scheduleId,
         caller.id,
         japanDate(now),
         now,
       );
       payments.afterCommit(effects);
-      // After COMMIT, never under the lesson's lock. The same key and the same
+      // After COMMIT, never under the lesson's lock. A hold with its intent
+      // recorded asks for that one. Otherwise the same key and the same
       // parameters on every call for this hold, so a retried or concurrent call
-      // gets Stripe's first PaymentIntent back, never a second one.
+      // gets Stripe's first PaymentIntent back, never a second one: the
+      // parameters come from the payment row alone, since a lesson's date or
+      // its pro's name may change while the hold runs (and Stripe refuses a
+      // key sent again with other parameters).
       let intent: Stripe.PaymentIntent;
       try {
-        intent = await payments.stripe.paymentIntents.create(
-          {
-            amount: payment.amount + payment.serviceFee,
-            currency: 'jpy',
-            automatic_payment_methods: { enabled: true },
-            metadata: {
-              paymentId: payment.id,
-              scheduleId: payment.scheduleId,
-              userId: payment.userId,
-            },
-            description: `${lesson.date} ${proName} ラウンドレッスン`,
-          },
-          { idempotencyKey: `hold-${payment.id}` },
-        );
+        intent = payment.paymentIntentId
+          ? await payments.stripe.paymentIntents.retrieve(
+              payment.paymentIntentId,
+            )
+          : await payments.stripe.paymentIntents.create(
+              {
+                amount: payment.amount + payment.serviceFee,
+                currency: 'jpy',
+                automatic_payment_methods: { enabled: true },
+                metadata: {
+                  paymentId: payment.id,
+                  scheduleId: payment.scheduleId,
+                  userId: payment.userId,
+                },
+                description: `ProAm Connect ラウンドレッスン（お支払い番号 ${payment.id}）`,
+              },
+              { idempotencyKey: `hold-${payment.id}` },
+            );
       } catch (err) {
         // The hold stays: calling again (same key) gets the intent once Stripe answers.
         log.warn(
@@ -196,10 +204,15 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
           );
           throw new ApiError('ValidationError', 'Stripe-Signature');
         }
-        const { duplicate, effects } = await repos.payments.handleEvent(
-          event,
-          clock.now(),
-        );
+        const { duplicate, settled, effects } =
+          await repos.payments.handleEvent(event, clock.now());
+        if (settled === 'ignored')
+          // Signed by Stripe but not one of our holds' intents (or its amount
+          // differs): nothing is changed, and support must see it.
+          log.warn(
+            { eventId: event.id, type: event.type },
+            'paid PaymentIntent does not match a payment; ignored',
+          );
         if (!duplicate) payments.afterCommit(effects);
         return {
           status: 'OK' as const,

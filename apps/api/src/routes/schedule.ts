@@ -172,7 +172,9 @@ export function scheduleRoutes(app: FastifyInstance, hub: Hub): void {
           input.startTime ?? current.startTime,
           input.endTime ?? current.endTime,
         );
-      return one(await repo.update(current, input, clock.now()), caller);
+      const { row, effects } = await repo.update(current, input, clock.now());
+      app.payments?.afterCommit(effects);
+      return one(row, caller);
     },
   });
 
@@ -184,14 +186,16 @@ export function scheduleRoutes(app: FastifyInstance, hub: Hub): void {
     tags,
     input: UpdateRoundInputSchema,
     output: UpdatedCountSchema,
-    handler: async ({ input }) => ({
-      updatedCount: await repo.setRound(
+    handler: async ({ input }) => {
+      const { updatedCount, effects } = await repo.setRound(
         input.proId,
         input.date,
         input.statusRound,
         clock.now(),
-      ),
-    }),
+      );
+      app.payments?.afterCommit(effects);
+      return { updatedCount };
+    },
   });
 
   defineRoute(app, {
@@ -281,7 +285,8 @@ export function scheduleRoutes(app: FastifyInstance, hub: Hub): void {
   defineRoute(app, {
     path: '/schedule/delete',
     auth: 'bearer',
-    summary: 'Delete a lesson without reservations (else set it cancelled)',
+    summary:
+      'Delete a lesson without reservations or online payments (else 409: call it off)',
     tags,
     input: ScheduleIdInputSchema,
     output: DeletedCountSchema,

@@ -772,6 +772,82 @@ for (const driver of DRIVERS) {
       assert.equal(refundsAtStripe(fake, a.paymentIntentId).length, 1);
       assert.equal(refundsAtStripe(fake, b.paymentIntentId).length, 1);
     });
+
+    it('claims one refund at a time, so a lease covers the one Stripe call it waits on', async () => {
+      const a = await owed('one-a');
+      const b = await owed('one-b');
+      const repo = refundRepository(suite.h.database.db, appUrl);
+      const limits: number[] = [];
+      const counting = createRefundWorker({
+        refunds: {
+          ...repo,
+          claimDue: (now: Date, limit: number) => {
+            limits.push(limit);
+            return repo.claimDue(now, limit);
+          },
+        },
+        stripe: m.client(),
+        clock,
+        log: suite.h.app.log,
+      });
+      assert.ok((await counting.runOnce()) >= 2);
+      await counting.stop();
+      assert.ok(limits.length >= 3, 'a claim per refund, and one finding none');
+      assert.deepEqual(new Set(limits), new Set([1]));
+      assert.equal((await refundOf(suite, a.paymentId)).status, 'succeeded');
+      assert.equal((await refundOf(suite, b.paymentId)).status, 'succeeded');
+    });
+
+    it('records Stripe’s refund even when the refund was marked failed meanwhile (a lease that ran out)', async () => {
+      const o = await owed('late-answer');
+      const { id } = await refundOf(suite, o.paymentId);
+      await suite.h.database.db
+        .update(refunds)
+        .set({ status: 'failed', attempts: 6 })
+        .where(eq(refunds.id, id));
+      const repo = refundRepository(suite.h.database.db, appUrl);
+      assert.equal(
+        await repo.markSucceeded(
+          { id, paymentId: o.paymentId },
+          're_fromStripe',
+          clock.now(),
+        ),
+        true,
+      );
+      const refund = await refundOf(suite, o.paymentId);
+      assert.equal(refund.status, 'succeeded');
+      assert.equal(refund.stripeRefundId, 're_fromStripe');
+      assert.equal((await paymentRow(suite, o.paymentId)).status, 'refunded');
+    });
+
+    it('records a refund only once it holds the lesson, the lock /schedule/cancel takes first (no deadlock)', async () => {
+      const o = await owed('lock-order');
+      const { id } = await refundOf(suite, o.paymentId);
+      const repo = refundRepository(suite.h.database.db, appUrl);
+      let marking: Promise<boolean> | undefined;
+      const seen = await suite.h.database.db.transaction(async (tx) => {
+        await tx
+          .select({ id: schedules.id })
+          .from(schedules)
+          .where(eq(schedules.id, o.scheduleId))
+          .for('update');
+        marking = repo.markSucceeded(
+          { id, paymentId: o.paymentId },
+          're_lockOrder',
+          clock.now(),
+        );
+        await new Promise((r) => setTimeout(r, 300));
+        const [row] = await tx
+          .select({ status: refunds.status })
+          .from(refunds)
+          .where(eq(refunds.id, id));
+        return row!.status;
+      });
+      // While the lesson was held, the refund waited (nothing half-recorded).
+      assert.equal(seen, 'pending');
+      assert.equal(await marking, true);
+      assert.equal((await refundOf(suite, o.paymentId)).status, 'succeeded');
+    });
   });
 }
 

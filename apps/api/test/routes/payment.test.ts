@@ -16,8 +16,11 @@ import {
   payments,
   refunds,
   reservations,
+  schedules,
   stripeEvents,
+  users,
 } from '../../src/db/schema.js';
+import { hashPassword } from '../../src/lib/password.js';
 import { addDays, japanDate } from '../../src/lib/time.js';
 import {
   startStripeFake,
@@ -32,6 +35,7 @@ import {
   memberSuite,
   memberTokens,
   TestClock,
+  WEB_CLIENT,
   type Harness,
 } from '../helper.js';
 import {
@@ -228,6 +232,7 @@ for (const driver of DRIVERS) {
     let fake: StripeFake;
     let h: Harness;
     let tok: Record<string, string> = {};
+    let ids: Record<string, string> = {};
     let day = 30;
     let tag = 0;
     const web = webBuild();
@@ -245,7 +250,7 @@ for (const driver of DRIVERS) {
         },
         { clock },
       );
-      ({ tok } = await memberTokens(h));
+      ({ tok, ids } = await memberTokens(h));
       await h.app.listen({ host: '127.0.0.1', port: 0 });
       const { port } = h.app.server.address() as AddressInfo;
       fake.setWebhook(`http://127.0.0.1:${port}/api/payment/webhook`);
@@ -735,6 +740,235 @@ for (const driver of DRIVERS) {
       assert.equal((await reservationOf(h, id, b!.id))?.status, 'cancelled');
       // The paid participant keeps their (called-off) reservation and the chat.
       assert.equal((await reservationOf(h, id, a!.id))?.status, 'confirmed');
+    });
+
+    /** A's hold on the lesson, paid (the webhook delivered); answers the payment id. */
+    async function paidBy(auth: Auth, scheduleId: string) {
+      const hold = await start(auth, scheduleId);
+      await fake.succeed(await intentOf(hold.reservationId));
+      assert.equal((await paymentRow(h, hold.reservationId)).status, 'paid');
+      return hold.reservationId;
+    }
+    const refundOf = async (paymentId: string) =>
+      (await rowsWhere(h, refunds, refunds.paymentId, paymentId))[0];
+
+    it('never deletes a lesson that took money online: its payments and refunds owed stay (409)', async () => {
+      const id = await lesson();
+      const [a] = await amateurs(1);
+      const paid = await paidBy(a!.auth, id);
+      const cancelled = await post(a!.auth, '/schedule/cancel', { id });
+      assert.equal(cancelled.status, 200, JSON.stringify(cancelled.json));
+      assert.equal((await scheduleRow(h, id)).reservedCount, 0);
+      const del = await post(asMember('pro1'), '/schedule/delete', { id });
+      assert.equal(del.status, 409, JSON.stringify(del.json));
+      assert.equal(del.json.code, 'Conflict');
+      assert.equal((await scheduleRow(h, id)).id, id);
+      assert.equal((await paymentRow(h, paid)).status, 'paid');
+      assert.equal((await refundOf(paid))?.reason, 'cancelled');
+      // A lesson nobody paid for is still deleted.
+      const plain = await lesson();
+      const gone = await post(asMember('pro1'), '/schedule/delete', {
+        id: plain,
+      });
+      assert.deepEqual(gone.json.body, { deletedCount: 1 });
+    });
+
+    it('setting a lesson cancelled by /schedule/update is a call-off: refunds, holds let go, mails; it stays cancelled', async () => {
+      const id = await lesson({ capacity: 3 });
+      const [a, b] = await amateurs(2);
+      const paid = await paidBy(a!.auth, id);
+      const pending = await start(b!.auth, id);
+      const off = await post(asMember('pro1'), '/schedule/update', {
+        id,
+        statusRound: 'cancelled',
+      });
+      assert.equal(off.status, 200, JSON.stringify(off.json));
+      assert.equal((await refundOf(paid))?.reason, 'calledOff');
+      const p = await paymentRow(h, pending.reservationId);
+      assert.equal(p.status, 'failed');
+      assert.equal(p.failure, 'calledOff');
+      assert.equal((await reservationOf(h, id, b!.id))?.status, 'cancelled');
+      assert.equal((await scheduleRow(h, id)).reservedCount, 1);
+      assert.equal(
+        (await mailsTo(h, `pay${tag}-0@example.jp`, /中止/)).length,
+        1,
+      );
+      // Reopening would give the refunded member's place back: refused.
+      const reopen = await post(asMember('pro1'), '/schedule/update', {
+        id,
+        statusRound: 'open',
+      });
+      assert.equal(reopen.status, 409, JSON.stringify(reopen.json));
+      assert.equal((await scheduleRow(h, id)).statusRound, 'cancelled');
+    });
+
+    it('setting a day cancelled by /schedule/updateRound refunds too, and never reopens a called-off lesson', async () => {
+      const id = await lesson({ capacity: 3 });
+      const { date } = await scheduleRow(h, id);
+      const [a] = await amateurs(1);
+      const paid = await paidBy(a!.auth, id);
+      const off = await post(asMember('pro1'), '/schedule/updateRound', {
+        proId: ids.pro1,
+        date,
+        statusRound: 'cancelled',
+      });
+      assert.deepEqual(off.json.body, { updatedCount: 1 });
+      assert.equal((await refundOf(paid))?.reason, 'calledOff');
+      assert.equal(
+        (await mailsTo(h, `pay${tag}-0@example.jp`, /中止/)).length,
+        1,
+      );
+      const reopen = await post(asMember('pro1'), '/schedule/updateRound', {
+        proId: ids.pro1,
+        date,
+        statusRound: 'open',
+      });
+      assert.deepEqual(reopen.json.body, { updatedCount: 0 });
+      assert.equal((await scheduleRow(h, id)).statusRound, 'cancelled');
+    });
+
+    it('gives a hold its PaymentIntent again after the lesson was edited (no idempotency clash)', async () => {
+      const id = await lesson();
+      const [a] = await amateurs(1);
+      const first = await start(a!.auth, id);
+      const moved = await post(asMember('pro1'), '/schedule/update', {
+        id,
+        date: addDays(japanDate(), day++),
+      });
+      assert.equal(moved.status, 200, JSON.stringify(moved.json));
+      const again = await start(a!.auth, id);
+      assert.equal(again.reservationId, first.reservationId);
+      assert.equal(again.clientSecret, first.clientSecret);
+    });
+
+    it('money for a let-go hold of a member deleted meanwhile is refunded, not a webhook failing for ever', async () => {
+      const id = await lesson();
+      const [a] = await amateurs(1);
+      const hold = await start(a!.auth, id);
+      const intent = await intentOf(hold.reservationId);
+      // Stripe refuses to cancel the intent (the customer is paying at that moment).
+      fake.failNext(1, {
+        kind: 'invalid_request',
+        method: 'POST',
+        path: /\/cancel$/,
+      });
+      const released = await post(a!.auth, '/schedule/cancel', { id });
+      assert.equal(released.status, 200);
+      await h.app.payments?.settled();
+      await h.database.db.delete(users).where(eq(users.id, a!.id));
+      const settled = await fake.succeed(intent);
+      assert.equal(settled.delivery?.status, 200);
+      assert.equal((await refundOf(hold.reservationId))?.reason, 'late');
+      assert.equal((await scheduleRow(h, id)).reservedCount, 0);
+    });
+
+    it('money for a let-go hold after the lesson began is refunded, never a place in it', async () => {
+      const id = await lesson({ capacity: 2 });
+      const { date } = await scheduleRow(h, id);
+      const [a] = await amateurs(1);
+      const hold = await start(a!.auth, id);
+      const intent = await intentOf(hold.reservationId);
+      try {
+        // 10:00 in Japan on the lesson's day: it began at 09:00.
+        clock.set(new Date(`${date}T10:00:00+09:00`));
+        // Stripe refuses to cancel the intent (the customer is paying at that moment).
+        fake.failNext(1, {
+          kind: 'invalid_request',
+          method: 'POST',
+          path: new RegExp(`${intent}/cancel$`),
+        });
+        await h.app.jobs.runOnce();
+        assert.equal(
+          (await paymentRow(h, hold.reservationId)).failure,
+          'expired',
+        );
+        await h.app.payments?.settled();
+        const settled = await fake.succeed(intent);
+        assert.equal(settled.delivery?.status, 200);
+        assert.equal((await reservationOf(h, id, a!.id))?.status, 'cancelled');
+        assert.equal((await refundOf(hold.reservationId))?.reason, 'late');
+        assert.equal((await scheduleRow(h, id)).reservedCount, 0);
+      } finally {
+        clock.set(new Date());
+      }
+    });
+
+    it('logs a paid PaymentIntent that is none of our holds, and changes nothing', async () => {
+      const stray = await h.app.payments!.stripe.paymentIntents.create({
+        amount: 12550,
+        currency: 'jpy',
+        metadata: { paymentId: 'no-such-payment' },
+      });
+      const settled = await fake.succeed(stray.id);
+      assert.equal(settled.delivery?.status, 200);
+      assert.ok(
+        h.logs.some(
+          (l) =>
+            l.includes('does not match a payment') &&
+            l.includes(settled.event.id),
+        ),
+        'a warning names the event',
+      );
+    });
+
+    it("deleting an amateur's account lets their holds go and refunds their paid places", async () => {
+      const paidLesson = await lesson();
+      const heldLesson = await lesson({ capacity: 1 });
+      const [a, w] = await amateurs(2);
+      const paid = await paidBy(a!.auth, paidLesson);
+      const hold = await start(a!.auth, heldLesson);
+      const joined = await post(w!.auth, '/schedule/waitlistJoin', {
+        id: heldLesson,
+      });
+      assert.equal(joined.status, 200, JSON.stringify(joined.json));
+      const email = `pay${tag}-0@example.jp`;
+      await h.database.db
+        .update(users)
+        .set({ passwordHash: await hashPassword('proam-demo-2026') })
+        .where(eq(users.id, a!.id));
+      const r = await post(
+        { headers: { authorization: WEB_CLIENT } },
+        '/auth/delete',
+        {
+          email,
+          password: 'proam-demo-2026',
+        },
+      );
+      assert.deepEqual(r.json.body, { deleted: true });
+      // The payment records stay; the paid place is refunded in full.
+      assert.equal((await paymentRow(h, paid)).userId, a!.id);
+      const refund = await refundOf(paid);
+      assert.equal(refund?.reason, 'cancelled');
+      assert.equal(refund?.amount, 12550);
+      assert.equal((await scheduleRow(h, paidLesson)).reservedCount, 0);
+      // The hold is let go and its place goes to the first in line (a hold of theirs).
+      assert.equal((await paymentRow(h, hold.reservationId)).status, 'failed');
+      assert.equal(
+        (await reservationOf(h, heldLesson, w!.id))?.status,
+        'pending',
+      );
+      assert.equal((await scheduleRow(h, heldLesson)).reservedCount, 1);
+    });
+
+    it("refuses to delete a pro's account while their lessons hold online payments (409, nothing changed)", async () => {
+      const r = await post(
+        { headers: { authorization: WEB_CLIENT } },
+        '/auth/delete',
+        {
+          email: 'pro1@example.jp',
+          password: 'proam-demo-2026',
+        },
+      );
+      assert.equal(r.status, 409, JSON.stringify(r.json));
+      assert.equal((await rowsWhere(h, users, users.id, ids.pro1!)).length, 1);
+      assert.ok(
+        (
+          await h.database.db
+            .select()
+            .from(schedules)
+            .where(eq(schedules.proId, ids.pro1!))
+        ).length > 0,
+      );
     });
   });
 }
