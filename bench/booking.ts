@@ -25,25 +25,28 @@
  * processes; the load generator, the sink and the server share the machine.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { createSigner } from 'fast-jwt';
-import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { mailSink } from '../test-support/mail-sink.ts';
 import {
   freePort,
-  startServer,
-  type ServerOptions,
   type ServerProcess,
 } from '../test-support/server-process.ts';
+import {
+  CONNECTIONS,
+  DURATION,
+  database,
+  demoLogin,
+  fromAutocannon,
+  paced,
+  post,
+  server,
+  token,
+  type Load,
+} from './support.ts';
 
-const PG_URL =
-  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = 50;
 const AMATEURS = Number(process.env.BENCH_AMATEURS ?? 1_000);
 const LESSONS = Number(process.env.BENCH_LESSONS ?? 5_000);
 const MAILS = Number(process.env.BENCH_MAILS ?? 10_000);
@@ -51,43 +54,6 @@ const MAILS = Number(process.env.BENCH_MAILS ?? 10_000);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 /** `reserve` runs the reservation part only. */
 const ONLY = process.env.BENCH_ONLY;
-const SECRET = 'bench-secret-bench-secret-bench-secret-0002';
-const CLIENT = `Basic ${Buffer.from('web:proam-web-dev').toString('base64')}`;
-
-const sign = createSigner({
-  key: SECRET,
-  algorithm: 'HS256',
-  expiresIn: 3_600_000,
-});
-const token = (id: string, typ: string) =>
-  sign({ sub: id, typ, kind: 'access' });
-
-/** A server in a child process; warnings reach the terminal. */
-const server = (env: Record<string, string>, options: ServerOptions = {}) =>
-  startServer({
-    logs: 'inherit',
-    readyTimeoutMs: 120_000,
-    ...options,
-    env: { JWT_SECRET: SECRET, WEB_DIST: '/nonexistent', ...env },
-  });
-
-async function post(
-  origin: string,
-  apiPath: string,
-  body: unknown,
-  auth: string,
-): Promise<{ status: string; code?: string; body?: unknown }> {
-  const res = await fetch(`${origin}/api${apiPath}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: auth },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as {
-    status: string;
-    code?: string;
-    body?: unknown;
-  };
-}
 
 /** The fields of /proc/<pid>/stat after the command name (which is in parentheses and may hold spaces). */
 function statFields(pid: number | string): string[] | undefined {
@@ -147,124 +113,6 @@ async function mailsLeft(
   return left;
 }
 
-/** What a load run measured. */
-type Load = {
-  total: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  ok: number;
-  non2xx: number;
-  errors: number;
-};
-
-const fromAutocannon = (r: autocannon.Result): Load => ({
-  total: r.requests.total,
-  rps: r.requests.average,
-  p50: r.latency.p50,
-  p99: r.latency.p99,
-  ok: r['2xx'],
-  non2xx: r.non2xx,
-  errors: r.errors,
-});
-
-/**
- * An open-loop load: `rate` requests a second, evenly spaced, for DURATION
- * seconds, over at most CONNECTIONS keep-alive connections. Each latency runs
- * from the request's planned start, so time spent waiting for a free
- * connection counts (no coordinated omission). autocannon's `overallRate`
- * sends each second's requests in a burst, which measures the burst instead.
- */
-async function paced(
-  url: string,
-  rate: number,
-  next: () => { headers: Record<string, string>; body: string },
-): Promise<Load> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const count = Math.round(rate * DURATION);
-  const latencies: number[] = [];
-  let ok = 0;
-  let non2xx = 0;
-  let errors = 0;
-  const start = performance.now();
-  const one = (planned: number) =>
-    new Promise<void>((resolve) => {
-      const { headers, body } = next();
-      const req = http.request(
-        url,
-        { method: 'POST', agent, headers },
-        (res) => {
-          res.resume();
-          res.on('end', () => {
-            latencies.push(performance.now() - planned);
-            if (res.statusCode! >= 200 && res.statusCode! < 300) ok++;
-            else non2xx++;
-            resolve();
-          });
-        },
-      );
-      req.on('error', () => {
-        errors++;
-        resolve();
-      });
-      req.end(body);
-    });
-  const inFlight: Promise<void>[] = [];
-  for (let i = 0; i < count; i++) {
-    const planned = start + (i * 1000) / rate;
-    const wait = planned - performance.now();
-    if (wait > 0) await new Promise((res) => setTimeout(res, wait));
-    inFlight.push(one(planned));
-  }
-  await Promise.all(inFlight);
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    Math.round(
-      latencies[
-        Math.min(latencies.length - 1, Math.floor(q * latencies.length))
-      ] ?? NaN,
-    );
-  return {
-    total: count,
-    rps: count / ((performance.now() - start) / 1000),
-    p50: at(0.5),
-    p99: at(0.99),
-    ok,
-    non2xx,
-    errors,
-  };
-}
-
-/** A fresh PostgreSQL database, dropped by `drop()`. */
-async function database(prefix: string) {
-  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async query<T extends pg.QueryResultRow>(sql: string): Promise<T[]> {
-      const c = new pg.Client({ connectionString: url.toString() });
-      await c.connect();
-      try {
-        return (await c.query<T>(sql)).rows;
-      } finally {
-        await c.end();
-      }
-    },
-    async drop() {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 type ReserveFigures = {
   rps: number;
   /** CPU milliseconds per answered request, of the API process and of PostgreSQL. */
@@ -303,20 +151,8 @@ async function reservations(rate?: number): Promise<ReserveFigures> {
       select 'BKA' || lpad(i::text, 23, '0'), 'amature', 'bka' || i || '@example.jp', 'x', 'ベンチ会員' || i
       from generate_series(0, ${AMATEURS - 1}) i`);
     const pros: string[] = [];
-    for (let i = 1; i <= 5; i++) {
-      const res = await fetch(`${origin}/api/auth/login`, {
-        method: 'POST',
-        headers: { authorization: CLIENT, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          mail: `pro${i}@example.jp`,
-          password: 'proam-demo-2026',
-        }),
-      });
-      const j = (await res.json()) as {
-        body: { token: { accessToken: string } };
-      };
-      pros.push(`Bearer ${j.body.token.accessToken}`);
-    }
+    for (let i = 1; i <= 5; i++)
+      pros.push(await demoLogin(origin, `pro${i}@example.jp`));
     // Lessons of the demo pros, four a day each, from 2090 on: none overlaps.
     const lessons: string[] = new Array<string>(LESSONS);
     let next = 0;

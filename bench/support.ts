@@ -1,0 +1,189 @@
+/**
+ * What the benchmarks share: a server in a child process with a known JWT
+ * secret (so a bench signs members' tokens itself), API calls, a fresh
+ * PostgreSQL database, and the two ways of loading a server (closed-loop
+ * autocannon, and `paced`, an evenly spaced open-loop rate).
+ */
+import http from 'node:http';
+import type autocannon from 'autocannon';
+import { createSigner } from 'fast-jwt';
+import pg from 'pg';
+import {
+  startServer,
+  type ServerOptions,
+} from '../test-support/server-process.ts';
+
+export const PG_URL =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+export const CONNECTIONS = 50;
+export const CLIENT = `Basic ${Buffer.from('web:proam-web-dev').toString('base64')}`;
+const SECRET = 'bench-secret-bench-secret-bench-secret-0002';
+
+const sign = createSigner({
+  key: SECRET,
+  algorithm: 'HS256',
+  expiresIn: 3_600_000,
+});
+/** An access token for member `id` of type `typ`, as the server would issue it. */
+export const token = (id: string, typ: string) =>
+  sign({ sub: id, typ, kind: 'access' });
+
+/** A server in a child process; warnings reach the terminal. */
+export const server = (
+  env: Record<string, string>,
+  options: ServerOptions = {},
+) =>
+  startServer({
+    logs: 'inherit',
+    readyTimeoutMs: 120_000,
+    ...options,
+    env: { JWT_SECRET: SECRET, WEB_DIST: '/nonexistent', ...env },
+  });
+
+export async function post(
+  origin: string,
+  apiPath: string,
+  body: unknown,
+  auth: string,
+): Promise<{ status: string; code?: string; body?: unknown }> {
+  const res = await fetch(`${origin}/api${apiPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: auth },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as {
+    status: string;
+    code?: string;
+    body?: unknown;
+  };
+}
+
+/** A demo member's `Bearer …` header, through /auth/login. */
+export async function demoLogin(origin: string, mail: string): Promise<string> {
+  const res = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { authorization: CLIENT, 'content-type': 'application/json' },
+    body: JSON.stringify({ mail, password: 'proam-demo-2026' }),
+  });
+  const j = (await res.json()) as { body: { token: { accessToken: string } } };
+  return `Bearer ${j.body.token.accessToken}`;
+}
+
+/** What a load run measured. */
+export type Load = {
+  total: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+};
+
+export const fromAutocannon = (r: autocannon.Result): Load => ({
+  total: r.requests.total,
+  rps: r.requests.average,
+  p50: r.latency.p50,
+  p99: r.latency.p99,
+  ok: r['2xx'],
+  non2xx: r.non2xx,
+  errors: r.errors,
+});
+
+/**
+ * An open-loop load: `rate` requests a second, evenly spaced, for DURATION
+ * seconds, over at most CONNECTIONS keep-alive connections. Each latency runs
+ * from the request's planned start, so time spent waiting for a free
+ * connection counts (no coordinated omission). autocannon's `overallRate`
+ * sends each second's requests in a burst, which measures the burst instead.
+ */
+export async function paced(
+  url: string,
+  rate: number,
+  next: () => { headers: Record<string, string>; body: string },
+): Promise<Load> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const count = Math.round(rate * DURATION);
+  const latencies: number[] = [];
+  let ok = 0;
+  let non2xx = 0;
+  let errors = 0;
+  const start = performance.now();
+  const one = (planned: number) =>
+    new Promise<void>((resolve) => {
+      const { headers, body } = next();
+      const req = http.request(
+        url,
+        { method: 'POST', agent, headers },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            latencies.push(performance.now() - planned);
+            if (res.statusCode! >= 200 && res.statusCode! < 300) ok++;
+            else non2xx++;
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+      req.end(body);
+    });
+  const inFlight: Promise<void>[] = [];
+  for (let i = 0; i < count; i++) {
+    const planned = start + (i * 1000) / rate;
+    const wait = planned - performance.now();
+    if (wait > 0) await new Promise((res) => setTimeout(res, wait));
+    inFlight.push(one(planned));
+  }
+  await Promise.all(inFlight);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(
+      latencies[
+        Math.min(latencies.length - 1, Math.floor(q * latencies.length))
+      ] ?? NaN,
+    );
+  return {
+    total: count,
+    rps: count / ((performance.now() - start) / 1000),
+    p50: at(0.5),
+    p99: at(0.99),
+    ok,
+    non2xx,
+    errors,
+  };
+}
+
+/** A fresh PostgreSQL database, dropped by `drop()`. */
+export async function database(prefix: string) {
+  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async query<T extends pg.QueryResultRow>(sql: string): Promise<T[]> {
+      const c = new pg.Client({ connectionString: url.toString() });
+      await c.connect();
+      try {
+        return (await c.query<T>(sql)).rows;
+      } finally {
+        await c.end();
+      }
+    },
+    async drop() {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
