@@ -342,6 +342,35 @@ const breakdownLines = (p: PaymentFacts) => [
   `合計（税込）：${yen(p.amount + p.serviceFee)}`,
 ];
 
+/**
+ * A mail about one lesson: the subject names it by date and start, the body
+ * greets the member, says `lead`, describes the lesson, then `rest`, and
+ * ends with the settings hint and the signature.
+ */
+function aboutLesson(
+  o: { to: string; recipientName: string; lesson: LessonFacts },
+  title: string,
+  lead: string[],
+  rest: string[],
+): Mail {
+  return {
+    to: o.to,
+    subject: `【ProAm Connect】${title}（${japaneseDate(o.lesson.date)} ${o.lesson.startTime}〜）`,
+    text: [
+      `${o.recipientName} 様`,
+      '',
+      ...lead,
+      '',
+      ...lessonLines(o.lesson),
+      '',
+      ...rest,
+      '',
+      '通知設定はアプリのプロフィール画面から変更できます。',
+      SIGNATURE,
+    ].join('\n'),
+  };
+}
+
 /** To the amateur when their card payment has gone through: the place is theirs. */
 export function paymentReceivedMail(opts: {
   to: string;
@@ -352,16 +381,13 @@ export function paymentReceivedMail(opts: {
   /** The printable receipt (領収書). */
   receiptLink: string;
 }): Mail {
-  return {
-    to: opts.to,
-    subject: `【ProAm Connect】お支払いを受け付けました（${japaneseDate(opts.lesson.date)} ${opts.lesson.startTime}〜）`,
-    text: [
-      `${opts.recipientName} 様`,
-      '',
+  return aboutLesson(
+    opts,
+    'お支払いを受け付けました',
+    [
       '以下のラウンドレッスンのお支払いを受け付けました。ご予約は確定しています。',
-      '',
-      ...lessonLines(opts.lesson),
-      '',
+    ],
+    [
       ...breakdownLines(opts.payment),
       ...(opts.receiptNo ? [`領収書番号：${opts.receiptNo}`] : []),
       '',
@@ -369,10 +395,8 @@ export function paymentReceivedMail(opts: {
       opts.receiptLink,
       '',
       'キャンセル期限（レッスン前日の23:59）までのキャンセルは全額返金いたします。',
-      '通知設定はアプリのプロフィール画面から変更できます。',
-      SIGNATURE,
-    ].join('\n'),
-  };
+    ],
+  );
 }
 
 export type RefundReasonKind = 'cancelled' | 'calledOff' | 'late';
@@ -392,16 +416,11 @@ export function refundedMail(opts: {
   reason: RefundReasonKind;
   link: string;
 }): Mail {
-  return {
-    to: opts.to,
-    subject: `【ProAm Connect】返金のお知らせ（${japaneseDate(opts.lesson.date)} ${opts.lesson.startTime}〜）`,
-    text: [
-      `${opts.recipientName} 様`,
-      '',
-      '以下のラウンドレッスンのお支払いを、全額返金いたしました。',
-      '',
-      ...lessonLines(opts.lesson),
-      '',
+  return aboutLesson(
+    opts,
+    '返金のお知らせ',
+    ['以下のラウンドレッスンのお支払いを、全額返金いたしました。'],
+    [
       `返金額：${yen(opts.payment.amount + opts.payment.serviceFee)}（レッスン料 ${yen(opts.payment.amount)}、システム利用料 ${yen(opts.payment.serviceFee)}）`,
       `返金の理由：${REFUND_REASONS[opts.reason]}`,
       '',
@@ -409,11 +428,8 @@ export function refundedMail(opts: {
       '',
       'アプリで確認する：',
       opts.link,
-      '',
-      '通知設定はアプリのプロフィール画面から変更できます。',
-      SIGNATURE,
-    ].join('\n'),
-  };
+    ],
+  );
 }
 
 /**
@@ -428,26 +444,20 @@ export function promotedHoldMail(opts: {
   holdUntil: string;
   link: string;
 }): Mail {
-  return {
-    to: opts.to,
-    subject: `【ProAm Connect】キャンセル待ちのレッスンに空きが出ました（${japaneseDate(opts.lesson.date)} ${opts.lesson.startTime}〜）`,
-    text: [
-      `${opts.recipientName} 様`,
-      '',
+  return aboutLesson(
+    opts,
+    'キャンセル待ちのレッスンに空きが出ました',
+    [
       'キャンセル待ちに登録いただいていたラウンドレッスンに空きが出ました。',
       `${opts.holdUntil}まで予約枠をお取り置きしています。期限までにお支払いいただくと、ご予約が確定します。`,
       '期限を過ぎると、お取り置きは取り消され、次の方にご案内します。',
-      '',
-      ...lessonLines(opts.lesson),
-      '',
+    ],
+    [
       ...breakdownLines({ amount: opts.lesson.fee, serviceFee: SERVICE_FEE }),
       `お支払い期限：${opts.holdUntil}`,
       '',
       'お支払いはこちらから：',
       opts.link,
-      '',
-      '通知設定はアプリのプロフィール画面から変更できます。',
-      SIGNATURE,
-    ].join('\n'),
-  };
+    ],
+  );
 }

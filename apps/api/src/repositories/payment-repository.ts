@@ -9,6 +9,7 @@ import {
   stripeEvents,
   users,
 } from '../db/schema.js';
+import { reservationOf, letGo } from './queries.js';
 import { ApiError } from '../lib/api-error.js';
 import { japanDate } from '../lib/time.js';
 import { notBlockedWith } from './moderation-repository.js';
@@ -122,12 +123,7 @@ export async function settlePaid(
   const [mine] = await tx
     .select()
     .from(reservations)
-    .where(
-      and(
-        eq(reservations.scheduleId, p.scheduleId),
-        eq(reservations.userId, p.userId),
-      ),
-    )
+    .where(reservationOf(p.scheduleId, p.userId))
     .for('update');
   const paid = {
     status: 'confirmed' as const,
@@ -146,12 +142,7 @@ export async function settlePaid(
     await tx
       .update(reservations)
       .set(paid)
-      .where(
-        and(
-          eq(reservations.scheduleId, p.scheduleId),
-          eq(reservations.userId, p.userId),
-        ),
-      );
+      .where(reservationOf(p.scheduleId, p.userId));
     placed = true;
   } else if (
     (!mine || mine.status === 'cancelled') &&
@@ -277,12 +268,7 @@ export function paymentRepository(db: Db, appUrl: string, paymentsOn = false) {
         const [mine] = await tx
           .select()
           .from(reservations)
-          .where(
-            and(
-              eq(reservations.scheduleId, scheduleId),
-              eq(reservations.userId, userId),
-            ),
-          )
+          .where(reservationOf(scheduleId, userId))
           .for('update');
         if (mine?.status === 'confirmed') throw new ApiError('Conflict');
         const hold = { lesson: found.lesson, proName: found.proName, effects };
@@ -299,18 +285,8 @@ export function paymentRepository(db: Db, appUrl: string, paymentsOn = false) {
           // code, but not worth a stuck member): let it go and start afresh.
           await tx
             .update(reservations)
-            .set({
-              status: 'cancelled',
-              paymentStatus: 'none',
-              holdExpiresAt: null,
-              cancelledAt: now,
-            })
-            .where(
-              and(
-                eq(reservations.scheduleId, scheduleId),
-                eq(reservations.userId, userId),
-              ),
-            );
+            .set(letGo(now))
+            .where(reservationOf(scheduleId, userId));
           await releasePlace(tx, scheduleId, now);
         }
         const taken = await takePlace(tx, scheduleId, today, now);

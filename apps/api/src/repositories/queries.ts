@@ -1,6 +1,8 @@
-import { desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database.js';
+import type { schedules } from '../db/schema.js';
+import { reservations } from '../db/schema.js';
 import type { Page } from '../lib/paging.js';
 
 /** A keyword as an ILIKE pattern: matched anywhere, `%`, `_` and `\` literally. */
@@ -40,3 +42,23 @@ export async function removeBy(
   const gone = await db.delete(table).where(eq(key, value)).returning({ key });
   return gone.length;
 }
+
+/** A member's reservation of a lesson (whatever its status, unless `also` narrows it). */
+export const reservationOf = (
+  scheduleId: string | typeof schedules.id,
+  userId: string,
+  ...also: (SQL | undefined)[]
+) =>
+  and(
+    eq(reservations.scheduleId, scheduleId),
+    eq(reservations.userId, userId),
+    ...also,
+  );
+
+/** What a reservation becomes when the amateur's place is let go: cancelled, nothing owed. */
+export const letGo = (now: Date) => ({
+  status: 'cancelled' as const,
+  paymentStatus: 'none' as const,
+  holdExpiresAt: null,
+  cancelledAt: now,
+});

@@ -11,7 +11,7 @@ import { newId } from '../lib/ids.js';
 import { present } from '../lib/present.js';
 import type { Page } from '../lib/paging.js';
 import { notBlockedWith } from './moderation-repository.js';
-import { newestFirst } from './queries.js';
+import { newestFirst, reservationOf } from './queries.js';
 import type { UserCache } from './user-cache.js';
 
 type ReviewRow = typeof reviews.$inferSelect;
@@ -76,9 +76,9 @@ export function reviewRepository(db: Db, cache: UserCache) {
           .from(reservations)
           .innerJoin(schedules, eq(schedules.id, reservations.scheduleId))
           .where(
-            and(
-              eq(reservations.scheduleId, input.scheduleId),
-              eq(reservations.userId, userId),
+            reservationOf(
+              input.scheduleId,
+              userId,
               eq(reservations.status, 'confirmed'),
             ),
           );

@@ -31,6 +31,7 @@ import {
   users,
   waitlist,
 } from '../db/schema.js';
+import { reservationOf, letGo } from './queries.js';
 import { ApiError } from '../lib/api-error.js';
 import { newId } from '../lib/ids.js';
 import { japanDate } from '../lib/time.js';
@@ -182,13 +183,7 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
           ),
       })
       .from(schedules)
-      .leftJoin(
-        reservations,
-        and(
-          eq(reservations.scheduleId, schedules.id),
-          eq(reservations.userId, viewerId),
-        ),
-      )
+      .leftJoin(reservations, reservationOf(schedules.id, viewerId))
       .where(inArray(schedules.id, ids));
     return new Map(
       rows.map((r) => [
@@ -278,9 +273,9 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
         .select({ u: reservations.userId })
         .from(reservations)
         .where(
-          and(
-            eq(reservations.scheduleId, scheduleId),
-            eq(reservations.userId, userId),
+          reservationOf(
+            scheduleId,
+            userId,
             eq(reservations.status, 'confirmed'),
           ),
         )
@@ -563,12 +558,7 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
           const [held] = await tx
             .select({ status: reservations.status })
             .from(reservations)
-            .where(
-              and(
-                eq(reservations.scheduleId, id),
-                eq(reservations.userId, userId),
-              ),
-            );
+            .where(reservationOf(id, userId));
           // Reserving again what they already paid for changes nothing.
           if (held?.status === 'confirmed') return undefined;
           throw new ApiError('PaymentRequired');
@@ -636,11 +626,7 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
           .select()
           .from(reservations)
           .where(
-            and(
-              eq(reservations.scheduleId, id),
-              eq(reservations.userId, userId),
-              inArray(reservations.status, ACTIVE),
-            ),
+            reservationOf(id, userId, inArray(reservations.status, ACTIVE)),
           )
           .for('update');
         if (!mine) return undefined;
@@ -738,11 +724,7 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
           .select({ u: reservations.userId })
           .from(reservations)
           .where(
-            and(
-              eq(reservations.scheduleId, id),
-              eq(reservations.userId, userId),
-              inArray(reservations.status, ACTIVE),
-            ),
+            reservationOf(id, userId, inArray(reservations.status, ACTIVE)),
           );
         if (held || s.statusRound !== 'full' || lessonStart(s) <= now)
           throw new ApiError('Conflict');
@@ -1042,13 +1024,7 @@ async function dropReservation(
       // An unpaid hold leaves nothing to pay; a paid one keeps 'paid' until refunded.
       paymentStatus: sql`case when ${reservations.paymentStatus} = 'requires_payment' then 'none' else ${reservations.paymentStatus} end`,
     })
-    .where(
-      and(
-        eq(reservations.scheduleId, id),
-        eq(reservations.userId, userId),
-        inArray(reservations.status, ACTIVE),
-      ),
-    );
+    .where(reservationOf(id, userId, inArray(reservations.status, ACTIVE)));
 }
 
 /**
@@ -1136,16 +1112,11 @@ export async function releaseHold(
   if (p.paymentIntentId) effects.cancelIntents.push(p.paymentIntentId);
   const gone = await tx
     .update(reservations)
-    .set({
-      status: 'cancelled',
-      paymentStatus: 'none',
-      holdExpiresAt: null,
-      cancelledAt: now,
-    })
+    .set(letGo(now))
     .where(
-      and(
-        eq(reservations.scheduleId, p.scheduleId),
-        eq(reservations.userId, p.userId),
+      reservationOf(
+        p.scheduleId,
+        p.userId,
         eq(reservations.status, 'pending'),
         eq(reservations.paymentId, p.id),
       ),
