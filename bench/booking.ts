@@ -27,7 +27,6 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { PGlite } from '@electric-sql/pglite';
 import { mailSink } from '../test-support/mail-sink.ts';
 import {
@@ -36,14 +35,16 @@ import {
 } from '../test-support/server-process.ts';
 import {
   CONNECTIONS,
+  closedLoop,
   DURATION,
   database,
   demoLogin,
-  fromAutocannon,
+  fourPerLesson,
   paced,
   post,
   server,
   token,
+  warmUp,
   type Load,
 } from './support.ts';
 
@@ -194,55 +195,18 @@ async function reservations(rate?: number): Promise<ReserveFigures> {
       (_, i) =>
         `Bearer ${token(`BKA${String(i).padStart(23, '0')}`, 'amature')}`,
     );
-    // Request n: lesson n mod L, by the (n div L)-th of four amateurs of that lesson.
-    let n = 0;
-    const nextReservation = () => {
-      const i = n++;
-      const lesson = i % LESSONS;
-      const amateur = (lesson * 4 + Math.floor(i / LESSONS)) % AMATEURS;
-      return {
-        headers: {
-          'content-type': 'application/json',
-          authorization: tokens[amateur]!,
-        },
-        body: JSON.stringify({ id: lessons[lesson] }),
-      };
-    };
-    const requests = [
-      {
-        setupRequest: (req: autocannon.Request) => {
-          const next = nextReservation();
-          return {
-            ...req,
-            headers: { ...req.headers, ...next.headers },
-            body: next.body,
-          };
-        },
-      },
-    ];
+    const nextReservation = fourPerLesson(tokens, LESSONS, (lesson) => ({
+      id: lessons[lesson],
+    }));
     const url = `${origin}/api/schedule/reserve`;
-    await autocannon({
-      url,
-      method: 'POST',
-      requests,
-      connections: 10,
-      duration: 2,
-    });
+    await warmUp(url, nextReservation);
     // The warm-up's mails are sent before the measured run, whose CPU figures are its own.
     await mailsLeft(db);
     const pid = api.child.pid!;
     const cpuBefore = { api: cpuSeconds(pid), pg: postgresCpuSeconds() };
     const r: Load = rate
       ? await paced(url, rate, nextReservation)
-      : fromAutocannon(
-          await autocannon({
-            url,
-            method: 'POST',
-            requests,
-            connections: CONNECTIONS,
-            duration: DURATION,
-          }),
-        );
+      : await closedLoop(url, nextReservation);
     // Answers still in flight when autocannon stopped land; then one snapshot.
     await new Promise((res) => setTimeout(res, 1_000));
     // Includes the worker's sending meanwhile: the cost of a reservation with its mails.

@@ -21,7 +21,6 @@ import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import type Stripe from 'stripe';
 import {
   signPayload,
@@ -31,12 +30,13 @@ import {
 import type { ServerProcess } from '../test-support/server-process.ts';
 import {
   CONNECTIONS,
-  DURATION,
+  closedLoop,
   database,
-  fromAutocannon,
+  fourPerLesson,
   paced,
   server,
   token,
+  warmUp,
   type Load,
 } from './support.ts';
 
@@ -151,48 +151,12 @@ async function run(): Promise<Figures> {
       (_, i) =>
         `Bearer ${token(`PYA${String(i).padStart(23, '0')}`, 'amature')}`,
     );
-    let n = 0;
-    const nextHold = () => {
-      const i = n++;
-      const lesson = i % LESSONS;
-      const amateur = (lesson * 4 + Math.floor(i / LESSONS)) % AMATEURS;
-      return {
-        headers: {
-          'content-type': 'application/json',
-          authorization: tokens[amateur]!,
-        },
-        body: JSON.stringify({ scheduleId: lessonId(lesson) }),
-      };
-    };
-    const requests = [
-      {
-        setupRequest: (req: autocannon.Request) => {
-          const next = nextHold();
-          return {
-            ...req,
-            headers: { ...req.headers, ...next.headers },
-            body: next.body,
-          };
-        },
-      },
-    ];
+    const nextHold = fourPerLesson(tokens, LESSONS, (lesson) => ({
+      scheduleId: lessonId(lesson),
+    }));
     const url = `${origin}/api/payment/start`;
-    await autocannon({
-      url,
-      method: 'POST',
-      requests,
-      connections: 10,
-      duration: 2,
-    });
-    const closed = fromAutocannon(
-      await autocannon({
-        url,
-        method: 'POST',
-        requests,
-        connections: CONNECTIONS,
-        duration: DURATION,
-      }),
-    );
+    await warmUp(url, nextHold);
+    const closed = await closedLoop(url, nextHold);
     const pacedRun = await paced(url, RATE, nextHold);
     await new Promise((res) => setTimeout(res, 1_000));
     const [counts] = await db.query<{

@@ -5,7 +5,7 @@
  * autocannon, and `paced`, an evenly spaced open-loop rate).
  */
 import http from 'node:http';
-import type autocannon from 'autocannon';
+import autocannon from 'autocannon';
 import { createSigner } from 'fast-jwt';
 import pg from 'pg';
 import {
@@ -91,6 +91,64 @@ export const fromAutocannon = (r: autocannon.Result): Load => ({
   errors: r.errors,
 });
 
+/** One request of a load: what `next` gives for the n-th request. */
+export type NextRequest = () => {
+  headers: Record<string, string>;
+  body: string;
+};
+
+/**
+ * Request n books lesson n mod `lessons`, by the (n div `lessons`)-th of four
+ * amateurs of that lesson (so no amateur books one lesson twice), with the
+ * JSON `body` for that lesson; `tokens` are the amateurs' Authorization values.
+ */
+export function fourPerLesson(
+  tokens: string[],
+  lessons: number,
+  body: (lesson: number) => unknown,
+): NextRequest {
+  let n = 0;
+  return () => {
+    const i = n++;
+    const lesson = i % lessons;
+    const amateur = (lesson * 4 + Math.floor(i / lessons)) % tokens.length;
+    return {
+      headers: {
+        'content-type': 'application/json',
+        authorization: tokens[amateur]!,
+      },
+      body: JSON.stringify(body(lesson)),
+    };
+  };
+}
+
+/**
+ * A closed-loop autocannon load of POSTs to `url`, each request's headers and
+ * body taken from `next` (as `paced` does), so both loads send the same
+ * sequence. A short run with few connections serves as the warm-up.
+ */
+export async function closedLoop(
+  url: string,
+  next: NextRequest,
+  { connections = CONNECTIONS, duration = DURATION } = {},
+): Promise<Load> {
+  const requests = [
+    {
+      setupRequest: (req: autocannon.Request) => {
+        const { headers, body } = next();
+        return { ...req, headers: { ...req.headers, ...headers }, body };
+      },
+    },
+  ];
+  return fromAutocannon(
+    await autocannon({ url, method: 'POST', requests, connections, duration }),
+  );
+}
+
+/** The warm-up before a measured run: connection pools and JIT warm up. */
+export const warmUp = (url: string, next: NextRequest) =>
+  closedLoop(url, next, { connections: 10, duration: 2 });
+
 /**
  * An open-loop load: `rate` requests a second, evenly spaced, for DURATION
  * seconds, over at most CONNECTIONS keep-alive connections. Each latency runs
@@ -101,7 +159,7 @@ export const fromAutocannon = (r: autocannon.Result): Load => ({
 export async function paced(
   url: string,
   rate: number,
-  next: () => { headers: Record<string, string>; body: string },
+  next: NextRequest,
 ): Promise<Load> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const count = Math.round(rate * DURATION);

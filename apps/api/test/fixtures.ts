@@ -13,6 +13,7 @@ import {
   users,
 } from '../src/db/schema.js';
 import { newId } from '../src/lib/ids.js';
+import { reservationOf } from '../src/repositories/queries.js';
 import { addDays, japanDate } from '../src/lib/time.js';
 import { signAccessToken } from '../src/plugins/auth.js';
 import { bearer, type Harness, type MemberSuite } from './helper.js';
@@ -40,6 +41,19 @@ export async function mailsTo(h: Harness, address: string, subject: RegExp) {
 export async function scheduleRow(h: Harness, id: string) {
   const [row] = await rowsWhere(h, schedules, schedules.id, id);
   assert.ok(row, `lesson ${id}`);
+  return row;
+}
+
+/** The member's reservation row of a lesson (whatever its status), as the database holds it now. */
+export async function reservationRow(
+  h: Harness,
+  scheduleId: string,
+  userId: string,
+) {
+  const [row] = await h.database.db
+    .select()
+    .from(reservations)
+    .where(reservationOf(scheduleId, userId));
   return row;
 }
 

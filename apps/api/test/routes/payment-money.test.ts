@@ -11,7 +11,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { SERVICE_FEE, type Payment, type Refund } from '@proam/contract';
 import {
@@ -28,6 +28,7 @@ import {
   type RefundWorker,
 } from '../../src/payments/refund-worker.js';
 import { receiptNoOf } from '../../src/repositories/payment-record-repository.js';
+import { reservationOf } from '../../src/repositories/queries.js';
 import {
   queueRefund,
   refundRepository,
@@ -177,12 +178,7 @@ function money(suite: MemberSuite, fakeOf: () => StripeFake) {
         amount: fee,
         serviceFee: SERVICE_FEE,
       })
-      .where(
-        and(
-          eq(reservations.scheduleId, scheduleId),
-          eq(reservations.userId, who.id),
-        ),
-      );
+      .where(reservationOf(scheduleId, who.id));
     return { paymentId, paymentIntentId: intent.id };
   }
 
@@ -199,6 +195,21 @@ async function refundOf(suite: MemberSuite, paymentId: string) {
   const [row] = await rowsWhere(suite.h, refunds, refunds.paymentId, paymentId);
   assert.ok(row, `refund of ${paymentId}`);
   return row;
+}
+
+/** `pro`'s 売上明細 for `month`, read by the pro themself. */
+async function statementOf(
+  suite: MemberSuite,
+  pro: string,
+  month: string,
+): Promise<Statement> {
+  const r = await suite.expect(
+    pro,
+    '/payment/statement',
+    { proId: suite.ids[pro], month },
+    200,
+  );
+  return r.json.body as Statement;
 }
 
 /** Every POST /v1/refunds the fake answered for one refund's idempotency key. */
@@ -234,30 +245,39 @@ for (const driver of DRIVERS) {
       const ama = await extraAmateurs(suite.h, 6, `stmt-${driver}`);
       const at = { createdAt: new Date(), paidAt: new Date() };
       const { db } = suite.h.database;
+      /** Moves a paid payment and its reservation to another state, as if it had gone there. */
+      const restate = async (
+        paymentId: string,
+        payment: Partial<typeof payments.$inferInsert>,
+        reservation: Partial<typeof reservations.$inferInsert>,
+      ) => {
+        await db
+          .update(payments)
+          .set(payment)
+          .where(eq(payments.id, paymentId));
+        await db
+          .update(reservations)
+          .set(reservation)
+          .where(eq(reservations.paymentId, paymentId));
+      };
       // L1 ¥2,345 × 3 paid; a fourth paid, then cancelled and refunded: not counted.
       const l1 = await m.lesson('pro4', { fee: 2345, startTime: '13:00' });
       for (const a of ama.slice(0, 3)) await m.paid(l1, a, at);
       const refunded = (await m.paid(l1, ama[3]!, at)).paymentId;
-      await db
-        .update(payments)
-        .set({ status: 'refunded', refundedAt: new Date() })
-        .where(eq(payments.id, refunded));
-      await db
-        .update(reservations)
-        .set({ status: 'cancelled', paymentStatus: 'refunded' })
-        .where(eq(reservations.paymentId, refunded));
+      await restate(
+        refunded,
+        { status: 'refunded', refundedAt: new Date() },
+        { status: 'cancelled', paymentStatus: 'refunded' },
+      );
       // L2 ¥2,655 × 1 paid, and a hold not paid yet: not counted.
       const l2 = await m.lesson('pro4', { fee: 2655, startTime: '08:00' });
       await m.paid(l2, ama[0]!, at);
       const pendingHold = (await m.paid(l2, ama[5]!, at)).paymentId;
-      await db
-        .update(payments)
-        .set({ status: 'pending', paidAt: null })
-        .where(eq(payments.id, pendingHold));
-      await db
-        .update(reservations)
-        .set({ status: 'pending', paymentStatus: 'requires_payment' })
-        .where(eq(reservations.paymentId, pendingHold));
+      await restate(
+        pendingHold,
+        { status: 'pending', paidAt: null },
+        { status: 'pending', paymentStatus: 'requires_payment' },
+      );
       // L3 ¥2,655 × 1 paid, and one to pay at the course: not counted.
       const l3 = await m.lesson('pro4', { fee: 2655, startTime: '09:00' });
       await m.paid(l3, ama[1]!, at);
@@ -278,13 +298,7 @@ for (const driver of DRIVERS) {
       await m.moveTo(off, '2026-03-15');
       await m.moveTo(april, '2026-04-01');
 
-      const r = await suite.expect(
-        'pro4',
-        '/payment/statement',
-        { proId: suite.ids.pro4, month },
-        200,
-      );
-      const s = r.json.body as Statement;
+      const s = await statementOf(suite, 'pro4', month);
       assert.equal(s.month, month);
       assert.equal(s.proId, suite.ids.pro4);
       assert.ok(s.proName.length > 0);
@@ -310,14 +324,7 @@ for (const driver of DRIVERS) {
       assert.equal(s.payout, 11111);
 
       // April holds only the lesson moved there.
-      const apr = (
-        await suite.expect(
-          'pro4',
-          '/payment/statement',
-          { proId: suite.ids.pro4, month: '2026-04' },
-          200,
-        )
-      ).json.body as Statement;
+      const apr = await statementOf(suite, 'pro4', '2026-04');
       assert.deepEqual(
         apr.lessons.map((l) => l.scheduleId),
         [april],
@@ -350,14 +357,7 @@ for (const driver of DRIVERS) {
         ],
       );
       // A month nobody was paid in: an empty statement, not an error.
-      const empty = (
-        await suite.expect(
-          'pro4',
-          '/payment/statement',
-          { proId: suite.ids.pro4, month: '2025-01' },
-          200,
-        )
-      ).json.body as Statement;
+      const empty = await statementOf(suite, 'pro4', '2025-01');
       assert.deepEqual(
         [empty.lessons, empty.grossFee, empty.commission, empty.payout],
         [[], 0, 0, 0],
@@ -1040,14 +1040,7 @@ for (const driver of DRIVERS) {
       const month = (
         await rowsWhere(suite.h, schedules, schedules.id, id)
       )[0]!.date.slice(0, 7);
-      const s = (
-        await suite.expect(
-          'pro2',
-          '/payment/statement',
-          { proId: suite.ids.pro2, month },
-          200,
-        )
-      ).json.body as Statement;
+      const s = await statementOf(suite, 'pro2', month);
       assert.equal(
         s.lessons.some((l) => l.scheduleId === id),
         false,

@@ -10,12 +10,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import {
   payments,
   refunds,
-  reservations,
   schedules,
   stripeEvents,
   users,
@@ -39,9 +38,11 @@ import {
   type Harness,
 } from '../helper.js';
 import {
+  createLesson,
   extraAmateurs,
   heldReservations,
   mailsTo,
+  reservationRow,
   rowsWhere,
   scheduleRow,
 } from '../fixtures.js';
@@ -81,20 +82,6 @@ async function pageKey(h: Harness): Promise<string | null> {
   const content = /content="([^"]*)"/.exec(r.body)![1]!.replace(/&quot;/g, '"');
   return (JSON.parse(content) as { stripePublishableKey: string | null })
     .stripePublishableKey;
-}
-
-/** The amateur's reservation row of a lesson. */
-async function reservationOf(h: Harness, scheduleId: string, userId: string) {
-  const [r] = await h.database.db
-    .select()
-    .from(reservations)
-    .where(
-      and(
-        eq(reservations.scheduleId, scheduleId),
-        eq(reservations.userId, userId),
-      ),
-    );
-  return r;
 }
 
 async function paymentRow(h: Harness, id: string) {
@@ -149,15 +136,11 @@ for (const driver of DRIVERS) {
     const suite = memberSuite(driver);
 
     it('confirms a reservation at once, and has nothing to pay online', async () => {
-      const lesson = await suite.post('pro1', '/schedule/create', {
-        date: addDays(japanDate(), 40),
-        startTime: '09:00',
-        endTime: '12:00',
+      const { id } = await createLesson(suite, 'pro1', {
+        date: 40,
         place: '現地払いカントリー倶楽部',
-        capacity: 2,
         fee: 12000,
       });
-      const id = (lesson.json.body as { id: string }).id;
       const r = await suite.expect('ama1', '/schedule/reserve', { id }, 200);
       assert.deepEqual((r.json.body as S).myReservation, {
         status: 'confirmed',
@@ -212,15 +195,11 @@ for (const driver of DRIVERS) {
         String(page.headers['content-security-policy']),
         /stripe/,
       );
-      const lesson = await suite.post('pro1', '/schedule/create', {
-        date: addDays(japanDate(), 41),
-        startTime: '09:00',
-        endTime: '12:00',
+      const { id } = await createLesson(suite, 'pro1', {
+        date: 41,
         place: '設定途中カントリー倶楽部',
-        capacity: 2,
         fee: 12000,
       });
-      const id = (lesson.json.body as { id: string }).id;
       const r = await suite.expect('ama1', '/schedule/reserve', { id }, 200);
       assert.equal((r.json.body as S).myReservation?.status, 'confirmed');
       await suite.expect('ama1', '/payment/start', { scheduleId: id }, 409);
@@ -338,7 +317,7 @@ for (const driver of DRIVERS) {
       const row = await scheduleRow(h, id);
       assert.equal(row.reservedCount, 1);
       assert.equal(row.statusRound, 'full');
-      const mine = await reservationOf(h, id, a!.id);
+      const mine = await reservationRow(h, id, a!.id);
       assert.equal(mine?.status, 'pending');
       assert.equal(mine?.paymentStatus, 'requires_payment');
       // Someone else finds it full.
@@ -377,7 +356,7 @@ for (const driver of DRIVERS) {
       const down = await post(a!.auth, '/payment/start', { scheduleId: id });
       assert.equal(down.status, 503);
       assert.equal(down.json.code, 'ServiceUnavailable');
-      const held = await reservationOf(h, id, a!.id);
+      const held = await reservationRow(h, id, a!.id);
       assert.equal(held?.status, 'pending');
       assert.ok(held?.paymentId);
       const back = await start(a!.auth, id);
@@ -436,13 +415,13 @@ for (const driver of DRIVERS) {
         'ValidationError',
       );
       assert.equal((await paymentRow(h, hold.reservationId)).status, 'pending');
-      assert.equal((await reservationOf(h, id, a!.id))?.status, 'pending');
+      assert.equal((await reservationRow(h, id, a!.id))?.status, 'pending');
       assert.deepEqual(await h.database.db.select().from(stripeEvents), before);
 
       const good = await fake.sendEvent(event);
       assert.equal(good.status, 200, good.responseBody);
       assert.deepEqual(JSON.parse(good.responseBody).body, { received: true });
-      const paid = await reservationOf(h, id, a!.id);
+      const paid = await reservationRow(h, id, a!.id);
       assert.equal(paid?.status, 'confirmed');
       assert.equal(paid?.paymentStatus, 'paid');
       assert.equal(paid?.holdExpiresAt, null);
@@ -491,10 +470,10 @@ for (const driver of DRIVERS) {
       const p = await paymentRow(h, hold.reservationId);
       assert.equal(p.status, 'failed');
       assert.equal(p.failure, 'declined');
-      assert.equal((await reservationOf(h, id, a!.id))?.status, 'cancelled');
+      assert.equal((await reservationRow(h, id, a!.id))?.status, 'cancelled');
 
       // B now holds the place, with a hold of their own (no intent until they start).
-      const promoted = await reservationOf(h, id, b!.id);
+      const promoted = await reservationRow(h, id, b!.id);
       assert.equal(promoted?.status, 'pending');
       assert.equal(promoted?.paymentStatus, 'requires_payment');
       assert.ok(promoted?.paymentId);
@@ -532,7 +511,7 @@ for (const driver of DRIVERS) {
         const p = await paymentRow(h, hold.reservationId);
         assert.equal(p.status, 'failed');
         assert.equal(p.failure, 'expired');
-        const r = await reservationOf(h, id, a!.id);
+        const r = await reservationRow(h, id, a!.id);
         assert.equal(r?.status, 'cancelled');
         assert.equal(r?.paymentStatus, 'none');
         const row = await scheduleRow(h, id);
@@ -559,7 +538,7 @@ for (const driver of DRIVERS) {
       try {
         clock.advance(15 * 60_000 + 1000);
         await h.app.jobs.runOnce();
-        const held = await reservationOf(h, id, b!.id);
+        const held = await reservationRow(h, id, b!.id);
         assert.equal(held?.status, 'pending');
         const view = await post(b!.auth, '/schedule/getById', {
           userId: b!.id,
@@ -570,8 +549,8 @@ for (const driver of DRIVERS) {
         // B does not pay in time either: C's turn.
         clock.advance(15 * 60_000 + 1000);
         await h.app.jobs.runOnce();
-        assert.equal((await reservationOf(h, id, b!.id))?.status, 'cancelled');
-        assert.equal((await reservationOf(h, id, c!.id))?.status, 'pending');
+        assert.equal((await reservationRow(h, id, b!.id))?.status, 'cancelled');
+        assert.equal((await reservationRow(h, id, c!.id))?.status, 'pending');
         assert.equal((await scheduleRow(h, id)).reservedCount, 1);
       } finally {
         clock.set(new Date());
@@ -610,12 +589,12 @@ for (const driver of DRIVERS) {
       const event = await succeedQuietly(await intentOf(holdB.reservationId));
       const byConfirm = await confirm(b!.auth, holdB.reservationId);
       assert.equal((byConfirm.json.body as { status: string }).status, 'paid');
-      assert.equal((await reservationOf(h, id, b!.id))?.status, 'confirmed');
+      assert.equal((await reservationRow(h, id, b!.id))?.status, 'confirmed');
       const late = await fake.sendEvent(event);
       assert.equal(late.status, 200);
 
       for (const [i, m] of [a, b].entries()) {
-        const r = await reservationOf(h, id, m!.id);
+        const r = await reservationRow(h, id, m!.id);
         assert.equal(r?.status, 'confirmed');
         assert.equal(r?.paymentStatus, 'paid');
         const email = `pay${tag}-${i}@example.jp`;
@@ -647,12 +626,12 @@ for (const driver of DRIVERS) {
         // The place goes to someone else, who pays for it.
         const holdB = await start(b!.auth, id);
         await fake.succeed(await intentOf(holdB.reservationId));
-        assert.equal((await reservationOf(h, id, b!.id))?.status, 'confirmed');
+        assert.equal((await reservationRow(h, id, b!.id))?.status, 'confirmed');
 
         // Then A's money arrives: paid, but no place, so it is refunded in full.
         const settled = await fake.succeed(intent);
         assert.equal(settled.delivery?.status, 200);
-        assert.equal((await reservationOf(h, id, a!.id))?.status, 'cancelled');
+        assert.equal((await reservationRow(h, id, a!.id))?.status, 'cancelled');
         const [refund] = await rowsWhere(
           h,
           refunds,
@@ -737,9 +716,9 @@ for (const driver of DRIVERS) {
       const p = await paymentRow(h, pending.reservationId);
       assert.equal(p.status, 'failed');
       assert.equal(p.failure, 'calledOff');
-      assert.equal((await reservationOf(h, id, b!.id))?.status, 'cancelled');
+      assert.equal((await reservationRow(h, id, b!.id))?.status, 'cancelled');
       // The paid participant keeps their (called-off) reservation and the chat.
-      assert.equal((await reservationOf(h, id, a!.id))?.status, 'confirmed');
+      assert.equal((await reservationRow(h, id, a!.id))?.status, 'confirmed');
     });
 
     /** A's hold on the lesson, paid (the webhook delivered); answers the payment id. */
@@ -787,7 +766,7 @@ for (const driver of DRIVERS) {
       const p = await paymentRow(h, pending.reservationId);
       assert.equal(p.status, 'failed');
       assert.equal(p.failure, 'calledOff');
-      assert.equal((await reservationOf(h, id, b!.id))?.status, 'cancelled');
+      assert.equal((await reservationRow(h, id, b!.id))?.status, 'cancelled');
       assert.equal((await scheduleRow(h, id)).reservedCount, 1);
       assert.equal(
         (await mailsTo(h, `pay${tag}-0@example.jp`, /中止/)).length,
@@ -885,7 +864,7 @@ for (const driver of DRIVERS) {
         await h.app.payments?.settled();
         const settled = await fake.succeed(intent);
         assert.equal(settled.delivery?.status, 200);
-        assert.equal((await reservationOf(h, id, a!.id))?.status, 'cancelled');
+        assert.equal((await reservationRow(h, id, a!.id))?.status, 'cancelled');
         assert.equal((await refundOf(hold.reservationId))?.reason, 'late');
         assert.equal((await scheduleRow(h, id)).reservedCount, 0);
       } finally {
@@ -944,7 +923,7 @@ for (const driver of DRIVERS) {
       // The hold is let go and its place goes to the first in line (a hold of theirs).
       assert.equal((await paymentRow(h, hold.reservationId)).status, 'failed');
       assert.equal(
-        (await reservationOf(h, heldLesson, w!.id))?.status,
+        (await reservationRow(h, heldLesson, w!.id))?.status,
         'pending',
       );
       assert.equal((await scheduleRow(h, heldLesson)).reservedCount, 1);

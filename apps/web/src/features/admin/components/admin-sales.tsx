@@ -1,15 +1,10 @@
 import type { Statements } from '@proam/contract';
-import { useId } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { MonthSelect, useMonthParam } from '@/components/month-select';
 import { QueryState } from '@/components/query-state';
-import {
-  formatMonth,
-  isMonth,
-  japanMonth,
-  recentMonths,
-  useGetStatementsQuery,
-} from '@/features/payment/payment-records-api';
+import { useGetStatementsQuery } from '@/features/payment/payment-records-api';
 import { formatYenSuffix, groupDigits } from '@/lib/format';
+import { formatMonth } from '@/lib/month';
 import { downloadCsv, toCsv } from '../stats-csv';
 
 const CSV_HEADERS = [
@@ -56,6 +51,17 @@ const totalsOf = (pros: Statements['pros']): Totals =>
     { lessons: 0, participants: 0, grossFee: 0, commission: 0, payout: 0 },
   );
 
+/** A pro's figures, or the month's sums: the same cells in a row and in 合計. */
+const TotalsCells = ({ totals: t }: { totals: Totals }) => (
+  <>
+    <td data-label="レッスン数">{groupDigits(t.lessons)}件</td>
+    <td data-label="参加者数">{groupDigits(t.participants)}名</td>
+    <td data-label="売上合計">{formatYenSuffix(t.grossFee)}</td>
+    <td data-label="手数料（10%）">{formatYenSuffix(t.commission)}</td>
+    <td data-label="お支払い予定額">{formatYenSuffix(t.payout)}</td>
+  </>
+);
+
 const StatementsTable = ({ data }: { data: Statements }) => {
   const total = totalsOf(data.pros);
   return (
@@ -81,13 +87,7 @@ const StatementsTable = ({ data }: { data: Statements }) => {
               <th scope="row" data-label="プロ">
                 {p.proName}
               </th>
-              <td data-label="レッスン数">{groupDigits(p.lessons)}件</td>
-              <td data-label="参加者数">{groupDigits(p.participants)}名</td>
-              <td data-label="売上合計">{formatYenSuffix(p.grossFee)}</td>
-              <td data-label="手数料（10%）">
-                {formatYenSuffix(p.commission)}
-              </td>
-              <td data-label="お支払い予定額">{formatYenSuffix(p.payout)}</td>
+              <TotalsCells totals={p} />
               <td data-label="明細">
                 <Link
                   to={`/sales?proId=${encodeURIComponent(p.proId)}&month=${data.month}`}
@@ -104,13 +104,7 @@ const StatementsTable = ({ data }: { data: Statements }) => {
             <th scope="row" data-label="合計">
               合計
             </th>
-            <td data-label="レッスン数">{groupDigits(total.lessons)}件</td>
-            <td data-label="参加者数">{groupDigits(total.participants)}名</td>
-            <td data-label="売上合計">{formatYenSuffix(total.grossFee)}</td>
-            <td data-label="手数料（10%）">
-              {formatYenSuffix(total.commission)}
-            </td>
-            <td data-label="お支払い予定額">{formatYenSuffix(total.payout)}</td>
+            <TotalsCells totals={total} />
             <td />
           </tr>
         </tfoot>
@@ -125,12 +119,7 @@ const StatementsTable = ({ data }: { data: Statements }) => {
  * The month is in the address (`?month=`), so 売上明細 can link back to it.
  */
 export const AdminSales = () => {
-  const id = useId();
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('month');
-  const month = isMonth(raw) ? raw : japanMonth();
-  const months = recentMonths();
-  const options = months.includes(month) ? months : [month, ...months];
+  const [month, pick] = useMonthParam();
   const query = useGetStatementsQuery(
     { month },
     { refetchOnMountOrArgChange: true },
@@ -138,27 +127,10 @@ export const AdminSales = () => {
   // Only this month's answer: another month's must not show while it loads.
   const data = query.currentData;
 
-  const pick = (m: string) => {
-    const next = new URLSearchParams(params);
-    next.set('month', m);
-    setParams(next, { replace: true });
-  };
-
   return (
     <div className="stack">
       <div className="admin-bar">
-        <div className="form-field month-select">
-          <label htmlFor={id} className="form-field__label">
-            対象月
-          </label>
-          <select id={id} value={month} onChange={(e) => pick(e.target.value)}>
-            {options.map((m) => (
-              <option key={m} value={m}>
-                {formatMonth(m)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <MonthSelect month={month} onChange={pick} />
         <div className="admin-bar__buttons">
           <button
             type="button"

@@ -120,6 +120,26 @@ const renderPage = (
   });
 };
 
+/** A route whose first call gets `first` and every later call `later` (a new hold, a retry that succeeds). */
+const firstThen = (first: () => Response, later: () => Response) => {
+  let calls = 0;
+  return () => (++calls === 1 ? first() : later());
+};
+
+/** /payment/start holding PAY1, then a new place (PAY2, its own PaymentIntent) on the next call. */
+const holdThenNewHold = (over: Partial<PaymentStart> = {}) =>
+  firstThen(
+    () => ok(hold()),
+    () =>
+      ok(
+        hold({
+          reservationId: 'PAY2',
+          clientSecret: 'pi_2_secret_b',
+          ...over,
+        }),
+      ),
+  );
+
 const payButton = () => screen.findByRole('button', { name: '支払う' });
 
 describe('the payment step', () => {
@@ -153,18 +173,10 @@ describe('the payment step', () => {
 
   it('says when the hold runs out and holds a new place on もう一度予約する', async () => {
     const user = userEvent.setup();
-    let n = 0;
     serveApi({
-      '/payment/start': () =>
-        ok(
-          ++n === 1
-            ? hold()
-            : hold({
-                reservationId: 'PAY2',
-                clientSecret: 'pi_2_secret_b',
-                holdExpiresAt: '2026-11-20T00:30:00.000Z',
-              }),
-        ),
+      '/payment/start': holdThenNewHold({
+        holdExpiresAt: '2026-11-20T00:30:00.000Z',
+      }),
       ...lessonRoutes,
     });
     renderPage();
@@ -227,15 +239,12 @@ describe('the payment step', () => {
 
   it('asks the server again while Stripe has not settled the payment', async () => {
     const user = userEvent.setup();
-    let n = 0;
     serveApi({
       '/payment/start': () => ok(hold()),
-      '/payment/confirm': () =>
-        ok(
-          ++n === 1
-            ? { ...PAID, status: 'pending', receiptNo: undefined }
-            : PAID,
-        ),
+      '/payment/confirm': firstThen(
+        () => ok({ ...PAID, status: 'pending', receiptNo: undefined }),
+        () => ok(PAID),
+      ),
       ...lessonRoutes,
     });
     stripe.confirm.mockResolvedValue({ ok: true, status: 'processing' });
@@ -255,11 +264,12 @@ describe('the payment step', () => {
 
   it('when the confirmation fails, says so and confirms again on request', async () => {
     const user = userEvent.setup();
-    let n = 0;
     serveApi({
       '/payment/start': () => ok(hold()),
-      '/payment/confirm': () =>
-        ++n === 1 ? ng('ServiceUnavailable') : ok(PAID),
+      '/payment/confirm': firstThen(
+        () => ng('ServiceUnavailable'),
+        () => ok(PAID),
+      ),
       ...lessonRoutes,
     });
     stripe.confirm.mockResolvedValue({ ok: true, status: 'succeeded' });
@@ -326,14 +336,8 @@ describe('the payment step', () => {
 
   it('after a decline released the hold, holds again and asks for the card again', async () => {
     const user = userEvent.setup();
-    let n = 0;
     serveApi({
-      '/payment/start': () =>
-        ok(
-          ++n === 1
-            ? hold()
-            : hold({ reservationId: 'PAY2', clientSecret: 'pi_2_secret_b' }),
-        ),
+      '/payment/start': holdThenNewHold(),
       ...lessonRoutes,
     });
     stripe.confirm.mockResolvedValue({
@@ -379,10 +383,11 @@ describe('the payment step', () => {
 
   it('offers trying again when Stripe cannot be reached (503), and then goes on', async () => {
     const user = userEvent.setup();
-    let n = 0;
     serveApi({
-      '/payment/start': () =>
-        ++n === 1 ? ng('ServiceUnavailable') : ok(hold()),
+      '/payment/start': firstThen(
+        () => ng('ServiceUnavailable'),
+        () => ok(hold()),
+      ),
       ...lessonRoutes,
     });
     renderPage();

@@ -41,6 +41,13 @@ const writeAddressee = (userId: string, name: string) => {
 };
 
 /** 12550 → `￥12,550-`, as Japanese receipts write an amount (nothing can be added after it). */
+/** The way out of every notice of this page: 支払い履歴 is on the profile. */
+const BackToHistory = () => (
+  <Link to="/tabs/profile" className="button button--outline">
+    支払い履歴へ戻る
+  </Link>
+);
+
 const receiptAmount = (yen: number) => `￥${groupDigits(yen)}-`;
 
 type ReceiptProps = { payment: Payment; receiptNo: string; addressee: string };
@@ -192,11 +199,7 @@ const ReceiptBody = ({
       <NoticeCard
         lead="このお支払いの領収書はまだ発行できません"
         text="領収書はお支払いが完了すると発行されます。"
-        actions={
-          <Link to="/tabs/profile" className="button button--outline">
-            支払い履歴へ戻る
-          </Link>
-        }
+        actions={<BackToHistory />}
       />
     );
   return (
@@ -244,11 +247,7 @@ export const ReceiptPage = () => {
               <NoticeCard
                 lead="領収書が見つかりません"
                 text="支払い履歴から、領収書を表示したいお支払いを選んでください。"
-                actions={
-                  <Link to="/tabs/profile" className="button button--outline">
-                    支払い履歴へ戻る
-                  </Link>
-                }
+                actions={<BackToHistory />}
               />
             )
           }

@@ -1,21 +1,15 @@
 import type { Statement } from '@proam/contract';
-import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { MonthSelect, useMonthParam } from '@/components/month-select';
 import { NoticeCard } from '@/components/notice-card';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { selectAuthUser } from '@/features/auth/auth-slice';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDate, formatYenSuffix, groupDigits } from '@/lib/format';
+import { formatMonth, shiftMonth } from '@/lib/month';
 import { useAppSelector } from '@/lib/store-hooks';
-import {
-  formatMonth,
-  isMonth,
-  japanMonth,
-  recentMonths,
-  shiftMonth,
-  useGetStatementQuery,
-} from '../payment-records-api';
+import { useGetStatementQuery } from '../payment-records-api';
 
 /** The last day of the month after `month`: when its payout is transferred. */
 const payoutDay = (month: string): string => {
@@ -24,32 +18,6 @@ const payoutDay = (month: string): string => {
     number,
   ];
   return new Date(Date.UTC(y, m - 1, 0)).toISOString().slice(0, 10);
-};
-
-type MonthSelectProps = {
-  month: string;
-  onChange: (month: string) => void;
-};
-
-/** 対象月: this Japan month and the ones before it, newest first. */
-const MonthSelect = ({ month, onChange }: MonthSelectProps) => {
-  const id = useId();
-  const months = recentMonths();
-  const options = months.includes(month) ? months : [month, ...months];
-  return (
-    <div className="form-field month-select">
-      <label htmlFor={id} className="form-field__label">
-        対象月
-      </label>
-      <select id={id} value={month} onChange={(e) => onChange(e.target.value)}>
-        {options.map((m) => (
-          <option key={m} value={m}>
-            {formatMonth(m)}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
 };
 
 const StatementTable = ({ statement: s }: { statement: Statement }) => (
@@ -159,17 +127,10 @@ const StatementView = ({
 export const SalesPage = () => {
   useDocumentTitle('売上明細');
   const me = useAppSelector(selectAuthUser);
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('month');
-  const month = isMonth(raw) ? raw : japanMonth();
+  const [params] = useSearchParams();
+  const [month, pick] = useMonthParam();
   const isAdmin = me?.type === 'admin';
   const proId = isAdmin ? (params.get('proId') ?? '') : me?.id;
-
-  const pick = (m: string) => {
-    const next = new URLSearchParams(params);
-    next.set('month', m);
-    setParams(next, { replace: true });
-  };
 
   let body;
   if (me?.type !== 'pro' && !isAdmin)
