@@ -116,14 +116,16 @@ export const discoverRoutes = (
   walk(top, '');
   return [...new Set(found)].map((pattern) => ({
     pattern,
-    area:
-      pattern === 'tabs' || pattern.startsWith('tabs/')
-        ? 'tabs'
-        : pattern.startsWith('checkin/')
-          ? 'entry'
-          : 'public',
+    area: MEMBER_ROOTS.includes(pattern.split('/')[0]!)
+      ? 'tabs'
+      : pattern.startsWith('checkin/')
+        ? 'entry'
+        : 'public',
   }));
 };
+
+/** The member area: the tabs, and the pages beside them that mails link to (payment, 領収書, 売上明細). */
+const MEMBER_ROOTS = ['tabs', 'payment', 'receipt', 'sales'];
 
 /**
  * Values for route parameters that no page links to: the buyer check-in entry

@@ -129,8 +129,9 @@ describe('admin: dashboard, members and reports (Chromium)', () => {
           chartRequests.length > 0,
           'chart.js loaded for the dashboard',
         );
+        // The month's money is one click away (売上・精算).
         await page
-          .getByText('オンライン決済の導入後に表示されます。')
+          .getByText(/プロごとの月別の売上・手数料とお支払い予定額は/)
           .waitFor();
         // The table alternative opens, with 12 weeks.
         await members.getByText('表で見る').click();
