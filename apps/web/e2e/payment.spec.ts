@@ -13,7 +13,7 @@
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { Payment, Schedule, Statement } from '@proam/contract';
 import {
@@ -50,6 +50,11 @@ const suite = serverAndBrowser({
       STRIPE_API_BASE: fake.url,
     };
   },
+});
+
+// The stand-in's server would keep this test process alive.
+after(async () => {
+  await fake?.close();
 });
 
 const memberCall = <T>(who: ApiLogin, apiPath: string, body: unknown) =>
