@@ -825,45 +825,36 @@ export async function settleCallOff(
   for (const h of holds)
     if (h.paymentId)
       await releaseHold(tx, h.paymentId, 'calledOff', now, rules, effects);
-  const paid = await tx
-    .select({ paymentId: reservations.paymentId })
+  // One read of the seated amateurs gives the refunds, the mail list and who paid online.
+  const seated = await tx
+    .select({
+      userId: reservations.userId,
+      paymentId: reservations.paymentId,
+      paymentStatus: reservations.paymentStatus,
+    })
     .from(reservations)
     .where(
       and(
         eq(reservations.scheduleId, id),
         eq(reservations.status, 'confirmed'),
-        eq(reservations.paymentStatus, 'paid'),
       ),
-    );
-  for (const r of paid)
-    if (r.paymentId && (await queueRefund(tx, r.paymentId, 'calledOff', now)))
+    )
+    .orderBy(asc(reservations.createdAt));
+  for (const r of seated)
+    if (
+      r.paymentStatus === 'paid' &&
+      r.paymentId &&
+      (await queueRefund(tx, r.paymentId, 'calledOff', now))
+    )
       effects.refundsQueued++;
-  const participants = (
-    await tx
-      .select({ userId: reservations.userId })
-      .from(reservations)
-      .where(
-        and(
-          eq(reservations.scheduleId, id),
-          eq(reservations.status, 'confirmed'),
-        ),
-      )
-      .orderBy(asc(reservations.createdAt))
-  ).map((r) => r.userId);
+  const participants = seated.map((r) => r.userId);
   // Those who paid online are told their money comes back; the pro gets one mail.
   const paidIds = new Set(
-    (
-      await tx
-        .select({ userId: reservations.userId })
-        .from(reservations)
-        .where(
-          and(
-            eq(reservations.scheduleId, id),
-            eq(reservations.status, 'confirmed'),
-            sql`${reservations.paymentStatus} in ('paid', 'refunded')`,
-          ),
-        )
-    ).map((r) => r.userId),
+    seated
+      .filter(
+        (r) => r.paymentStatus === 'paid' || r.paymentStatus === 'refunded',
+      )
+      .map((r) => r.userId),
   );
   const outbox = outboxRepository(tx, rules.appUrl);
   if (paidIds.size)
