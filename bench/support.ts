@@ -9,6 +9,7 @@ import autocannon from 'autocannon';
 import { createSigner } from 'fast-jwt';
 import pg from 'pg';
 import {
+  SERVER_DIST,
   startServer,
   type ServerOptions,
 } from '../test-support/server-process.ts';
@@ -29,6 +30,9 @@ const sign = createSigner({
 export const token = (id: string, typ: string) =>
   sign({ sub: id, typ, kind: 'access' });
 
+/** Where the server writes a CPU profile (`BENCH_CPU_PROF=<dir>`), for finding where a request's time goes. */
+const PROFILE_DIR = process.env.BENCH_CPU_PROF;
+
 /** A server in a child process; warnings reach the terminal. */
 export const server = (
   env: Record<string, string>,
@@ -37,6 +41,17 @@ export const server = (
   startServer({
     logs: 'inherit',
     readyTimeoutMs: 120_000,
+    ...(PROFILE_DIR
+      ? {
+          entry: {
+            nodeArgs: [
+              '--cpu-prof',
+              `--cpu-prof-dir=${PROFILE_DIR}`,
+              SERVER_DIST,
+            ],
+          },
+        }
+      : {}),
     ...options,
     env: { JWT_SECRET: SECRET, WEB_DIST: '/nonexistent', ...env },
   });

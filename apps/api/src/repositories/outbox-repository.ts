@@ -84,6 +84,53 @@ const CATEGORY_OF: Record<LessonNoticeKind, MailCategory> = {
   reviewInvite: 'booking',
 };
 
+/** What `lessonNotice` is told: which mails about one lesson, to whom. */
+export type LessonNoticeOptions = {
+  kind: LessonNoticeKind;
+  scheduleId: string;
+  amateurIds: string[];
+  reason?: string;
+  /** Also mail the pro (default true). */
+  toPro?: boolean;
+  /** Makes each mail exist once (the reminder), whoever scans for it. */
+  dedupe?: string;
+  now?: Date;
+  /** The lesson and the amateurs as the caller already read them in its transaction (saves two queries). */
+  known?: { lesson: LessonMailFacts; people: MailPeople };
+  /**
+   * `promoted` on a lesson paid online: the place is only held until
+   * then, so the amateur is asked to pay (link to the payment page) and
+   * the pro hears nothing yet (they get `reserved` once it is paid).
+   */
+  holdUntil?: Date;
+  /** `reserved`/`promoted` after an online payment: the fee is paid, not due at the course. */
+  paidOnline?: boolean;
+};
+
+/** The facts a payment's mail names, as a caller already read them in its transaction. */
+export type PaymentMailFacts = {
+  payment: {
+    id: string;
+    scheduleId: string;
+    userId: string;
+    amount: number;
+    serviceFee: number;
+    paidAt: Date | null;
+    reason: (typeof refunds.$inferSelect)['reason'] | null;
+  };
+  lesson: LessonMailFacts;
+  member: { name: string; email: string };
+};
+
+/** What `paymentNotice` is told: the payment and which of its mails. */
+export type PaymentNoticeOptions = {
+  kind: 'paid' | 'refunded';
+  paymentId: string;
+  now: Date;
+  /** The facts as the caller already read them (saves three queries). */
+  known?: PaymentMailFacts;
+};
+
 /**
  * The durable mail outbox. Writers call it on the repositories of their own
  * transaction (`repos.transaction`), so a mail exists exactly when the change
@@ -162,33 +209,10 @@ export function outboxRepository(db: Db, appUrl: string) {
   return {
     enqueue,
 
-    /**
-     * Mails about one lesson: each amateur in `amateurIds`, and the pro (one
-     * mail naming them all). Called inside the change's transaction.
-     */
-    async lessonNotice(opts: {
-      kind: LessonNoticeKind;
-      scheduleId: string;
-      amateurIds: string[];
-      reason?: string;
-      /** Also mail the pro (default true). */
-      toPro?: boolean;
-      /** Makes each mail exist once (the reminder), whoever scans for it. */
-      dedupe?: string;
-      now?: Date;
-      /** The lesson and the amateurs as the caller already read them in its transaction (saves two queries). */
-      known?: { lesson: LessonMailFacts; people: MailPeople };
-      /**
-       * `promoted` on a lesson paid online: the place is only held until
-       * then, so the amateur is asked to pay (link to the payment page) and
-       * the pro hears nothing yet (they get `reserved` once it is paid).
-       */
-      holdUntil?: Date;
-      /** `reserved`/`promoted` after an online payment: the fee is paid, not due at the course. */
-      paidOnline?: boolean;
-    }) {
+    /** The mails `lessonNotice` queues, for a caller that queues them with others in one insert. */
+    async lessonMails(opts: LessonNoticeOptions): Promise<OutboxMail[]> {
       const lesson = opts.known?.lesson ?? (await lessonFacts(opts.scheduleId));
-      if (!lesson) return;
+      if (!lesson) return [];
       const who = opts.known?.people ?? (await people(opts.amateurIds));
       const facts: LessonFacts = lesson;
       const category = CATEGORY_OF[opts.kind];
@@ -257,37 +281,41 @@ export function outboxRepository(db: Db, appUrl: string) {
             ? { dedupeKey: `${opts.dedupe}:${opts.scheduleId}:${lesson.proId}` }
             : {}),
         });
-      await enqueue(mails, opts.now);
+      return mails;
     },
 
     /**
-     * The mail about one online payment, to the amateur who paid: `paid`
-     * (お支払いを受け付けました, with the breakdown and the receipt link) or
-     * `refunded` (返金のお知らせ, with the refund's reason). Called in the
-     * transaction that records it; exists once per payment and kind.
+     * Mails about one lesson: each amateur in `amateurIds`, and the pro (one
+     * mail naming them all). Called inside the change's transaction.
      */
-    async paymentNotice(opts: {
-      kind: 'paid' | 'refunded';
-      paymentId: string;
-      now: Date;
-    }): Promise<void> {
-      const [row] = await db
-        .select({
-          id: payments.id,
-          scheduleId: payments.scheduleId,
-          userId: payments.userId,
-          amount: payments.amount,
-          serviceFee: payments.serviceFee,
-          paidAt: payments.paidAt,
-          reason: refunds.reason,
-        })
-        .from(payments)
-        .leftJoin(refunds, eq(refunds.paymentId, payments.id))
-        .where(eq(payments.id, opts.paymentId));
-      if (!row) return;
-      const lesson = await lessonFacts(row.scheduleId);
-      const who = (await people([row.userId])).get(row.userId);
-      if (!lesson || !who) return;
+    async lessonNotice(opts: LessonNoticeOptions): Promise<void> {
+      await enqueue(await this.lessonMails(opts), opts.now);
+    },
+
+    /** The mail `paymentNotice` queues (none when the payment or its member is gone). */
+    async paymentMail(opts: PaymentNoticeOptions): Promise<OutboxMail[]> {
+      const row =
+        opts.known?.payment ??
+        (
+          await db
+            .select({
+              id: payments.id,
+              scheduleId: payments.scheduleId,
+              userId: payments.userId,
+              amount: payments.amount,
+              serviceFee: payments.serviceFee,
+              paidAt: payments.paidAt,
+              reason: refunds.reason,
+            })
+            .from(payments)
+            .leftJoin(refunds, eq(refunds.paymentId, payments.id))
+            .where(eq(payments.id, opts.paymentId))
+        )[0];
+      if (!row) return [];
+      const lesson = opts.known?.lesson ?? (await lessonFacts(row.scheduleId));
+      const who =
+        opts.known?.member ?? (await people([row.userId])).get(row.userId);
+      if (!lesson || !who) return [];
       const payment = { amount: row.amount, serviceFee: row.serviceFee };
       const mail =
         opts.kind === 'paid'
@@ -309,26 +337,30 @@ export function outboxRepository(db: Db, appUrl: string) {
               reason: row.reason ?? 'cancelled',
               link: `${appUrl}/#/tabs/profile`,
             });
-      await enqueue(
-        [
-          {
-            ...mail,
-            category: 'booking',
-            userId: row.userId,
-            dedupeKey: `payment-${opts.kind}:${row.id}`,
-          },
-        ],
-        opts.now,
-      );
+      return [
+        {
+          ...mail,
+          category: 'booking',
+          userId: row.userId,
+          dedupeKey: `payment-${opts.kind}:${row.id}`,
+        },
+      ];
+    },
+
+    /**
+     * The mail about one online payment, to the amateur who paid: `paid`
+     * (お支払いを受け付けました, with the breakdown and the receipt link) or
+     * `refunded` (返金のお知らせ, with the refund's reason). Called in the
+     * transaction that records it; exists once per payment and kind.
+     */
+    async paymentNotice(opts: PaymentNoticeOptions): Promise<void> {
+      await enqueue(await this.paymentMail(opts), opts.now);
     },
 
     /** `lessonNotice` to the participants of each lesson that has any; answers how many lessons. */
     async noticeEach(
       lessons: { id: string; participants: string[] }[],
-      notice: Omit<
-        Parameters<typeof this.lessonNotice>[0],
-        'scheduleId' | 'amateurIds'
-      >,
+      notice: Omit<LessonNoticeOptions, 'scheduleId' | 'amateurIds'>,
     ): Promise<number> {
       let queued = 0;
       for (const lesson of lessons) {

@@ -8,6 +8,7 @@ import {
   schedules,
   stripeEvents,
   users,
+  waitlist,
 } from '../db/schema.js';
 import { reservationOf, letGo } from './queries.js';
 import { ApiError } from '../lib/api-error.js';
@@ -19,7 +20,6 @@ import {
   holdPlace,
   leaveLine,
   lessonStart,
-  lockLesson,
   noEffects,
   releaseHold,
   releasePlace,
@@ -85,12 +85,55 @@ async function paymentOf(
   return p && matches(p, pi) ? p : undefined;
 }
 
-async function memberExists(tx: Tx, userId: string): Promise<boolean> {
-  const [u] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.id, userId));
-  return u !== undefined;
+/**
+ * Locks the lesson of payment `paymentId` (the lesson first, as every change
+ * of places does) and answers it with the facts its mails name; none when
+ * there is no such payment.
+ */
+async function lockLessonOfPayment(tx: Tx, paymentId: string) {
+  const [row] = await tx
+    .select({
+      lesson: schedules,
+      proName: users.userName,
+      proEmail: users.email,
+    })
+    .from(schedules)
+    .innerJoin(users, eq(users.id, schedules.proId))
+    .where(
+      eq(
+        schedules.id,
+        sql`(select ${payments.scheduleId} from ${payments} where ${payments.id} = ${paymentId})`,
+      ),
+    )
+    .for('update', { of: schedules });
+  return row;
+}
+
+/**
+ * The payment locked (its lesson is locked already), with the amateur's
+ * reservation of the lesson and the amateur (none when the account was
+ * deleted). The reservation needs no lock of its own: every change of a
+ * reservation holds its lesson's lock.
+ */
+async function lockPayment(tx: Tx, paymentId: string) {
+  const [row] = await tx
+    .select({
+      payment: payments,
+      reservation: reservations,
+      member: { name: users.userName, email: users.email },
+    })
+    .from(payments)
+    .leftJoin(
+      reservations,
+      and(
+        eq(reservations.scheduleId, payments.scheduleId),
+        eq(reservations.userId, payments.userId),
+      ),
+    )
+    .leftJoin(users, eq(users.id, payments.userId))
+    .where(eq(payments.id, paymentId))
+    .for('update', { of: payments });
+  return row;
 }
 
 /**
@@ -111,20 +154,15 @@ export async function settlePaid(
   rules: PlaceRules,
   effects: PaymentEffects,
 ): Promise<SettleOutcome> {
-  const known = await paymentOf(tx, pi);
-  if (!known) return 'ignored';
-  const lesson = await lockLesson(tx, known.scheduleId);
-  const [p] = await tx
-    .select()
-    .from(payments)
-    .where(eq(payments.id, known.id))
-    .for('update');
-  if (!p || p.status === 'paid' || p.status === 'refunded') return 'unchanged';
-  const [mine] = await tx
-    .select()
-    .from(reservations)
-    .where(reservationOf(p.scheduleId, p.userId))
-    .for('update');
+  const id = pi.metadata?.paymentId;
+  if (!id) return 'ignored';
+  const locked = await lockLessonOfPayment(tx, id);
+  if (!locked) return 'ignored';
+  const { lesson } = locked;
+  const row = await lockPayment(tx, id);
+  if (!row || !matches(row.payment, pi)) return 'ignored';
+  const { payment: p, reservation: mine, member } = row;
+  if (p.status === 'paid' || p.status === 'refunded') return 'unchanged';
   const paid = {
     status: 'confirmed' as const,
     amount: p.amount,
@@ -149,7 +187,7 @@ export async function settlePaid(
     // Not for a lesson already under way, nor for an account deleted meanwhile
     // (no member to hold the place: refunded instead).
     lessonStart(lesson) > now &&
-    (await memberExists(tx, p.userId))
+    member
   ) {
     // The hold was let go before the money came: a place again, if one is free.
     const taken = await takePlace(tx, p.scheduleId, japanDate(now), now);
@@ -179,19 +217,39 @@ export async function settlePaid(
       ...(placed ? { failure: null } : {}),
     })
     .where(eq(payments.id, p.id));
-  if (!placed) {
+  if (!placed || !member) {
     if (await queueRefund(tx, p.id, 'late', now)) effects.refundsQueued++;
     return 'late';
   }
+  // Both mails in one insert, from what the two locking reads answered.
+  const facts = {
+    ...lesson,
+    proName: locked.proName,
+    proEmail: locked.proEmail,
+  };
   const outbox = outboxRepository(tx, rules.appUrl);
-  await outbox.lessonNotice({
-    kind: 'reserved',
-    scheduleId: lesson.id,
-    amateurIds: [p.userId],
+  await outbox.enqueue(
+    [
+      ...(await outbox.lessonMails({
+        kind: 'reserved',
+        scheduleId: lesson.id,
+        amateurIds: [p.userId],
+        paidOnline: true,
+        known: { lesson: facts, people: new Map([[p.userId, member]]) },
+      })),
+      ...(await outbox.paymentMail({
+        kind: 'paid',
+        paymentId: p.id,
+        now,
+        known: {
+          payment: { ...p, paidAt: now, reason: null },
+          lesson: facts,
+          member,
+        },
+      })),
+    ],
     now,
-    paidOnline: true,
-  });
-  await outbox.paymentNotice({ kind: 'paid', paymentId: p.id, now });
+  );
   return 'confirmed';
 }
 
@@ -235,8 +293,8 @@ export function paymentRepository(db: Db, appUrl: string, paymentsOn = false) {
     /**
      * Holds a place of a lesson paid online for the amateur, in one
      * transaction with the lesson locked first (as a reservation does): the
-     * pro verified, no block either way, a fee to pay; the lesson's ended
-     * holds are let go first. A hold of theirs still running is answered
+     * pro verified, no block either way, a fee to pay; a full lesson's ended
+     * holds are let go before giving up. A hold of theirs still running is answered
      * again (same payment, so the same PaymentIntent); otherwise a place is
      * taken by the reservation's conditional update, never beyond capacity.
      */
@@ -246,41 +304,47 @@ export function paymentRepository(db: Db, appUrl: string, paymentsOn = false) {
       today: string,
       now: Date,
     ): Promise<StartedHold> {
-      return db.transaction(async (tx) => {
-        const effects = noEffects();
-        const pro = alias(users, 'pro');
+      const effects = noEffects();
+      const pro = alias(users, 'pro');
+      const attempt = async (
+        tx: Tx,
+        sweep: boolean,
+      ): Promise<StartedHold | 'sweep'> => {
+        // One read under the lesson's lock: the lesson, its pro, the block
+        // either way, and the amateur's reservation, its payment and place in
+        // line (all of which change only under this lock).
         const [found] = await tx
           .select({
             lesson: schedules,
             proVerified: pro.verified,
             proName: pro.userName,
             blocked: sql<boolean>`not ${notBlockedWith(userId, schedules.proId)}`,
+            mine: reservations,
+            held: payments,
+            inLine: sql<boolean>`exists (select 1 from ${waitlist} where ${waitlist.scheduleId} = ${schedules.id} and ${waitlist.userId} = ${userId})`,
           })
           .from(schedules)
           .innerJoin(pro, eq(pro.id, schedules.proId))
+          .leftJoin(
+            reservations,
+            and(
+              eq(reservations.scheduleId, schedules.id),
+              eq(reservations.userId, userId),
+            ),
+          )
+          .leftJoin(payments, eq(payments.id, reservations.paymentId))
           .where(eq(schedules.id, scheduleId))
           .for('update', { of: schedules });
         if (!found) throw new ApiError('NotFound');
         if (found.blocked) throw new ApiError('Forbidden');
         if (!found.proVerified || found.lesson.fee <= 0)
           throw new ApiError('Conflict');
-        await releaseEnded(tx, scheduleId, now, effects);
-        const [mine] = await tx
-          .select()
-          .from(reservations)
-          .where(reservationOf(scheduleId, userId))
-          .for('update');
+        const { mine, held } = found;
         if (mine?.status === 'confirmed') throw new ApiError('Conflict');
         const hold = { lesson: found.lesson, proName: found.proName, effects };
         if (mine?.status === 'pending') {
-          const [p] = mine.paymentId
-            ? await tx
-                .select()
-                .from(payments)
-                .where(eq(payments.id, mine.paymentId))
-            : [];
-          if (p?.status === 'pending' && p.holdExpiresAt > now)
-            return { payment: p, ...hold };
+          if (held?.status === 'pending' && held.holdExpiresAt > now)
+            return { payment: held, ...hold };
           // A pending reservation without a running hold (never left by this
           // code, but not worth a stuck member): let it go and start afresh.
           await tx
@@ -290,13 +354,25 @@ export function paymentRepository(db: Db, appUrl: string, paymentsOn = false) {
           await releasePlace(tx, scheduleId, now);
         }
         const taken = await takePlace(tx, scheduleId, today, now);
+        // Full: holds that have ended give their places back first.
+        if (taken.length === 0 && sweep && found.lesson.statusRound === 'full')
+          return 'sweep';
         if (taken.length === 0)
           throw new ApiError(whyNoPlace(found.lesson, today));
         const payment = await holdPlace(tx, found.lesson, userId, now);
         if (!payment) throw new ApiError('Conflict');
-        await leaveLine(tx, scheduleId, userId);
+        if (found.inLine) await leaveLine(tx, scheduleId, userId);
         return { payment, ...hold, lesson: taken[0]! };
-      });
+      };
+      const held = await db.transaction((tx) => attempt(tx, true));
+      if (held !== 'sweep') return held;
+      // In a transaction of their own, so that they stay released (the first
+      // in line promoted) even when this start then finds no place: what the
+      // scheduled job would do a minute later. Then everything is read again.
+      await db.transaction((tx) => releaseEnded(tx, scheduleId, now, effects));
+      const again = await db.transaction((tx) => attempt(tx, false));
+      if (again === 'sweep') throw new ApiError('Conflict');
+      return again;
     },
 
     /** Records the hold's PaymentIntent; the first one recorded stays (concurrent starts get the same one anyway). */

@@ -18,6 +18,7 @@ import {
   schedules,
   stripeEvents,
   users,
+  waitlist,
 } from '../../src/db/schema.js';
 import { hashPassword } from '../../src/lib/password.js';
 import { addDays, japanDate } from '../../src/lib/time.js';
@@ -521,6 +522,53 @@ for (const driver of DRIVERS) {
         // A new start is a new hold (a new payment).
         const next = await start(a!.auth, id);
         assert.notEqual(next.reservationId, hold.reservationId);
+      } finally {
+        clock.set(new Date());
+      }
+    });
+
+    it('a full lesson whose hold has ended gives the place at the next start, first to the one in line (before the job runs)', async () => {
+      const id = await lesson({ capacity: 1 });
+      const [a, b, c] = await amateurs(3);
+      const first = await start(a!.auth, id);
+      const joined = await post(b!.auth, '/schedule/waitlistJoin', { id });
+      assert.deepEqual(joined.json.body, { position: 1 });
+      clock.advance(15 * 60_000 + 1000);
+      try {
+        // C is not in line: the ended hold goes to B, so C still finds it full.
+        const late = await post(c!.auth, '/payment/start', { scheduleId: id });
+        assert.equal(late.json.code, 'ScheduleFull');
+        assert.equal(
+          (await paymentRow(h, first.reservationId)).failure,
+          'expired',
+        );
+        assert.equal((await reservationRow(h, id, a!.id))?.status, 'cancelled');
+        // B was promoted to a hold by that sweep; their start takes it up.
+        const promoted = await reservationRow(h, id, b!.id);
+        assert.equal(promoted?.status, 'pending');
+        const theirs = await start(b!.auth, id);
+        assert.equal(theirs.reservationId, promoted?.paymentId);
+        const row = await scheduleRow(h, id);
+        assert.equal(row.reservedCount, 1);
+        assert.equal(row.statusRound, 'full');
+        const line = await h.database.db
+          .select()
+          .from(waitlist)
+          .where(eq(waitlist.scheduleId, id));
+        assert.equal(line.length, 0);
+
+        // B's hold ends too, nobody is in line: C's start takes the place at once.
+        clock.advance(15 * 60_000 + 1000);
+        const next = await start(c!.auth, id);
+        assert.equal(
+          (await paymentRow(h, theirs.reservationId)).failure,
+          'expired',
+        );
+        assert.equal(
+          (await reservationRow(h, id, c!.id))?.paymentId,
+          next.reservationId,
+        );
+        assert.equal((await scheduleRow(h, id)).reservedCount, 1);
       } finally {
         clock.set(new Date());
       }
