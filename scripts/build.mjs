@@ -1,9 +1,50 @@
 // Builds what `npm start` and `npm test` need, skipping what is already up to date.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
+
+/**
+ * What a build depends on besides the sources: the installed dependencies (the
+ * lockfile and every package.json), the compiler settings and Node itself. A
+ * change to any of them (an upgrade, a `npm ci` of another lockfile) rebuilds
+ * everything, where the sources' timestamps and tsc's own incremental state
+ * would not notice and `npm start` would serve a stale build.
+ */
+export const BUILD_INPUTS = [
+  'package-lock.json',
+  'package.json',
+  'tsconfig.base.json',
+  'packages/contract/package.json',
+  'packages/contract/tsconfig.json',
+  'apps/api/package.json',
+  'apps/api/tsconfig.json',
+  'apps/web/package.json',
+  'apps/web/tsconfig.json',
+];
+
+/** Where the fingerprint of the last build's inputs is kept (beside the API's build). */
+const STAMP = path.join(ROOT, 'apps', 'api', 'dist', '.build-inputs');
+
+/** A fingerprint of BUILD_INPUTS' contents (under `root`) and the Node version. */
+export function inputsFingerprint(root = ROOT, nodeVersion = process.version) {
+  const hash = createHash('sha256').update(nodeVersion);
+  for (const file of BUILD_INPUTS) {
+    const p = path.join(root, file);
+    hash.update(`\0${file}\0`);
+    if (existsSync(p)) hash.update(readFileSync(p));
+  }
+  return hash.digest('hex');
+}
 
 function newest(p) {
   if (!existsSync(p)) return 0;
@@ -32,9 +73,24 @@ function run(cmd, args, cwd = ROOT) {
 }
 
 export function buildAll({ force = false } = {}) {
+  const fingerprint = inputsFingerprint();
+  const stale =
+    force ||
+    !existsSync(STAMP) ||
+    readFileSync(STAMP, 'utf8').trim() !== fingerprint;
+  if (stale && existsSync(STAMP))
+    console.log(
+      'Dependencies, compiler settings or Node changed since the last build: building everything again…',
+    );
   const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
   // tsc -b is incremental: a no-op when nothing changed.
-  run(process.execPath, [tsc, '-b', 'packages/contract', 'apps/api']);
+  run(process.execPath, [
+    tsc,
+    '-b',
+    ...(stale ? ['--force'] : []),
+    'packages/contract',
+    'apps/api',
+  ]);
 
   const web = path.join(ROOT, 'apps', 'web');
   const built = path.join(web, 'dist', 'index.html');
@@ -46,8 +102,10 @@ export function buildAll({ force = false } = {}) {
     newest(path.join(web, 'vite-plugins')),
     newest(path.join(ROOT, 'packages', 'contract', 'src')),
   );
-  if (force || !existsSync(built) || statSync(built).mtimeMs < sources) {
+  if (stale || !existsSync(built) || statSync(built).mtimeMs < sources) {
     console.log('Building the web app…');
     run('npm', ['run', 'build', '-w', '@proam/web']);
   }
+  mkdirSync(path.dirname(STAMP), { recursive: true });
+  writeFileSync(STAMP, `${fingerprint}\n`);
 }
