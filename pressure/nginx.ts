@@ -1,10 +1,12 @@
 /**
- * Two API instances on one PostgreSQL database behind Debian's nginx (its
- * own config and prefix in a temp folder, on a loopback port), sharing rate
- * limits through Redis (REDIS_URL) and trusting nginx's X-Forwarded-For
- * (TRUST_PROXY=127.0.0.1). Clients connect from their own loopback addresses
- * (127.x.y.z) so the API sees distinct clients. Checks:
+ * Two API instances on one PostgreSQL database behind Debian's nginx running
+ * the shipped deploy/nginx/proam.conf.template (the file compose.yaml mounts)
+ * inside a main config and prefix of its own in a temp folder, on a loopback
+ * port. They share rate limits through Redis (REDIS_URL) and trust nginx's
+ * X-Forwarded-For (TRUST_PROXY=127.0.0.1). Clients connect from their own
+ * loopback addresses (127.x.y.z) so the API sees distinct clients. Checks:
  * - a login, then calls landing on both instances (stateless sessions);
+ * - /metrics answered by an instance (METRICS_TOKEN) is a 404 through nginx;
  * - refresh-token rotation whichever instance answers;
  * - one rate-limit budget across instances (per address and per member), a
  *   spoofed X-Forwarded-For doesn't escape it;
@@ -15,7 +17,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -56,6 +58,8 @@ const NGINX =
     existsSync(p),
   ) ?? 'nginx';
 const FAILOVER_POSTS_PER_S = 10;
+/** Lets the instances answer /metrics, so a 404 through nginx is nginx's doing. */
+const METRICS_TOKEN = `pressure-metrics-${randomInt(1e9)}`;
 const FAILOVER_SECONDS = 8;
 /** The pro and the three players of the chat lesson. */
 const FAILOVER_SENDERS = 4;
@@ -64,7 +68,49 @@ const FAILOVER_SENDERS = 4;
 const clientAddress = () =>
   `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 
+/** The nginx configuration that is shipped (compose.yaml mounts it too). */
+const SHIPPED_NGINX_CONF = path.join(
+  import.meta.dirname,
+  '..',
+  'deploy',
+  'nginx',
+  'proam.conf.template',
+);
+
+/**
+ * Fills the shipped template's `${PROAM_*}` placeholders as the official nginx
+ * image's envsubst does (NGINX_ENVSUBST_FILTER=^PROAM_), leaving nginx's own
+ * `$variables` alone; a placeholder without a value is an error, not an empty
+ * directive.
+ */
+function fillNginxTemplate(
+  template: string,
+  values: Record<string, string>,
+): string {
+  return template.replace(/\$\{(PROAM_[A-Z0-9_]+)\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined)
+      throw new Error(`no value for \${${name}} in the nginx template`);
+    return value;
+  });
+}
+
+/**
+ * A main config of the test's own (prefix, pid and temp folders in `dir`, no
+ * daemon) around the shipped http-level file, filled for loopback ports.
+ */
 function nginxConf(dir: string, port: number, upstreams: number[]): string {
+  const [one, two] = upstreams;
+  if (upstreams.length !== 2 || one === undefined || two === undefined)
+    throw new Error('the shipped nginx template has two API instances');
+  const shipped = fillNginxTemplate(readFileSync(SHIPPED_NGINX_CONF, 'utf8'), {
+    PROAM_LISTEN: `127.0.0.1:${port}`,
+    PROAM_API_1: `127.0.0.1:${one}`,
+    PROAM_API_2: `127.0.0.1:${two}`,
+    // No bucket here: the instances serve DATA_DIR/media themselves.
+    PROAM_MEDIA_UPSTREAM: 'http://api',
+  });
+  writeFileSync(path.join(dir, 'proam.conf'), shipped);
   return `
 worker_processes 1;
 daemon off;
@@ -78,31 +124,10 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  map $http_upgrade $connection_upgrade { default upgrade; '' close; }
-  upstream api {
-${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=10s;`).join('\n')}
-  }
-  server {
-    listen 127.0.0.1:${port};
-    # Which instance answered, for the checks (a test-only header).
-    add_header X-Upstream $upstream_addr always;
-    # One proxy in front: the client's address replaces whatever it sent.
-    proxy_set_header X-Forwarded-For $remote_addr;
-    proxy_set_header Host $host;
-    location /api/ws {
-      proxy_pass http://api;
-      proxy_http_version 1.1;
-      proxy_set_header Upgrade $http_upgrade;
-      proxy_set_header Connection $connection_upgrade;
-      proxy_read_timeout 120s;
-    }
-    location / {
-      proxy_pass http://api;
-      # Our 503s (closing, shedding, a full queue) are answered before a call is
-      # handled, so a POST that got one may go to the other instance.
-      proxy_next_upstream error timeout http_503 non_idempotent;
-    }
-  }
+  # Which instance answered, for the checks (test-only, so not in the shipped
+  # file; inherited by every location of it that sets no header of its own).
+  add_header X-Upstream $upstream_addr always;
+  include ${dir}/proam.conf;
 }
 `;
 }
@@ -291,6 +316,7 @@ describe('two instances behind nginx', () => {
       REDIS_URL,
       TRUST_PROXY: '127.0.0.1',
       SHED_EVENT_LOOP_DELAY_MS: '0',
+      METRICS_TOKEN,
     };
     a = await startServer({ ...env, DATA_DIR: dirA.dir }); // migrates, seeds
     b = await startServer({ ...env, DATA_DIR: dirB.dir });
@@ -371,6 +397,35 @@ describe('two instances behind nginx', () => {
       t,
       seen.has(upA) && seen.has(upB),
       `session: calls landed on both instances (${[...seen].join(', ')})`,
+    );
+  });
+
+  it('keeps /metrics off the public side', async (t) => {
+    const auth = { headers: { authorization: `Bearer ${METRICS_TOKEN}` } };
+    const direct = await request(
+      'GET',
+      `http://${upA}/metrics`,
+      undefined,
+      auth,
+    );
+    const proxied = await request('GET', `${origin}/metrics`, undefined, {
+      ...via,
+      ...auth,
+    });
+    figures.push([
+      'GET /metrics with the token: at an instance / through nginx',
+      `${direct.status} / ${proxied.status}`,
+      upstreamOf(proxied),
+    ]);
+    await check(
+      t,
+      direct.status === 200,
+      `metrics: an instance answers its token (${direct.status})`,
+    );
+    await check(
+      t,
+      proxied.status === 404 && upstreamOf(proxied) === '?',
+      `metrics: nginx answers 404 itself, the token notwithstanding (${proxied.status}, upstream ${upstreamOf(proxied)})`,
     );
   });
 
