@@ -15,6 +15,10 @@
  *    connections on the heaviest read; the server must answer (503 or 200),
  *    stay up and come back within the SLO.
  * Floods run in a child process so they don't share the measuring loop.
+ * During the mixed load, /metrics (METRICS_TOKEN) is scraped every 5 s as
+ * Prometheus would: every scrape must answer 200, and the figures the server
+ * counted (requests, p99 from its histogram, mail outbox) are printed beside
+ * the generator's.
  * `npm run test:pressure:load`.
  */
 import assert from 'node:assert/strict';
@@ -55,6 +59,10 @@ const RATE = Number(process.env.PRESSURE_RATE ?? 100);
 const MEMBERS = Number(process.env.PRESSURE_MEMBERS ?? 10_000);
 const FLOOD_SECONDS = Number(process.env.PRESSURE_FLOOD_SECONDS ?? 20);
 const SHED_MS = process.env.PRESSURE_SHED_MS ?? '50';
+
+/** The servers of this check serve /metrics on their main port with this token. */
+const METRICS_TOKEN = 'pressure-metrics-token-0123456789';
+const SCRAPE_EVERY_MS = 5_000;
 
 const CHAT_LESSONS = 250;
 const POOL_LESSONS = 100;
@@ -373,6 +381,110 @@ function classTable(rows: ClassRow[]): string {
   );
 }
 
+type Scrape = { status: number; ms: number; text: string };
+
+/** One scrape of /metrics, as Prometheus does it (own connection, bearer token). */
+async function scrapeMetrics(origin: string): Promise<Scrape> {
+  const t0 = performance.now();
+  try {
+    const r = await fetch(`${origin}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      signal: AbortSignal.timeout(10_000),
+    });
+    return {
+      status: r.status,
+      text: await r.text(),
+      ms: performance.now() - t0,
+    };
+  } catch (e) {
+    return { status: 0, text: String(e), ms: performance.now() - t0 };
+  }
+}
+
+/** Scrapes every SCRAPE_EVERY_MS until stopped. */
+function scrapeDuring(origin: string) {
+  const scrapes: Scrape[] = [];
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      scrapes.push(await scrapeMetrics(origin));
+      if (!stopped) await sleep(SCRAPE_EVERY_MS);
+    }
+  })();
+  return {
+    scrapes,
+    async stop() {
+      stopped = true;
+      await loop;
+    },
+  };
+}
+
+type Sampled = { name: string; labels: Record<string, string>; value: number };
+
+/** The sample lines of a Prometheus text exposition. */
+function samplesOf(text: string): Sampled[] {
+  const out: Sampled[] = [];
+  for (const line of text.split('\n')) {
+    const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!m) continue;
+    const labels: Record<string, string> = {};
+    for (const [, k, v] of (m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g))
+      labels[k!] = v!;
+    out.push({ name: m[1]!, labels, value: Number(m[3]) });
+  }
+  return out;
+}
+
+/** What the server counted for /api routes: requests, and the duration buckets summed over routes (cumulative, by `le`). */
+function apiFigures(text: string) {
+  const all = samplesOf(text);
+  const api = (s: Sampled) => s.labels.route?.startsWith('/api/') ?? false;
+  const requests = all
+    .filter((s) => s.name === 'http_request_duration_seconds_count' && api(s))
+    .reduce((n, s) => n + s.value, 0);
+  const buckets = new Map<number, number>();
+  for (const s of all)
+    if (s.name === 'http_request_duration_seconds_bucket' && api(s)) {
+      const le = s.labels.le === '+Inf' ? Infinity : Number(s.labels.le);
+      buckets.set(le, (buckets.get(le) ?? 0) + s.value);
+    }
+  const gauge = (name: string) => all.find((s) => s.name === name)?.value;
+  return {
+    requests,
+    buckets,
+    outboxDepth: gauge('proam_mail_outbox_depth'),
+    outboxOldest: gauge('proam_mail_outbox_oldest_age_seconds'),
+    loopP99: gauge('nodejs_eventloop_lag_p99_seconds'),
+  };
+}
+
+/** histogram_quantile over the increase between two scrapes (linear within a bucket, as Prometheus does). */
+function quantileBetween(
+  q: number,
+  before: Map<number, number>,
+  after: Map<number, number>,
+): number {
+  const les = [...after.keys()].sort((a, b) => a - b);
+  const counts = les.map((le) => (after.get(le) ?? 0) - (before.get(le) ?? 0));
+  const total = counts.at(-1) ?? 0;
+  if (total <= 0) return NaN;
+  const rank = q * total;
+  for (let i = 0; i < les.length; i++) {
+    if (counts[i]! < rank) continue;
+    const upper = les[i]!;
+    const lower = i === 0 ? 0 : les[i - 1]!;
+    // Beyond the last finite bucket Prometheus answers that bucket's bound.
+    if (upper === Infinity) return lower;
+    const below = i === 0 ? 0 : counts[i - 1]!;
+    const inBucket = counts[i]! - below;
+    return (
+      lower + (upper - lower) * (inBucket === 0 ? 1 : (rank - below) / inBucket)
+    );
+  }
+  return NaN;
+}
+
 type FloodResult = {
   requests: number;
   statusCodeStats: Record<string, { count: number }>;
@@ -427,11 +539,16 @@ async function steady(
   console.log(
     `\n### Mixed load: ${RATE} requests/s for ${SECONDS} s on PostgreSQL (open model)\n`,
   );
+  const first = await scrapeMetrics(server.origin);
+  const scraper = scrapeDuring(server.origin);
   const t0 = performance.now();
   const samples = await openLoad(server.origin, w, SECONDS, RATE, MIX);
   const took = (performance.now() - t0) / 1000;
+  await scraper.stop();
+  const last = await scrapeMetrics(server.origin);
   const rows = summarise(samples);
   console.log(classTable(rows));
+  await metricsReport(t, samples, [first, ...scraper.scrapes, last]);
   const reads = samples.filter((s) => s.klass.startsWith('read'));
   const writes = samples.filter((s) => s.klass.startsWith('write'));
   const logins = samples.filter((s) => s.klass.startsWith('login'));
@@ -537,6 +654,71 @@ async function steady(
     t,
     inv.length === 0,
     `steady load: invariants (${inv.slice(0, 3).join('; ')})`,
+  );
+}
+
+/** What /metrics said during the mixed load, beside what the generator measured. */
+async function metricsReport(
+  t: TestContext,
+  samples: Sample[],
+  scrapes: Scrape[],
+) {
+  const first = scrapes[0]!;
+  const last = scrapes.at(-1)!;
+  const failed = scrapes.filter((s) => s.status !== 200);
+  const a = apiFigures(first.text);
+  const b = apiFigures(last.text);
+  const counted = b.requests - a.requests;
+  const answered = samples.filter((s) => s.a.status !== 0).length;
+  const serverP99 = quantileBetween(0.99, a.buckets, b.buckets) * 1000;
+  const clientP99 = percentile(
+    samples.map((s) => s.a.ms),
+    99,
+  );
+  const scrapeMs = scrapes.map((s) => s.ms);
+  console.log(
+    `\n/metrics scraped ${scrapes.length} times (every ${SCRAPE_EVERY_MS / 1000} s during the load, and before and after)\n`,
+  );
+  console.log(
+    table(
+      ['figure', 'from /metrics', 'generator'],
+      [
+        ['/api requests in this phase', counted, `${answered} answered`],
+        [
+          'p99 of /api requests (server histogram vs client, from sending)',
+          `${ms(serverP99)} ms`,
+          `${ms(clientP99)} ms`,
+        ],
+        [
+          'mail outbox depth / oldest unsent mail at the end',
+          `${b.outboxDepth ?? '-'} / ${b.outboxOldest === undefined ? '-' : `${b.outboxOldest.toFixed(0)} s`}`,
+          '',
+        ],
+        [
+          'event-loop lag p99 at the end',
+          b.loopP99 === undefined ? '-' : `${ms(b.loopP99 * 1000)} ms`,
+          '',
+        ],
+        [
+          'scrapes: not 200 / p99 ms',
+          `${failed.length} / ${ms(percentile(scrapeMs, 99))}`,
+          '',
+        ],
+      ],
+    ),
+  );
+  await check(
+    t,
+    failed.length === 0,
+    `metrics: every scrape during the load answered 200 (${failed
+      .slice(0, 3)
+      .map((s) => `${s.status} ${s.text.slice(0, 80)}`)
+      .join('; ')})`,
+  );
+  await check(
+    t,
+    b.requests > 0 && counted > 0,
+    `metrics: the request counter grew during the load (${a.requests} → ${b.requests})`,
   );
 }
 
@@ -762,7 +944,7 @@ describe('load', () => {
   before(async () => {
     dbase = await tempDatabase('proam_load');
     const url = dbase.url;
-    env = { DATA_DIR: dir.dir, DATABASE_URL: url };
+    env = { DATA_DIR: dir.dir, DATABASE_URL: url, METRICS_TOKEN };
     db = new pg.Client({ connectionString: url });
     server = await startServer(env); // migrates and seeds the demo
     await db.connect();

@@ -12,6 +12,7 @@ import { authPlugin } from './plugins/auth.js';
 import { configPlugin, databasePlugin } from './plugins/core.js';
 import { paymentsPlugin } from './plugins/payments.js';
 import { mailPlugin } from './plugins/mail.js';
+import { metricsPlugin, metricsRoutePlugin } from './plugins/metrics.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { closingPlugin, sheddingPlugin } from './plugins/lifecycle.js';
@@ -80,8 +81,8 @@ export type AppInput = {
 };
 
 /**
- * The Fastify instance, plugin by plugin in boot order: settings, database
- * and repositories, mail, security headers, CORS, the closing answer, rate
+ * The Fastify instance, plugin by plugin in boot order: settings, database,
+ * metrics, repositories, mail, security headers, CORS, the closing answer, rate
  * limits, error envelopes, load shedding, the API description, tokens, the
  * WebSocket, the routes, and the web app and media last (docs/architecture.md).
  */
@@ -120,6 +121,8 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
     clock: input.clock ?? systemClock,
   });
   await app.register(databasePlugin, { database: input.database });
+  // Early, so its timing hook sees every route registered after it.
+  await app.register(metricsPlugin);
   await app.register(repositoriesPlugin);
   await app.register(paymentsPlugin);
   await app.register(mailPlugin, input.mailer ? { mailer: input.mailer } : {});
@@ -131,6 +134,7 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
   await app.register(sheddingPlugin);
   await app.register(docsPlugin);
   await app.register(authPlugin);
+  await app.register(metricsRoutePlugin);
   await app.register(fastifyWebsocket, {
     options: {
       maxPayload: 64 * 1024,

@@ -44,7 +44,19 @@ export type Config = {
   stripe: StripeConfig | null;
   /** With payments partly configured: the settings that are missing (the server warns and stays off). */
   stripeMissing: string[];
+  /**
+   * PUBLIC_URL: the origin members reach the web app at. It is the start of
+   * every link the server writes for a person to open later: in mails (lesson
+   * notices, reminders, payment and refund mails, an admin's verification
+   * mail) and the punch-out StartPage. Never taken from the request's Host.
+   * Unset: `http://HOST:PORT`, right only on the developer's own machine.
+   */
   publicUrl: string | null;
+  /**
+   * Origins whose pages may call the API cross-origin: the native apps'
+   * WebView origins (NATIVE_ORIGINS) always, plus CORS_ORIGINS. The web app
+   * itself is same-origin and needs no entry.
+   */
   corsOrigins: string[];
   trustProxy: boolean | string;
   logLevel: string;
@@ -64,7 +76,25 @@ export type Config = {
   shedDbQueue: number;
   /** After SIGTERM: how long to keep serving (readyz already 503) before the listener closes. */
   shutdownGraceMs: number;
+  /**
+   * WEB_DIST: the folder of the built web app (`npm run build` writes
+   * apps/web/dist, the default) that this server serves at `/`, filling the
+   * page's run-time settings. Set it when the build lives elsewhere (an
+   * image copying only the build); without an index.html there the server
+   * serves the API alone and warns (tests, an API behind a separate web host).
+   */
   webDist: string;
+  /**
+   * METRICS_TOKEN: when set, `GET /metrics` on the main port answers the
+   * Prometheus metrics to `Authorization: Bearer <token>` (16+ characters).
+   */
+  metricsToken: string | null;
+  /**
+   * METRICS_PORT: when set, a second, plain listener on HOST:METRICS_PORT
+   * serves only `GET /metrics`, no token (keep that port private). With
+   * neither set, `/metrics` is a 404 like any unknown path.
+   */
+  metricsPort: number | null;
   /** Purchasing systems allowed to punch out: identity, shared secret, and where their users return. */
   punchoutBuyers: { identity: string; secret: string; returnOrigin: string }[];
   /** S3-compatible bucket for media; null keeps media under DATA_DIR/media. */
@@ -101,6 +131,54 @@ function parsePort(env: Env): number {
   if (!/^\d+$/.test(raw) || Number(raw) > 65535)
     throw new ConfigError('PORT', `must be an integer 0-65535 (got "${raw}")`);
   return Number(raw);
+}
+
+function parseMetricsPort(env: Env, port: number): number | null {
+  const raw = nonEmpty(env, 'METRICS_PORT');
+  if (raw === undefined) return null;
+  if (!/^\d+$/.test(raw) || Number(raw) > 65535)
+    throw new ConfigError(
+      'METRICS_PORT',
+      `must be an integer 0-65535 (got "${raw}")`,
+    );
+  const n = Number(raw);
+  if (n !== 0 && n === port)
+    throw new ConfigError('METRICS_PORT', 'must differ from PORT');
+  return n;
+}
+
+function parseMetricsToken(env: Env): string | null {
+  const raw = nonEmpty(env, 'METRICS_TOKEN');
+  if (raw === undefined) return null;
+  // What a Bearer header can carry, and long enough not to be guessed.
+  if (!/^[\x21-\x7e]{16,256}$/.test(raw))
+    throw new ConfigError(
+      'METRICS_TOKEN',
+      'must be 16-256 printable characters without spaces',
+    );
+  return raw;
+}
+
+/**
+ * What the Capacitor WebViews send as Origin: iOS, and Android with its
+ * default https scheme (Capacitor 6 and later). Plain http://localhost is
+ * left out: any local web server would share it.
+ */
+export const NATIVE_ORIGINS = ['capacitor://localhost', 'https://localhost'];
+
+/** CORS_ORIGINS adds to the native origins; it cannot take them away. */
+function parseCorsOrigins(env: Env): string[] {
+  const extra = (nonEmpty(env, 'CORS_ORIGINS') ?? '')
+    .split(',')
+    .map((s) => s.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  for (const origin of extra)
+    if (!/^[a-z][a-z0-9+.-]*:\/\/[^\s/?#]+$/i.test(origin))
+      throw new ConfigError(
+        'CORS_ORIGINS',
+        `must be a comma-separated list of origins such as https://app.example.jp (got "${origin}")`,
+      );
+  return [...new Set([...NATIVE_ORIGINS, ...extra])];
 }
 
 function parseNonNegative(env: Env, name: string, fallback: number): number {
@@ -212,6 +290,7 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('DATA_DIR', `cannot be created (${dataDir})`);
   }
   const host = nonEmpty(env, 'HOST') ?? '127.0.0.1';
+  const port = parsePort(env);
   const contactTo = nonEmpty(env, 'CONTACT_TO') ?? 'contact@example.jp';
   if (!EMAIL.test(contactTo))
     throw new ConfigError('CONTACT_TO', 'must be an e-mail address');
@@ -305,7 +384,7 @@ export function loadConfig(env: Env = process.env): Config {
     punchoutBuyers,
     s3,
     host,
-    port: parsePort(env),
+    port,
     dataDir,
     databaseUrl: parseUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     redisUrl: parseUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
@@ -326,13 +405,11 @@ export function loadConfig(env: Env = process.env): Config {
     stripePublishableKey: stripeKey,
     stripe: payments.stripe,
     stripeMissing: payments.missing,
-    publicUrl: parseUrl(env, 'PUBLIC_URL', ['http:', 'https:']),
-    corsOrigins: (
-      nonEmpty(env, 'CORS_ORIGINS') ?? 'capacitor://localhost,https://localhost'
-    )
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
+    // Without a trailing slash: links are PUBLIC_URL + '/#/…'.
+    publicUrl:
+      parseUrl(env, 'PUBLIC_URL', ['http:', 'https:'])?.replace(/\/+$/, '') ??
+      null,
+    corsOrigins: parseCorsOrigins(env),
     trustProxy:
       trust === undefined
         ? false
@@ -346,6 +423,8 @@ export function loadConfig(env: Env = process.env): Config {
     shedDelayMs: parseNonNegative(env, 'SHED_EVENT_LOOP_DELAY_MS', 1000),
     shedDbQueue: parseNonNegative(env, 'SHED_DB_QUEUE', 200),
     shutdownGraceMs: parseNonNegative(env, 'SHUTDOWN_GRACE_MS', 1000),
+    metricsToken: parseMetricsToken(env),
+    metricsPort: parseMetricsPort(env, port),
     webDist: path.resolve(
       nonEmpty(env, 'WEB_DIST') ??
         path.join(import.meta.dirname, '..', '..', 'web', 'dist'),

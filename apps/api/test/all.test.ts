@@ -8,6 +8,7 @@ import './app/web.test.js';
 import './app/user-cache.test.js';
 import './app/hardening.test.js';
 import './app/openapi-doc.test.js';
+import './app/metrics.test.js';
 import './routes/news.test.js';
 import './routes/competition.test.js';
 import './routes/contact.test.js';

@@ -21,6 +21,13 @@ export type Database = {
   ping(): Promise<void>;
   /** Queries waiting for a connection (PostgreSQL's pool); PGlite runs them in turn and says 0. */
   queued(): number;
+  /**
+   * Connections for the metrics: PostgreSQL's pool as it stands; PGlite is one
+   * connection running one operation at a time, so `inUse` is 0 or 1 and
+   * `waiting` the operations queued behind it (unlike `queued()`, which
+   * shedding reads and which stays 0 there).
+   */
+  poolStats(): PoolStats;
   close(): Promise<void>;
   /** The PostgreSQL URL, so a second instance (tests, tools) can join the same database. */
   url?: string;
@@ -39,6 +46,16 @@ export type Database = {
   ): Promise<() => Promise<void>>;
 };
 
+export type PoolStats = {
+  /** Connections the pool may open. */
+  max: number;
+  /** Connections open now (in use or idle). */
+  open: number;
+  inUse: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+};
+
 export const MIGRATIONS_FOLDER = path.join(
   import.meta.dirname,
   '..',
@@ -47,6 +64,22 @@ export const MIGRATIONS_FOLDER = path.join(
 );
 
 export function fromPglite(client: PGlite): Database {
+  // PGlite keeps its queue private: count the top-level calls not yet settled
+  // (a transaction's own queries run inside it and are not counted again).
+  let pending = 0;
+  const counted =
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      pending++;
+      try {
+        return await run(...args);
+      } finally {
+        pending--;
+      }
+    };
+  client.query = counted(client.query.bind(client)) as typeof client.query;
+  client.exec = counted(client.exec.bind(client));
+  client.transaction = counted(client.transaction.bind(client));
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
@@ -56,6 +89,12 @@ export function fromPglite(client: PGlite): Database {
       await client.query('select 1');
     },
     queued: () => 0,
+    poolStats: () => ({
+      max: 1,
+      open: 1,
+      inUse: pending > 0 ? 1 : 0,
+      waiting: Math.max(0, pending - 1),
+    }),
     close: () => client.close(),
     notify: async (channel, payload) => {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
@@ -94,6 +133,12 @@ export function openPostgres(url: string, max = 10): Database {
       await pool.query('select 1');
     },
     queued: () => pool.waitingCount,
+    poolStats: () => ({
+      max,
+      open: pool.totalCount,
+      inUse: pool.totalCount - pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: async () => {
       closed = true;
       await Promise.all(

@@ -155,13 +155,19 @@ export function authRoutes(app: FastifyInstance): void {
           req.ip,
         );
         req.log.info({ event: 'login', userId: user.id }, 'login succeeded');
-        return await sessions.start(user);
+        const session = await sessions.start(user);
+        app.metrics.logins.inc();
+        return session;
       } catch (e) {
         if (e instanceof ApiError)
           req.log.info(
             { event: 'login_failed', code: e.code },
             'login refused',
           );
+        // ApiError codes are a fixed set, so the label stays bounded.
+        app.metrics.loginFailures.inc({
+          code: e instanceof ApiError ? e.code : 'InternalError',
+        });
         throw e;
       }
     },

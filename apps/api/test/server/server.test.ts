@@ -78,6 +78,12 @@ describe('configuration', () => {
     assert.deepEqual(c.apiClients, [{ name: 'web', code: 'proam-web-dev' }]);
     assert.equal(c.mediaBaseUrl, '/media/');
     assert.equal(c.seedDemo, null);
+    assert.deepEqual(c.corsOrigins, [
+      'capacitor://localhost',
+      'https://localhost',
+    ]);
+    assert.equal(c.metricsToken, null, '/metrics is off by default');
+    assert.equal(c.metricsPort, null);
     assert.ok(c.jwtSecret.length >= 32);
     assert.equal(
       load({}).jwtSecret,
@@ -98,8 +104,51 @@ describe('configuration', () => {
       [{ MEDIA_BASE_URL: 'cdn.example.jp' }, 'MEDIA_BASE_URL'],
       [{ STRIPE_PUBLISHABLE_KEY: 'sk_live_secret' }, 'STRIPE_PUBLISHABLE_KEY'],
       [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+      [{ CORS_ORIGINS: '*' }, 'CORS_ORIGINS'],
+      [{ CORS_ORIGINS: 'app.example.jp' }, 'CORS_ORIGINS'],
+      [{ CORS_ORIGINS: 'https://app.example.jp/path' }, 'CORS_ORIGINS'],
+      [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
+      [{ METRICS_TOKEN: 'has a space in it, sixteen+' }, 'METRICS_TOKEN'],
+      [{ METRICS_PORT: '9100x' }, 'METRICS_PORT'],
+      [{ METRICS_PORT: '70000' }, 'METRICS_PORT'],
+      [{ PORT: '9100', METRICS_PORT: '9100' }, 'METRICS_PORT'],
     ];
     for (const [env, name] of bad) assertRefusesSetting(load, env, name);
+  });
+
+  it('keeps PUBLIC_URL without a trailing slash, so links are never //#/…', () => {
+    assert.equal(
+      load({ PUBLIC_URL: 'https://proam.example.jp/app/' }).publicUrl,
+      'https://proam.example.jp/app',
+    );
+    assert.equal(
+      load({ PUBLIC_URL: 'https://proam.example.jp' }).publicUrl,
+      'https://proam.example.jp',
+    );
+  });
+
+  it("adds CORS_ORIGINS to the native apps' origins instead of replacing them", () => {
+    assert.deepEqual(
+      load({
+        CORS_ORIGINS:
+          ' https://partner.example.jp/ ,capacitor://localhost,,http://127.0.0.1:5173',
+      }).corsOrigins,
+      [
+        'capacitor://localhost',
+        'https://localhost',
+        'https://partner.example.jp',
+        'http://127.0.0.1:5173',
+      ],
+    );
+  });
+
+  it('reads the metrics settings', () => {
+    const c = load({
+      METRICS_TOKEN: 'scrape-token-0123456789',
+      METRICS_PORT: '9464',
+    });
+    assert.equal(c.metricsToken, 'scrape-token-0123456789');
+    assert.equal(c.metricsPort, 9464);
   });
 
   it('reads the production settings', () => {
