@@ -195,16 +195,36 @@ export const LikePairInputSchema = InputObject({
   likeUserId: IdSchema,
 });
 
+/** The largest image the server stores, decoded (docs/api.md, Storage). */
+export const MAX_UPLOAD_IMAGE_BYTES = 5 * 1024 * 1024;
+/**
+ * The body limit of `/storage/upload` and `/storage/update`: room for a
+ * 5 MiB image in base64 (6.7 MiB) with a `data:` prefix and the JSON around it.
+ */
+export const UPLOAD_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+
+/**
+ * An image as base64. Its length is bounded by the body limit, not here: a
+ * member whose photo is too large must hear 413 PayloadTooLarge
+ * (ファイルサイズが大きすぎます), which the server answers once it has
+ * decoded more than MAX_UPLOAD_IMAGE_BYTES, not a ValidationError about `data`.
+ */
+const ImageDataSchema = Type.String({
+  minLength: 1,
+  maxLength: UPLOAD_BODY_LIMIT_BYTES,
+  description: `Base64 of the image, optionally with a data: URL prefix; at most ${MAX_UPLOAD_IMAGE_BYTES} bytes decoded (413 PayloadTooLarge above).`,
+});
+
 /** Uploads: base64 data, images only, judged by their bytes. */
 export const UploadInputSchema = InputObject({
   fileName: Type.Optional(Type.String({ maxLength: 255 })),
   contentType: Type.Optional(Type.String({ maxLength: 100 })),
-  data: Type.String({ minLength: 1, maxLength: 7_200_000 }),
+  data: ImageDataSchema,
 });
 export const StorageUpdateInputSchema = InputObject({
   keyName: KeyNameSchema,
   contentType: Type.Optional(Type.String({ maxLength: 100 })),
-  data: Type.String({ minLength: 1, maxLength: 7_200_000 }),
+  data: ImageDataSchema,
 });
 export const StorageDeleteInputSchema = InputObject({ keyName: KeyNameSchema });
 

@@ -5,6 +5,7 @@ import {
   ImageInfoSchema,
   StorageDeleteInputSchema,
   StorageUpdateInputSchema,
+  UPLOAD_BODY_LIMIT_BYTES,
   UploadInputSchema,
 } from '@proam/contract';
 import { ApiError } from '../lib/api-error.js';
@@ -19,7 +20,6 @@ import {
 
 /** Per-member cap on stored objects (docs/security.md FU-08). */
 export const MAX_OBJECTS_PER_USER = 50;
-const UPLOAD_BODY_LIMIT = 8 * 1024 * 1024;
 
 export function storageRoutes(app: FastifyInstance): void {
   const { repos, config, clock, objectStore: store } = app;
@@ -39,9 +39,14 @@ export function storageRoutes(app: FastifyInstance): void {
     return row;
   }
 
-  /** An upload or a replacement: room for the image, at most 30 an hour per member. */
+  /**
+   * An upload or a replacement: room for the image, at most 30 an hour per
+   * member. A larger body is refused before it is read, as 413
+   * PayloadTooLarge in the NG envelope (plugins/errors.ts), like an image
+   * over 5 MiB once decoded (decodeBase64).
+   */
   const imageBody = () => ({
-    bodyLimit: UPLOAD_BODY_LIMIT,
+    bodyLimit: UPLOAD_BODY_LIMIT_BYTES,
     rateLimit: { max: 30, timeWindow: '1 hour', keyGenerator: perCaller },
   });
 

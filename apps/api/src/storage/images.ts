@@ -1,9 +1,11 @@
 import sharp from 'sharp';
+import { MAX_UPLOAD_IMAGE_BYTES } from '@proam/contract';
 import { ApiError } from '../lib/api-error.js';
 
 export type ImageKind = 'jpg' | 'png' | 'webp' | 'gif';
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Decoded bytes; above it 413 PayloadTooLarge (the contract shares it with the web client). */
+export const MAX_IMAGE_BYTES = MAX_UPLOAD_IMAGE_BYTES;
 
 export const CONTENT_TYPES: Record<ImageKind, string> = {
   jpg: 'image/jpeg',

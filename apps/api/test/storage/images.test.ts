@@ -1,11 +1,17 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { ApiError } from '../../src/lib/api-error.js';
 import { imageQueue, JobQueue } from '../../src/storage/image-queue.js';
-import { MAX_IMAGE_EDGE, MAX_IMAGE_PIXELS } from '../../src/storage/images.js';
+import {
+  MAX_IMAGE_BYTES,
+  MAX_IMAGE_EDGE,
+  MAX_IMAGE_PIXELS,
+} from '../../src/storage/images.js';
 import { call, DRIVERS, memberSuite } from '../helper.js';
 
 /** A promise with its resolve, to hold a fake job until the test lets it go. */
@@ -27,6 +33,44 @@ async function until(ok: () => boolean, what: string): Promise<void> {
 
 const flat = (width: number, height: number, background = '#2a7a4b') =>
   sharp({ create: { width, height, channels: 3, background } });
+
+/**
+ * A real JPEG of exactly `bytes`: a photo-like noisy picture, padded with
+ * comment (COM) segments right after the start marker, which decoders skip.
+ */
+async function jpegOfSize(bytes: number): Promise<Buffer> {
+  const photo = await sharp({
+    create: {
+      width: 1600,
+      height: 1200,
+      channels: 3,
+      background: '#336699',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  const segments: Buffer[] = [];
+  let room = bytes - photo.length;
+  assert.ok(room >= 0, `the picture alone is ${photo.length} bytes`);
+  while (room > 0) {
+    // A segment is marker (2) + length (2) + payload; at least 4 bytes.
+    const size = Math.min(room, 65_535 + 2);
+    const take = room - size > 0 && room - size < 4 ? size - 4 : size;
+    const seg = Buffer.alloc(take, 0x20);
+    seg.writeUInt16BE(0xfffe, 0);
+    seg.writeUInt16BE(take - 2, 2);
+    segments.push(seg);
+    room -= take;
+  }
+  const out = Buffer.concat([
+    photo.subarray(0, 2),
+    ...segments,
+    photo.subarray(2),
+  ]);
+  assert.equal(out.length, bytes);
+  return out;
+}
 
 /** The attack: small files that declare a huge canvas. Made once. */
 const bombs = (async () => ({
@@ -344,6 +388,154 @@ for (const driver of DRIVERS) {
       await blocker;
       for (const r of [...(await Promise.all(mine)), await other])
         assert.equal(r.status, 200, JSON.stringify(r.json));
+    });
+  });
+
+  describe(`upload size (${driver})`, () => {
+    const suite = memberSuite(driver);
+    const { as } = suite;
+    const b64 = (b: Buffer) => b.toString('base64');
+
+    it('refuses a 5.6 MiB image with 413 PayloadTooLarge and the Japanese message, on upload and update', async () => {
+      const big = await jpegOfSize(Math.round(5.6 * 1024 * 1024));
+      for (const data of [b64(big), `data:image/jpeg;base64,${b64(big)}`]) {
+        const r = await call(
+          suite.h.app,
+          '/storage/upload',
+          { fileName: 'IMG_0001.jpg', contentType: 'image/jpeg', data },
+          as('ama1'),
+        );
+        assert.equal(r.status, 413, JSON.stringify(r.json));
+        assert.equal(r.json.status, 'NG');
+        assert.equal(r.json.code, 'PayloadTooLarge');
+        assert.equal(r.json.msg, 'ファイルサイズが大きすぎます。');
+      }
+      const small = await call(
+        suite.h.app,
+        '/storage/upload',
+        { data: b64(await flat(40, 30).jpeg().toBuffer()) },
+        as('ama1'),
+      );
+      const { keyName } = small.json.body as { keyName: string };
+      const upd = await call(
+        suite.h.app,
+        '/storage/update',
+        { keyName, data: b64(big) },
+        as('ama1'),
+      );
+      assert.equal(upd.status, 413, JSON.stringify(upd.json));
+      assert.equal(upd.json.code, 'PayloadTooLarge');
+    });
+
+    it(`stores an image of exactly ${MAX_IMAGE_BYTES} bytes (5 MiB), sent with a data: prefix`, async () => {
+      const atLimit = await jpegOfSize(MAX_IMAGE_BYTES);
+      assert.ok((await sharp(atLimit).metadata()).width === 1600);
+      const r = await call(
+        suite.h.app,
+        '/storage/upload',
+        {
+          fileName: 'IMG_0002.jpg',
+          contentType: 'image/jpeg',
+          data: `data:image/jpeg;base64,${b64(atLimit)}`,
+        },
+        as('ama2'),
+      );
+      assert.equal(r.status, 200, JSON.stringify(r.json));
+      assert.match((r.json.body as { keyName: string }).keyName, /\.jpg$/);
+    });
+
+    it('answers a body over the route limit with 413 in the NG envelope', async () => {
+      const r = await call(
+        suite.h.app,
+        '/storage/upload',
+        { data: 'A'.repeat(9 * 1024 * 1024) },
+        as('ama3'),
+      );
+      assert.equal(r.status, 413);
+      assert.match(String(r.res.headers['content-type']), /application\/json/);
+      assert.equal(r.json.status, 'NG');
+      assert.equal(r.json.code, 'PayloadTooLarge');
+      assert.equal(r.json.msg, 'ファイルサイズが大きすぎます。');
+      assert.equal(typeof r.json.reqId, 'string');
+    });
+
+    describe('over the network', () => {
+      before(() => suite.h.app.listen({ port: 0, host: '127.0.0.1' }));
+      const port = () => (suite.h.app.server.address() as AddressInfo).port;
+
+      /** POSTs `first` and, unless the server has answered, `rest`; the answer as text. */
+      function send(
+        headers: Record<string, string>,
+        first: string,
+        rest: string,
+      ): Promise<{ status: number; type: string; body: string }> {
+        return new Promise((resolve, reject) => {
+          const req = request(
+            {
+              host: '127.0.0.1',
+              port: port(),
+              method: 'POST',
+              path: '/api/storage/upload',
+              headers: {
+                'content-type': 'application/json',
+                ...as('ama4').headers,
+                ...headers,
+              },
+            },
+            (res) => {
+              let body = '';
+              res.setEncoding('utf8');
+              res.on('data', (c: string) => (body += c));
+              res.on('end', () =>
+                resolve({
+                  status: res.statusCode ?? 0,
+                  type: String(res.headers['content-type']),
+                  body,
+                }),
+              );
+            },
+          );
+          // The server may close the socket once it has answered.
+          req.on('error', reject);
+          req.write(first);
+          setTimeout(() => {
+            if (!req.destroyed) req.end(rest);
+          }, 200);
+        });
+      }
+
+      const assertEnvelope = (r: {
+        status: number;
+        type: string;
+        body: string;
+      }) => {
+        assert.equal(r.status, 413, r.body);
+        assert.match(r.type, /application\/json/);
+        const json = JSON.parse(r.body) as Record<string, unknown>;
+        assert.equal(json.status, 'NG');
+        assert.equal(json.code, 'PayloadTooLarge');
+        assert.equal(json.msg, 'ファイルサイズが大きすぎます。');
+      };
+
+      it('a declared Content-Length over the limit: 413 envelope before the body is sent', async () => {
+        const length = 9 * 1024 * 1024;
+        const head = '{"data":"';
+        const r = await send(
+          { 'content-length': String(length) },
+          head,
+          'A'.repeat(length - head.length - 2) + '"}',
+        );
+        assertEnvelope(r);
+      });
+
+      it('a chunked body that grows over the limit: 413 envelope', async () => {
+        const r = await send(
+          { 'transfer-encoding': 'chunked' },
+          '{"data":"' + 'A'.repeat(4 * 1024 * 1024),
+          'A'.repeat(5 * 1024 * 1024) + '"}',
+        );
+        assertEnvelope(r);
+      });
     });
   });
 }

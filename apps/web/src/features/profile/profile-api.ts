@@ -37,8 +37,9 @@ export const profileApi = api.injectEndpoints({
       query: (body) => ({ path: '/user/update', body }),
       onQueryStarted: cacheAnsweredUser,
     }),
+    /** Silent: the photo's own tile says what went wrong and offers to send it again. */
     uploadImage: build.mutation<Uploaded, UploadInput>({
-      query: (body) => ({ path: '/storage/upload', body }),
+      query: (body) => ({ path: '/storage/upload', body, silent: true }),
     }),
     /** Also takes the photo off the profile (the server does both). */
     deleteImage: build.mutation<

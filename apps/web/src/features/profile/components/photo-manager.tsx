@@ -3,13 +3,54 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { MemberSection } from '@/components/member-section';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import {
+  ImageShrinkError,
+  UNREADABLE_IMAGE_MSG,
+  jpegName,
+  prepareImage,
+  type PreparedImage,
+} from '@/lib/shrink-image';
+import {
   useDeleteImageMutation,
   useUpdateImageInfoMutation,
   useUploadImageMutation,
 } from '../profile-api';
 import { MAX_PHOTOS, checkImageFile, readAsBase64 } from '../image-file';
 
-type Pending = { id: string; name: string; preview: string };
+/**
+ * A photo on its way: shrunk in the browser, sent, then saved on the profile.
+ * `failed` keeps the tile (and the picked file) so the member can send it
+ * again without picking it anew.
+ */
+type Stage = 'prepare' | 'send' | 'save' | 'failed';
+type Pending = {
+  id: string;
+  name: string;
+  preview: string;
+  stage: Stage;
+};
+type KeyRef = { keyName: string };
+
+/**
+ * The app calls the API with fetch, which reports no upload progress, so the
+ * bar moves by step; the shrink makes the send itself short (a few hundred KB).
+ */
+const STEPS: Record<
+  Exclude<Stage, 'failed'>,
+  { done: number; label: string }
+> = {
+  prepare: { done: 0, label: '写真を縮小しています…' },
+  send: { done: 1, label: '送信しています…' },
+  save: { done: 2, label: 'プロフィールに保存しています…' },
+};
+const STEP_COUNT = 3;
+
+const messageOf = (error: unknown): string =>
+  typeof error === 'object' &&
+  error !== null &&
+  'msg' in error &&
+  typeof error.msg === 'string'
+    ? error.msg
+    : '通信に失敗しました。';
 
 const move = <T,>(list: readonly T[], from: number, to: number): T[] => {
   const next = [...list];
@@ -23,6 +64,8 @@ type PhotoManagerProps = { user: User };
 /**
  * Up to six photos: upload, reorder, delete, choose the main one. Every change
  * is saved with `/user/updateImageInfo`; the first photo is the main one.
+ * Photos are shrunk in the browser first (lib/shrink-image.ts): a phone's
+ * 12-megapixel photo is more than the server takes.
  */
 export const PhotoManager = ({ user }: PhotoManagerProps) => {
   const inputId = useId();
@@ -36,7 +79,8 @@ export const PhotoManager = ({ user }: PhotoManagerProps) => {
   const [deleteImage, { isLoading: deleting }] = useDeleteImageMutation();
   const photos = user.imageInfo;
   const room = MAX_PHOTOS - photos.length - pending.length;
-  const busy = saving || deleting || pending.length > 0;
+  const uploading = pending.some((p) => p.stage !== 'failed');
+  const busy = saving || deleting || uploading;
 
   // Object URLs of previews are released when the component goes away.
   const previews = useRef(new Set<string>());
@@ -44,6 +88,78 @@ export const PhotoManager = ({ user }: PhotoManagerProps) => {
     const urls = previews.current;
     return () => urls.forEach((u) => URL.revokeObjectURL(u));
   }, []);
+
+  const nextId = useRef(0);
+  /** What each pending photo has got so far, kept for a retry. */
+  const work = useRef(
+    new Map<
+      string,
+      { file: File; prepared?: PreparedImage; keyName?: string }
+    >(),
+  );
+
+  const setStage = (id: string, stage: Stage) =>
+    setPending((list) => list.map((x) => (x.id === id ? { ...x, stage } : x)));
+
+  const drop = (item: Pending) => {
+    setPending((list) => list.filter((x) => x.id !== item.id));
+    work.current.delete(item.id);
+    URL.revokeObjectURL(item.preview);
+    previews.current.delete(item.preview);
+  };
+
+  /** One photo through its steps; the photo list it leaves, or null if it did not get there. */
+  const runOne = async (
+    item: Pending,
+    keys: readonly KeyRef[],
+  ): Promise<KeyRef[] | null> => {
+    const job = work.current.get(item.id);
+    if (!job) return null;
+    if (!job.prepared) {
+      setStage(item.id, 'prepare');
+      try {
+        job.prepared = await prepareImage(job.file);
+      } catch (e) {
+        // A file the browser cannot read stays unreadable: no retry tile.
+        const msg =
+          e instanceof ImageShrinkError ? e.message : UNREADABLE_IMAGE_MSG;
+        setProblems((p) => [...p, `「${item.name}」：${msg}`]);
+        drop(item);
+        return null;
+      }
+    }
+    const failed = (what: string, error: unknown) => {
+      setStage(item.id, 'failed');
+      setProblems((p) => [
+        ...p,
+        `「${item.name}」を${what}できませんでした（${messageOf(error)}）。「もう一度送る」で送り直せます。`,
+      ]);
+      return null;
+    };
+    if (!job.keyName) {
+      setStage(item.id, 'send');
+      const { blob, resized } = job.prepared;
+      const data = await readAsBase64(blob).catch(() => null);
+      if (!data) {
+        setProblems((p) => [...p, `「${item.name}」：${UNREADABLE_IMAGE_MSG}`]);
+        drop(item);
+        return null;
+      }
+      const uploaded = await upload({
+        fileName: resized ? jpegName(item.name) : item.name,
+        contentType: blob.type || undefined,
+        data,
+      });
+      if (!('data' in uploaded) || !uploaded.data)
+        return failed('送信', uploaded.error);
+      job.keyName = uploaded.data.keyName;
+    }
+    setStage(item.id, 'save');
+    const saved = await saveOrder([...keys, { keyName: job.keyName }]);
+    if (!('data' in saved) || !saved.data) return failed('保存', saved.error);
+    drop(item);
+    return saved.data.imageInfo.map((p) => ({ keyName: p.keyName }));
+  };
 
   const onFiles = async (e: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(e.target.files ?? []);
@@ -62,39 +178,45 @@ export const PhotoManager = ({ user }: PhotoManagerProps) => {
     }
     setProblems(errors);
     if (accepted.length === 0) return;
-    const items = accepted.map((file, i) => {
+    const items = accepted.map((file, i): Pending => {
       const preview = URL.createObjectURL(file);
       previews.current.add(preview);
-      return {
-        file,
-        item: { id: `${Date.now()}-${i}`, name: file.name, preview },
-      };
+      const id = `photo-${nextId.current + i}`;
+      work.current.set(id, { file });
+      return { id, name: file.name, preview, stage: 'prepare' };
     });
-    setPending((p) => [...p, ...items.map((x) => x.item)]);
-    let keys = photos.map((p) => ({ keyName: p.keyName }));
+    nextId.current += items.length;
+    setPending((p) => [...p, ...items]);
+    setStatus(`写真${items.length}枚をアップロードしています。`);
+    let keys: KeyRef[] = photos.map((p) => ({ keyName: p.keyName }));
     let added = 0;
-    for (const { file, item } of items) {
-      const data = await readAsBase64(file).catch(() => null);
-      const uploaded = data
-        ? await upload({ fileName: file.name, contentType: file.type, data })
-        : null;
-      if (uploaded && 'data' in uploaded && uploaded.data) {
-        const result = await saveOrder([
-          ...keys,
-          { keyName: uploaded.data.keyName },
-        ]);
-        if ('data' in result && result.data) {
-          keys = result.data.imageInfo.map((p) => ({ keyName: p.keyName }));
-          added += 1;
-        }
-      } else if (!data) {
-        setProblems((p) => [...p, `「${file.name}」を読み込めませんでした。`]);
+    for (const item of items) {
+      const next = await runOne(item, keys);
+      if (next) {
+        keys = next;
+        added += 1;
       }
-      setPending((p) => p.filter((x) => x.id !== item.id));
-      URL.revokeObjectURL(item.preview);
-      previews.current.delete(item.preview);
     }
-    if (added > 0) setStatus(`写真を${added}枚追加しました。`);
+    setStatus(added > 0 ? `写真を${added}枚追加しました。` : '');
+  };
+
+  const retry = async (item: Pending) => {
+    setProblems([]);
+    setStatus('写真を送り直しています。');
+    const next = await runOne(
+      item,
+      photos.map((p) => ({ keyName: p.keyName })),
+    );
+    setStatus(next ? '写真を1枚追加しました。' : '');
+  };
+
+  const cancel = (item: Pending) => {
+    const keyName = work.current.get(item.id)?.keyName;
+    // Sent but not saved on the profile: the stored copy goes too.
+    if (keyName) void deleteImage({ keyName, userId: user.id });
+    drop(item);
+    setProblems([]);
+    setStatus(`「${item.name}」の追加を取り消しました。`);
   };
 
   const reorder = async (from: number, to: number, message: string) => {
@@ -125,7 +247,7 @@ export const PhotoManager = ({ user }: PhotoManagerProps) => {
     >
       <p className="form-note">
         最大{MAX_PHOTOS}
-        枚まで登録できます（JPEG・PNG・WebP・GIF、1枚5MBまで）。1枚目がメイン写真として表示されます。
+        枚まで登録できます（JPEG・PNG・WebP・GIF）。大きな写真は送る前に自動で縮小します。1枚目がメイン写真として表示されます。
       </p>
       <ul className="photo-grid" aria-label="登録済みの写真">
         {photos.map((photo, i) => (
@@ -196,20 +318,56 @@ export const PhotoManager = ({ user }: PhotoManagerProps) => {
           <li
             key={p.id}
             className="photo-tile photo-tile--pending"
-            aria-busy="true"
+            aria-busy={p.stage !== 'failed'}
           >
             <div className="photo-tile__frame">
               <img
                 src={p.preview}
-                alt={`アップロード中の写真「${p.name}」`}
+                alt={`${p.stage === 'failed' ? '送信できなかった' : 'アップロード中の'}写真「${p.name}」`}
                 className="photo-tile__img"
               />
             </div>
-            <progress
-              className="photo-tile__progress"
-              aria-label={`「${p.name}」をアップロード中`}
-            />
-            <p className="photo-tile__note">アップロード中…</p>
+            {p.stage === 'failed' ? (
+              <>
+                <p className="photo-tile__note">送信できませんでした</p>
+                <div className="photo-tile__actions">
+                  <button
+                    type="button"
+                    className="button button--outline photo-tile__main"
+                    aria-label={`「${p.name}」をもう一度送る`}
+                    disabled={busy}
+                    onClick={() => void retry(p)}
+                  >
+                    もう一度送る
+                  </button>
+                  <button
+                    type="button"
+                    className="icon-button icon-button--danger"
+                    aria-label={`「${p.name}」の追加を取り消す`}
+                    disabled={busy}
+                    onClick={() => cancel(p)}
+                  >
+                    取消
+                  </button>
+                </div>
+              </>
+            ) : (
+              <>
+                <progress
+                  className="photo-tile__progress"
+                  max={STEP_COUNT}
+                  value={STEPS[p.stage].done}
+                  aria-valuemin={0}
+                  aria-valuemax={STEP_COUNT}
+                  aria-valuenow={STEPS[p.stage].done}
+                  aria-valuetext={`${STEPS[p.stage].label}（${STEPS[p.stage].done + 1}/${STEP_COUNT}）`}
+                  aria-label={`「${p.name}」のアップロード`}
+                />
+                <p className="photo-tile__note" aria-hidden="true">
+                  {STEPS[p.stage].label}
+                </p>
+              </>
+            )}
           </li>
         ))}
         {room > 0 && (
