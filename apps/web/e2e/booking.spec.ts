@@ -229,7 +229,8 @@ describe('the booking loop', () => {
       await login(p, 'pro1@example.jp', '/tabs/schedule', 'スケジュール');
       const [, monthA, dayA] = dateA.split('-').map(Number);
       const dayButton = p.getByRole('button', {
-        name: `${monthA}月${dayA}日 レッスンあり`,
+        // 「11月23日（月・祝）勤労感謝の日、レッスンあり」: weekday, 祝日 and lessons in the name.
+        name: new RegExp(`^${monthA}月${dayA}日（[^）]+）.*レッスンあり$`),
       });
       if ((await dayButton.count()) === 0)
         await p.getByRole('button', { name: '次の月' }).click();

@@ -47,9 +47,15 @@ describe('monthGrid', () => {
   });
 });
 
-const Harness = () => {
-  const [month, setMonth] = useState<YearMonth>({ year: 2026, month: 11 });
-  const [selected, setSelected] = useState('2026-11-23');
+const Harness = ({
+  start = { year: 2026, month: 11 },
+  initial = '2026-11-23',
+}: {
+  start?: YearMonth;
+  initial?: string;
+}) => {
+  const [month, setMonth] = useState<YearMonth>(start);
+  const [selected, setSelected] = useState(initial);
   return (
     <MonthCalendar
       month={month}
@@ -62,42 +68,143 @@ const Harness = () => {
   );
 };
 
+/** The day numbers of each row of the grid, '' for the padding cells. */
+const rowsOf = (grid: HTMLElement) =>
+  within(grid)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('gridcell', { hidden: true })
+        .map((cell) => cell.textContent?.replace(/\D/g, '') ?? ''),
+    );
+
 describe('MonthCalendar', () => {
-  it('shows the month, the weekday header, today and lesson days', () => {
+  it('shows the month, the weekday header from 日曜, today and lesson days', async () => {
     renderWithProviders(<Harness />);
     expect(
       screen.getByRole('heading', { name: '2026年11月' }),
     ).toBeInTheDocument();
     const grid = screen.getByRole('grid', { name: '2026年11月' });
-    expect(
-      within(grid)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['日', '月', '火', '水', '木', '金', '土']);
-    const today = screen.getByRole('button', { name: '11月23日' });
+    const headers = within(grid).getAllByRole('columnheader');
+    expect(headers.map((h) => h.textContent)).toEqual([
+      '日',
+      '月',
+      '火',
+      '水',
+      '木',
+      '金',
+      '土',
+    ]);
+    expect(headers[0]).toHaveClass('is-sunday');
+    expect(headers[6]).toHaveClass('is-saturday');
+    expect(headers.slice(1, 6).some((h) => h.className)).toBe(false);
+    const today = await screen.findByRole('button', {
+      name: '11月23日（月・祝）勤労感謝の日',
+    });
     expect(today).toHaveAttribute('aria-current', 'date');
     expect(today.closest('td')).toHaveAttribute('aria-selected', 'true');
     expect(
-      screen.getByRole('button', { name: '11月28日 レッスンあり' }),
+      screen.getByRole('button', { name: '11月28日（土）レッスンあり' }),
     ).toBeInTheDocument();
-    // The first row starts with the 1st in the Sunday column.
-    const firstRow = within(grid).getAllByRole('row')[1]!;
-    expect(within(firstRow).getAllByRole('gridcell')[0]).toHaveTextContent('1');
+    // 2026年11月 begins on a Sunday: no padding before the 1st.
+    expect(rowsOf(grid)).toEqual([
+      ['1', '2', '3', '4', '5', '6', '7'],
+      ['8', '9', '10', '11', '12', '13', '14'],
+      ['15', '16', '17', '18', '19', '20', '21'],
+      ['22', '23', '24', '25', '26', '27', '28'],
+      ['29', '30', '', '', '', '', ''],
+    ]);
   });
 
-  it('moves with the arrow keys and the month buttons', () => {
+  it('lays out a month that begins on a Saturday over six weeks', async () => {
+    renderWithProviders(
+      <Harness start={{ year: 2026, month: 8 }} initial="2026-08-01" />,
+    );
+    const grid = screen.getByRole('grid', { name: '2026年8月' });
+    expect(rowsOf(grid)).toEqual([
+      ['', '', '', '', '', '', '1'],
+      ['2', '3', '4', '5', '6', '7', '8'],
+      ['9', '10', '11', '12', '13', '14', '15'],
+      ['16', '17', '18', '19', '20', '21', '22'],
+      ['23', '24', '25', '26', '27', '28', '29'],
+      ['30', '31', '', '', '', '', ''],
+    ]);
+    expect(screen.getByRole('button', { name: /^8月1日（土）/ })).toHaveClass(
+      'is-saturday',
+    );
+    expect(screen.getByRole('button', { name: /^8月2日（日）/ })).toHaveClass(
+      'is-sunday',
+    );
+    expect(
+      await screen.findByRole('button', { name: '8月11日（火・祝）山の日' }),
+    ).toHaveClass('is-holiday');
+  });
+
+  it('colours 土 and 日 and marks 祝日 with their names, not by colour alone', async () => {
     renderWithProviders(<Harness />);
-    const today = screen.getByRole('button', { name: '11月23日' });
+    const holiday = await screen.findByRole('button', {
+      name: '11月3日（火・祝）文化の日',
+    });
+    expect(holiday).toHaveClass('is-holiday');
+    expect(holiday).not.toHaveClass('is-sunday');
+    // The cell shows 「祝」 (the name where wide) from data-name, by CSS.
+    expect(
+      holiday.querySelector('.month-calendar__holiday[data-name="文化の日"]'),
+    ).toHaveAttribute('title', '文化の日');
+    // Only the day number is text, so the visible label is in the name.
+    expect(holiday).toHaveTextContent(/^3$/);
+    const weekday = screen.getByRole('button', { name: '11月4日（水）' });
+    expect(weekday.className).toBe('month-calendar__day');
+    expect(screen.getByRole('button', { name: '11月1日（日）' })).toHaveClass(
+      'is-sunday',
+    );
+    expect(screen.getByRole('button', { name: '11月7日（土）' })).toHaveClass(
+      'is-saturday',
+    );
+    // The month's holidays are listed in words under the grid.
+    const list = screen.getByRole('list', { name: '11月の祝日' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['3日（火）文化の日', '23日（月）勤労感謝の日']);
+  });
+
+  it('renders a month before its year’s holidays arrive, then marks them', async () => {
+    // 2027 is loaded by no other test in this file.
+    renderWithProviders(
+      <Harness start={{ year: 2027, month: 1 }} initial="2027-01-04" />,
+    );
+    const plain = screen.getByRole('button', { name: '1月11日（月）' });
+    expect(plain).not.toHaveClass('is-holiday');
+    expect(
+      await screen.findByRole('button', {
+        name: '1月11日（月・祝）成人の日',
+      }),
+    ).toHaveClass('is-holiday');
+    expect(
+      screen.getByRole('button', { name: '1月1日（金・祝）元日' }),
+    ).toHaveClass('is-holiday');
+  });
+
+  it('moves with the arrow keys and the month buttons', async () => {
+    renderWithProviders(<Harness />);
+    const today = await screen.findByRole('button', {
+      name: '11月23日（月・祝）勤労感謝の日',
+    });
     today.focus();
     fireEvent.keyDown(today, { key: 'ArrowDown' });
-    const next = screen.getByRole('button', { name: '11月30日' });
+    const next = screen.getByRole('button', { name: '11月30日（月）' });
     expect(next.closest('td')).toHaveAttribute('aria-selected', 'true');
     expect(next).toHaveFocus();
     fireEvent.keyDown(next, { key: 'ArrowRight' });
     expect(
       screen.getByRole('heading', { name: '2026年12月' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '12月1日' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: '12月1日（火）' })).toHaveFocus();
+    // December has no holiday: no list, and the place for it stays.
+    expect(screen.queryByRole('list')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '前の月' }));
     expect(
       screen.getByRole('heading', { name: '2026年11月' }),
