@@ -8,7 +8,6 @@ import {
   schedules,
   stripeEvents,
   users,
-  waitlist,
 } from '../db/schema.js';
 import { reservationOf, letGo } from './queries.js';
 import { ApiError } from '../lib/api-error.js';
@@ -50,6 +49,16 @@ export type SettleOutcome = 'ignored' | 'unchanged' | 'confirmed' | 'late';
 export type EventOutcome = {
   duplicate: boolean;
   settled?: SettleOutcome;
+  effects: PaymentEffects;
+};
+
+/**
+ * A start that found no place (`ScheduleFull`, or `Conflict` for a lesson
+ * no longer open): answered as that error once `effects` (holds it let go
+ * meanwhile, committed) have been carried out.
+ */
+export type StartRefused = {
+  refused: 'ScheduleFull' | 'Conflict';
   effects: PaymentEffects;
 };
 
@@ -293,86 +302,113 @@ export function paymentRepository(db: Db, appUrl: string, paymentsOn = false) {
     /**
      * Holds a place of a lesson paid online for the amateur, in one
      * transaction with the lesson locked first (as a reservation does): the
-     * pro verified, no block either way, a fee to pay; a full lesson's ended
-     * holds are let go before giving up. A hold of theirs still running is answered
-     * again (same payment, so the same PaymentIntent); otherwise a place is
-     * taken by the reservation's conditional update, never beyond capacity.
+     * pro verified, no block either way, a fee to pay. A hold of theirs still
+     * running is answered again (same payment, so the same PaymentIntent);
+     * one that has ended is let go first (its place to the first in line, if
+     * anyone waits). Otherwise a place is taken by the reservation's
+     * conditional update, never beyond capacity; a full lesson's ended holds
+     * give their places back before it is refused. A refusal after such
+     * releases (`refused`) still commits them, with their effects.
      */
     async start(
       scheduleId: string,
       userId: string,
       today: string,
       now: Date,
-    ): Promise<StartedHold> {
+    ): Promise<StartedHold | StartRefused> {
       const effects = noEffects();
       const pro = alias(users, 'pro');
       const attempt = async (
         tx: Tx,
         sweep: boolean,
-      ): Promise<StartedHold | 'sweep'> => {
-        // One read under the lesson's lock: the lesson, its pro, the block
-        // either way, and the amateur's reservation, its payment and place in
-        // line (all of which change only under this lock).
+      ): Promise<StartedHold | StartRefused> => {
         const [found] = await tx
           .select({
             lesson: schedules,
             proVerified: pro.verified,
             proName: pro.userName,
             blocked: sql<boolean>`not ${notBlockedWith(userId, schedules.proId)}`,
-            mine: reservations,
-            held: payments,
-            inLine: sql<boolean>`exists (select 1 from ${waitlist} where ${waitlist.scheduleId} = ${schedules.id} and ${waitlist.userId} = ${userId})`,
           })
           .from(schedules)
           .innerJoin(pro, eq(pro.id, schedules.proId))
-          .leftJoin(
-            reservations,
-            and(
-              eq(reservations.scheduleId, schedules.id),
-              eq(reservations.userId, userId),
-            ),
-          )
-          .leftJoin(payments, eq(payments.id, reservations.paymentId))
           .where(eq(schedules.id, scheduleId))
           .for('update', { of: schedules });
         if (!found) throw new ApiError('NotFound');
         if (found.blocked) throw new ApiError('Forbidden');
         if (!found.proVerified || found.lesson.fee <= 0)
           throw new ApiError('Conflict');
-        const { mine, held } = found;
+        // A statement of its own, after the lock: READ COMMITTED gives it a
+        // fresh snapshot, where the locking read's joined rows would be the
+        // ones from before a wait for the lock.
+        const [mine] = await tx
+          .select({
+            status: reservations.status,
+            held: payments,
+            endedHolds: sql<boolean>`exists (select 1 from ${payments} e where e.schedule_id = ${scheduleId} and e.status = 'pending' and e.hold_expires_at <= ${now})`,
+          })
+          .from(reservations)
+          .leftJoin(payments, eq(payments.id, reservations.paymentId))
+          .where(reservationOf(scheduleId, userId));
         if (mine?.status === 'confirmed') throw new ApiError('Conflict');
         const hold = { lesson: found.lesson, proName: found.proName, effects };
+        const held = mine?.held;
         if (mine?.status === 'pending') {
           if (held?.status === 'pending' && held.holdExpiresAt > now)
             return { payment: held, ...hold };
-          // A pending reservation without a running hold (never left by this
-          // code, but not worth a stuck member): let it go and start afresh.
-          await tx
-            .update(reservations)
-            .set(letGo(now))
-            .where(reservationOf(scheduleId, userId));
-          await releasePlace(tx, scheduleId, now);
+          if (held?.status === 'pending')
+            // Their own hold has ended: let go as the job would (the place
+            // goes to the first in line, if anyone waits), then try afresh.
+            await releaseHold(tx, held.id, 'expired', now, rules, effects);
+          else {
+            // A pending reservation without a pending payment (never left by
+            // this code, but not worth a stuck member): let it go.
+            const gone = await tx
+              .update(reservations)
+              .set(letGo(now))
+              .where(
+                reservationOf(
+                  scheduleId,
+                  userId,
+                  eq(reservations.status, 'pending'),
+                ),
+              )
+              .returning({ u: reservations.userId });
+            if (gone.length) await releasePlace(tx, scheduleId, now);
+          }
         }
         const taken = await takePlace(tx, scheduleId, today, now);
-        // Full: holds that have ended give their places back first.
-        if (taken.length === 0 && sweep && found.lesson.statusRound === 'full')
-          return 'sweep';
-        if (taken.length === 0)
-          throw new ApiError(whyNoPlace(found.lesson, today));
+        if (taken.length === 0) {
+          // Full of holds some of which have ended: those give their places
+          // back (the first in line promoted, as the job would a minute
+          // later), then everything is read again.
+          const ended =
+            mine?.endedHolds ??
+            (
+              await tx
+                .select({ id: payments.id })
+                .from(payments)
+                .where(
+                  and(
+                    eq(payments.scheduleId, scheduleId),
+                    eq(payments.status, 'pending'),
+                    lte(payments.holdExpiresAt, now),
+                  ),
+                )
+                .limit(1)
+            ).length > 0;
+          if (sweep && ended) {
+            await releaseEnded(tx, scheduleId, now, effects);
+            return attempt(tx, false);
+          }
+          return { refused: whyNoPlace(found.lesson, today), effects };
+        }
         const payment = await holdPlace(tx, found.lesson, userId, now);
         if (!payment) throw new ApiError('Conflict');
-        if (found.inLine) await leaveLine(tx, scheduleId, userId);
+        // Unconditional: leaving the line does not take the lesson's lock.
+        await leaveLine(tx, scheduleId, userId);
         return { payment, ...hold, lesson: taken[0]! };
       };
-      const held = await db.transaction((tx) => attempt(tx, true));
-      if (held !== 'sweep') return held;
-      // In a transaction of their own, so that they stay released (the first
-      // in line promoted) even when this start then finds no place: what the
-      // scheduled job would do a minute later. Then everything is read again.
-      await db.transaction((tx) => releaseEnded(tx, scheduleId, now, effects));
-      const again = await db.transaction((tx) => attempt(tx, false));
-      if (again === 'sweep') throw new ApiError('Conflict');
-      return again;
+      return db.transaction((tx) => attempt(tx, true));
     },
 
     /** Records the hold's PaymentIntent; the first one recorded stays (concurrent starts get the same one anyway). */

@@ -50,13 +50,16 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     handler: async ({ input, caller }) => {
       const payments = online();
       const now = clock.now();
-      const { payment, effects } = await repos.payments.start(
+      const started = await repos.payments.start(
         input.scheduleId,
         caller.id,
         japanDate(now),
         now,
       );
-      payments.afterCommit(effects);
+      // Holds let go on the way are committed even when no place was found.
+      payments.afterCommit(started.effects);
+      if ('refused' in started) throw new ApiError(started.refused);
+      const { payment } = started;
       // After COMMIT, never under the lesson's lock. A hold with its intent
       // recorded asks for that one. Otherwise the same key and the same
       // parameters on every call for this hold, so a retried or concurrent call

@@ -15,6 +15,7 @@ import type Stripe from 'stripe';
 import {
   payments,
   refunds,
+  reservations,
   schedules,
   stripeEvents,
   users,
@@ -527,6 +528,69 @@ for (const driver of DRIVERS) {
       }
     });
 
+    it("restarting one's own ended hold lets it go first: the first in line gets the place, the restart finds it full", async () => {
+      const id = await lesson({ capacity: 1 });
+      const [a, b] = await amateurs(2);
+      const first = await start(a!.auth, id);
+      const intent = await intentOf(first.reservationId);
+      await post(b!.auth, '/schedule/waitlistJoin', { id });
+      clock.advance(15 * 60_000 + 1000);
+      try {
+        const again = await post(a!.auth, '/payment/start', { scheduleId: id });
+        assert.equal(again.json.code, 'ScheduleFull');
+        const p = await paymentRow(h, first.reservationId);
+        assert.equal(p.status, 'failed');
+        assert.equal(p.failure, 'expired');
+        assert.equal((await reservationRow(h, id, b!.id))?.status, 'pending');
+        assert.equal((await scheduleRow(h, id)).reservedCount, 1);
+        await h.app.payments?.settled();
+        assert.equal(fake.state.paymentIntents.get(intent)?.status, 'canceled');
+      } finally {
+        clock.set(new Date());
+      }
+    });
+
+    it('two starts at once by one member get the same hold', async () => {
+      const id = await lesson({ capacity: 3 });
+      const [a] = await amateurs(1);
+      const both = await Promise.all([start(a!.auth, id), start(a!.auth, id)]);
+      assert.equal(both[0].reservationId, both[1].reservationId);
+      assert.equal((await scheduleRow(h, id)).reservedCount, 1);
+    });
+
+    it('the job letting holds go while their members start again never counts a place twice', async () => {
+      const id = await lesson({ capacity: 2 });
+      const members = await amateurs(3);
+      for (const m of members.slice(0, 2)) await start(m.auth, id);
+      await post(members[2]!.auth, '/schedule/waitlistJoin', { id });
+      clock.advance(15 * 60_000 + 1000);
+      try {
+        const answers = await Promise.all([
+          h.app.jobs.runOnce(),
+          ...members.map((m) =>
+            post(m.auth, '/payment/start', { scheduleId: id }),
+          ),
+        ]);
+        for (const a of answers.slice(1))
+          assert.ok(
+            'json' in a &&
+              (a.json.status === 'OK' || a.json.code === 'ScheduleFull'),
+          );
+        const active = await h.database.db
+          .select()
+          .from(reservations)
+          .where(eq(reservations.scheduleId, id));
+        const holding = active.filter(
+          (r) => r.status === 'pending' || r.status === 'confirmed',
+        );
+        const row = await scheduleRow(h, id);
+        assert.equal(row.reservedCount, holding.length);
+        assert.ok(row.reservedCount <= 2);
+      } finally {
+        clock.set(new Date());
+      }
+    });
+
     it('a full lesson whose hold has ended gives the place at the next start, first to the one in line (before the job runs)', async () => {
       const id = await lesson({ capacity: 1 });
       const [a, b, c] = await amateurs(3);
@@ -543,6 +607,13 @@ for (const driver of DRIVERS) {
           'expired',
         );
         assert.equal((await reservationRow(h, id, a!.id))?.status, 'cancelled');
+        // Committed with C's refusal, and carried out: A's intent is cancelled at Stripe.
+        await h.app.payments?.settled();
+        assert.equal(
+          fake.state.paymentIntents.get(await intentOf(first.reservationId))
+            ?.status,
+          'canceled',
+        );
         // B was promoted to a hold by that sweep; their start takes it up.
         const promoted = await reservationRow(h, id, b!.id);
         assert.equal(promoted?.status, 'pending');
