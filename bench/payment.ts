@@ -31,6 +31,8 @@ import type { ServerProcess } from '../test-support/server-process.ts';
 import {
   CONNECTIONS,
   closedLoop,
+  cpuLine,
+  cpuMeter,
   database,
   fourPerLesson,
   paced,
@@ -93,8 +95,11 @@ async function postAll(
   return { seconds: (performance.now() - start) / 1000, ok, failed };
 }
 
+type Cpu = ReturnType<ReturnType<typeof cpuMeter>['perRequest']>;
+
 type Figures = {
   closed: Load;
+  closedCpu: Cpu;
   pacedRun: Load;
   holds: number;
   intents: number;
@@ -107,6 +112,8 @@ type Figures = {
     confirmed: number;
     replayPerSecond: number;
     changedByReplay: number;
+    cpu: Cpu;
+    replayCpu: Cpu;
   };
 };
 
@@ -156,7 +163,10 @@ async function run(): Promise<Figures> {
     }));
     const url = `${origin}/api/payment/start`;
     await warmUp(url, nextHold);
+    const pid = api.child.pid!;
+    const closedMeter = cpuMeter(pid);
     const closed = await closedLoop(url, nextHold);
+    const closedCpu = closedMeter.perRequest(closed.total);
     const pacedRun = await paced(url, RATE, nextHold);
     await new Promise((res) => setTimeout(res, 1_000));
     const [counts] = await db.query<{
@@ -180,12 +190,16 @@ async function run(): Promise<Figures> {
       return { body, signature: signPayload(body, fake.webhookSecret) };
     };
     const hook = `${origin}/api/payment/webhook`;
+    const hookMeter = cpuMeter(pid);
     const first = await postAll(hook, events.map(sign));
+    const cpu = hookMeter.perRequest(events.length);
     const [after] = await db.query<{ confirmed: number; mails: number }>(
       `select (select count(*)::int from payments where status = 'paid') as confirmed,
               (select count(*)::int from mail_outbox) as mails`,
     );
+    const replayMeter = cpuMeter(pid);
     const again = await postAll(hook, events.map(sign));
+    const replayCpu = replayMeter.perRequest(events.length);
     const [afterReplay] = await db.query<{
       confirmed: number;
       mails: number;
@@ -195,6 +209,7 @@ async function run(): Promise<Figures> {
     );
     return {
       closed,
+      closedCpu,
       pacedRun,
       holds: counts!.holds,
       intents: counts!.intents,
@@ -210,6 +225,8 @@ async function run(): Promise<Figures> {
           afterReplay!.confirmed -
           after!.confirmed +
           (afterReplay!.mails - after!.mails),
+        cpu,
+        replayCpu,
       },
     };
   } finally {
@@ -225,6 +242,7 @@ const row = (name: string, r: Load) =>
   `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms  ok ${r.ok}  non-2xx ${r.non2xx}  errors ${r.errors}`;
 console.log('\n/payment/start on PostgreSQL, Stripe stand-in on the loopback');
 console.log(row(`closed loop, ${CONNECTIONS} connections`, f.closed));
+console.log(`  ${cpuLine(f.closedCpu)}`);
 console.log(
   row(`paced ${RATE} req/s, ≤ ${CONNECTIONS} connections`, f.pacedRun),
 );
@@ -236,6 +254,8 @@ console.log('\n/payment/webhook, payment_intent.succeeded, 50 at a time');
 console.log(
   `${w.events} events: ${w.perSecond.toFixed(0)} events/s (ok ${w.ok}, failed ${w.failed}), payments paid ${w.confirmed}`,
 );
+console.log(`  ${cpuLine(w.cpu)}`);
 console.log(
   `the same events again: ${w.replayPerSecond.toFixed(0)} events/s, rows changed ${w.changedByReplay}`,
 );
+console.log(`  ${cpuLine(w.replayCpu)}`);

@@ -4,6 +4,7 @@
  * PostgreSQL database, and the two ways of loading a server (closed-loop
  * autocannon, and `paced`, an evenly spaced open-loop rate).
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import autocannon from 'autocannon';
 import { createSigner } from 'fast-jwt';
@@ -260,3 +261,59 @@ export async function database(prefix: string) {
     },
   };
 }
+
+/** CPU seconds (user + system) a process has used, from /proc (Linux). */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at ") ".
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+/** Linux's USER_HZ: /proc counts CPU time in these ticks. */
+const CLOCK_TICKS = 100;
+
+/** CPU seconds used by every PostgreSQL process of this machine (its backends do the queries). */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const comm = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
+      if (comm === 'postgres') total += cpuSecondsOf(Number(entry));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
+}
+
+/**
+ * CPU time a phase costs, whatever else the machine is doing: the API
+ * server's process and PostgreSQL's, in milliseconds per request. Unlike
+ * throughput and latency, it does not move when the load generator (or
+ * anything else) competes for the same two cores.
+ */
+export function cpuMeter(serverPid: number) {
+  const take = () => ({
+    server: cpuSecondsOf(serverPid),
+    postgres: postgresCpuSeconds(),
+  });
+  const start = take();
+  return {
+    perRequest(requests: number) {
+      const end = take();
+      return {
+        serverMs: ((end.server - start.server) * 1000) / requests,
+        postgresMs: ((end.postgres - start.postgres) * 1000) / requests,
+      };
+    },
+  };
+}
+
+/** `cpuMeter`'s figures as printed. */
+export const cpuLine = (c: { serverMs: number; postgresMs: number }) =>
+  `CPU per request: server ${c.serverMs.toFixed(2)} ms, PostgreSQL ${c.postgresMs.toFixed(2)} ms`;

@@ -136,25 +136,34 @@ export type PaymentNoticeOptions = {
  * transaction (`repos.transaction`), so a mail exists exactly when the change
  * it announces committed; the worker (mail/outbox-worker.ts) sends it.
  */
+/**
+ * The outbox rows for `mails`, due at once; inserted with
+ * onConflictDoNothing (a dedupe key makes a mail exist once). For a writer
+ * that inserts them in the statement of its own change (a CTE).
+ */
+export const outboxRows = (
+  mails: OutboxMail[],
+  now: Date,
+): (typeof mailOutbox.$inferInsert)[] =>
+  mails.map((m) => ({
+    id: newId(),
+    userId: m.userId ?? null,
+    category: m.category,
+    toAddress: m.to,
+    replyTo: m.replyTo ?? null,
+    subject: m.subject,
+    body: m.text,
+    dedupeKey: m.dedupeKey ?? null,
+    nextAttemptAt: now,
+    createdAt: now,
+  }));
+
 export function outboxRepository(db: Db, appUrl: string) {
   async function enqueue(mails: OutboxMail[], now = new Date()) {
     if (mails.length === 0) return;
     await db
       .insert(mailOutbox)
-      .values(
-        mails.map((m) => ({
-          id: newId(),
-          userId: m.userId ?? null,
-          category: m.category,
-          toAddress: m.to,
-          replyTo: m.replyTo ?? null,
-          subject: m.subject,
-          body: m.text,
-          dedupeKey: m.dedupeKey ?? null,
-          nextAttemptAt: now,
-          createdAt: now,
-        })),
-      )
+      .values(outboxRows(mails, now))
       .onConflictDoNothing();
     // The insert wakes every instance's worker at commit: the trigger of
     // drizzle/0012_outbox_notify.sql notifies OUTBOX_CHANNEL.

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type Stripe from 'stripe';
 import type { Db, Tx } from '../db/database.js';
 import {
+  mailOutbox,
   payments,
   reservations,
   schedules,
@@ -13,7 +14,7 @@ import { reservationOf, letGo } from './queries.js';
 import { ApiError } from '../lib/api-error.js';
 import { japanDate } from '../lib/time.js';
 import { notBlockedWith } from './moderation-repository.js';
-import { outboxRepository } from './outbox-repository.js';
+import { outboxRepository, outboxRows } from './outbox-repository.js';
 import { queueRefund } from './refund-repository.js';
 import {
   holdPlace,
@@ -180,18 +181,74 @@ export async function settlePaid(
     holdExpiresAt: null,
     paymentId: p.id,
   };
-  let placed = false;
+  const settled = {
+    status: 'paid' as const,
+    paidAt: now,
+    paymentIntentId: pi.id,
+  };
+  const outbox = outboxRepository(tx, rules.appUrl);
+  // 予約 to the amateur and the pro, お支払い to the amateur, from what the
+  // two locking reads answered.
+  const paidMails = async (to: { name: string; email: string }) => {
+    const facts = {
+      ...lesson,
+      proName: locked.proName,
+      proEmail: locked.proEmail,
+    };
+    return [
+      ...(await outbox.lessonMails({
+        kind: 'reserved',
+        scheduleId: lesson.id,
+        amateurIds: [p.userId],
+        paidOnline: true,
+        known: { lesson: facts, people: new Map([[p.userId, to]]) },
+      })),
+      ...(await outbox.paymentMail({
+        kind: 'paid',
+        paymentId: p.id,
+        now,
+        known: {
+          payment: { ...p, paidAt: now, reason: null },
+          lesson: facts,
+          member: to,
+        },
+      })),
+    ];
+  };
   if (
     p.status === 'pending' &&
     mine?.status === 'pending' &&
-    mine.paymentId === p.id
+    mine.paymentId === p.id &&
+    member
   ) {
+    // Paid within the hold, the usual way: one statement confirms the
+    // reservation, records the payment and queues its mails (a round trip
+    // is most of what a webhook costs).
+    const confirm = tx
+      .$with('confirm')
+      .as(
+        tx
+          .update(reservations)
+          .set(paid)
+          .where(reservationOf(p.scheduleId, p.userId))
+          .returning({ userId: reservations.userId }),
+      );
+    const record = tx.$with('record').as(
+      tx
+        .update(payments)
+        .set({ ...settled, failure: null })
+        .where(eq(payments.id, p.id))
+        .returning({ id: payments.id }),
+    );
     await tx
-      .update(reservations)
-      .set(paid)
-      .where(reservationOf(p.scheduleId, p.userId));
-    placed = true;
-  } else if (
+      .with(confirm, record)
+      .insert(mailOutbox)
+      .values(outboxRows(await paidMails(member), now))
+      .onConflictDoNothing();
+    return 'confirmed';
+  }
+  let placed = false;
+  if (
     (!mine || mine.status === 'cancelled') &&
     // Not for a lesson already under way, nor for an account deleted meanwhile
     // (no member to hold the place: refunded instead).
@@ -219,46 +276,13 @@ export async function settlePaid(
   }
   await tx
     .update(payments)
-    .set({
-      status: 'paid',
-      paidAt: now,
-      paymentIntentId: pi.id,
-      ...(placed ? { failure: null } : {}),
-    })
+    .set({ ...settled, ...(placed ? { failure: null } : {}) })
     .where(eq(payments.id, p.id));
   if (!placed || !member) {
     if (await queueRefund(tx, p.id, 'late', now)) effects.refundsQueued++;
     return 'late';
   }
-  // Both mails in one insert, from what the two locking reads answered.
-  const facts = {
-    ...lesson,
-    proName: locked.proName,
-    proEmail: locked.proEmail,
-  };
-  const outbox = outboxRepository(tx, rules.appUrl);
-  await outbox.enqueue(
-    [
-      ...(await outbox.lessonMails({
-        kind: 'reserved',
-        scheduleId: lesson.id,
-        amateurIds: [p.userId],
-        paidOnline: true,
-        known: { lesson: facts, people: new Map([[p.userId, member]]) },
-      })),
-      ...(await outbox.paymentMail({
-        kind: 'paid',
-        paymentId: p.id,
-        now,
-        known: {
-          payment: { ...p, paidAt: now, reason: null },
-          lesson: facts,
-          member,
-        },
-      })),
-    ],
-    now,
-  );
+  await outbox.enqueue(await paidMails(member), now);
   return 'confirmed';
 }
 
