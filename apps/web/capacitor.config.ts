@@ -4,7 +4,9 @@ import type { CapacitorConfig } from '@capacitor/cli';
 const config: CapacitorConfig = {
   appId: 'jp.proamconnect.app',
   appName: 'プロアムコネクト',
-  webDir: 'dist',
+  // The native build (`npm run build:native`, with the PROAM_* variables of
+  // README.md, Native apps), not the web build in dist/.
+  webDir: 'dist-native',
   plugins: {
     SplashScreen: {
       // The seed's splash: shown 1500 ms, hidden by itself.

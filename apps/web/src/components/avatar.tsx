@@ -1,3 +1,4 @@
+import { mediaUrl } from '@/config/env';
 type AvatarProps = {
   name: string;
   /** The main photo; without one the initial is shown. */
@@ -18,7 +19,7 @@ export const Avatar = ({
     return (
       <img
         className={classes}
-        src={url}
+        src={mediaUrl(url)}
         alt={`${name}さんの写真`}
         loading="lazy"
         decoding="async"

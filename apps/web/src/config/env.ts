@@ -1,8 +1,24 @@
+import {
+  parseNativeBuildConfig,
+  pickApiClient,
+  type NativeBuildConfig,
+} from './native-build';
+
 /**
  * The one reader of build-time (import.meta.env) and run-time configuration.
  * Run-time values come from `<meta name="proam-config">`, which the server
- * fills per deployment so one build serves every environment.
+ * fills per deployment so one build serves every environment. A native
+ * (Capacitor) build never receives that page: its values are baked in at
+ * build time instead (native-build.ts, vite.config.ts).
  */
+
+declare global {
+  interface ImportMetaEnv {
+    /** Defined by vite.config.ts: the native build's settings, null on the web. */
+    readonly PROAM_NATIVE_CONFIG?: unknown;
+  }
+}
+
 export type RuntimeConfig = {
   companyName: string;
   /** The operator's details on the legal pages (特定商取引法に基づく表記 and others). */
@@ -88,7 +104,57 @@ const readMeta = (): string | null =>
     : (document.querySelector<HTMLMetaElement>('meta[name="proam-config"]')
         ?.content ?? null);
 
-export const runtimeConfig: RuntimeConfig = parseRuntimeConfig(readMeta());
+/**
+ * A native build's configuration: the API at its own origin (the app's files
+ * come from capacitor://localhost or https://localhost), the client of the
+ * platform it runs on, the baked-in Stripe key; the company details are the
+ * defaults, like a web page whose server fills none.
+ */
+export const nativeRuntimeConfig = (
+  build: NativeBuildConfig,
+  platform: string,
+): RuntimeConfig => ({
+  ...FALLBACK_CONFIG,
+  stripePublishableKey: build.stripePublishableKey,
+  apiBase: `${build.apiOrigin}/api`,
+  apiClient: pickApiClient(build.apiClients, platform),
+});
+
+/** The native bridge defines window.Capacitor before the app's code runs. */
+const nativePlatform = (): string => {
+  if (typeof window === 'undefined') return 'web';
+  const bridge = (window as { Capacitor?: { getPlatform?: () => string } })
+    .Capacitor;
+  return typeof bridge?.getPlatform === 'function'
+    ? bridge.getPlatform()
+    : 'web';
+};
+
+const nativeBuild: NativeBuildConfig | null = parseNativeBuildConfig(
+  import.meta.env.PROAM_NATIVE_CONFIG,
+);
+
+/** Built for the Capacitor shell (`npm run cap:sync`), not for the web server. */
+export const isNativeBuild: boolean = nativeBuild !== null;
+
+export const runtimeConfig: RuntimeConfig = nativeBuild
+  ? nativeRuntimeConfig(nativeBuild, nativePlatform())
+  : parseRuntimeConfig(readMeta());
+
+/**
+ * The address of a media file as the API hands it (`MEDIA_BASE_URL` +
+ * key). By default that is a path (`/media/…`) on the web page's own origin;
+ * a native build's page is on the device, so paths go to the API's origin.
+ * Absolute URLs (a CDN) stay as they are.
+ */
+export const mediaUrl = (
+  url: string,
+  config: Pick<RuntimeConfig, 'apiBase'> = runtimeConfig,
+): string => {
+  if (!url.startsWith('/') || url.startsWith('//')) return url;
+  const base = /^https?:\/\//.test(config.apiBase) ? config.apiBase : null;
+  return base ? new URL(url, base).href : url;
+};
 
 /**
  * Whether lessons are paid online (Stripe): only when the server hands a

@@ -14,12 +14,18 @@ import {
   type BuyerUser,
 } from './checkin-data';
 import {
+  loadRefreshToken,
   readCheckinRaw,
   readRefreshToken,
   removeCheckinRecord,
   removeRefreshToken,
   writeRefreshToken,
 } from './token-storage';
+
+// Inside the Capacitor shell the stored login comes from the Keychain or
+// Keystore, which answers asynchronously: the first state (restoring or
+// anonymous) must wait for it. On the web this resolves at once.
+await loadRefreshToken();
 
 export type SessionUser = AuthUser | BuyerUser;
 

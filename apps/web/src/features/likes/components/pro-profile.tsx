@@ -1,3 +1,4 @@
+import { mediaUrl } from '@/config/env';
 import type { User } from '@proam/contract';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -23,7 +24,7 @@ const Gallery = ({ user }: GalleryProps) => {
     <div className="pro-gallery">
       <img
         className="pro-gallery__main"
-        src={current.url}
+        src={mediaUrl(current.url)}
         alt={`${user.userName}さんの写真 ${index + 1}枚目`}
       />
       {photos.length > 1 && (
@@ -37,7 +38,7 @@ const Gallery = ({ user }: GalleryProps) => {
                 aria-label={`${i + 1}枚目の写真を表示`}
                 onClick={() => setIndex(i)}
               >
-                <img src={p.url} alt="" />
+                <img src={mediaUrl(p.url)} alt="" />
               </button>
             </li>
           ))}

@@ -1,3 +1,4 @@
+import { mediaUrl } from '@/config/env';
 import type { News } from '@proam/contract';
 import { newsParagraphs } from '../news-body';
 import { NewsMeta } from './news-meta';
@@ -19,7 +20,7 @@ export const NewsArticle = ({ article }: NewsArticleProps) => (
     {article.imageUrl && (
       <img
         className="article__image"
-        src={article.imageUrl}
+        src={mediaUrl(article.imageUrl)}
         alt=""
         loading="lazy"
       />

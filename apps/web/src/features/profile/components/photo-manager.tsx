@@ -1,3 +1,4 @@
+import { mediaUrl } from '@/config/env';
 import type { ImageInfo, User } from '@proam/contract';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { MemberSection } from '@/components/member-section';
@@ -254,7 +255,7 @@ export const PhotoManager = ({ user }: PhotoManagerProps) => {
           <li key={photo.keyName} className="photo-tile">
             <div className="photo-tile__frame">
               <img
-                src={photo.url}
+                src={mediaUrl(photo.url)}
                 alt={`${user.userName}さんの写真 ${i + 1}枚目${i === 0 ? '（メイン写真）' : ''}`}
                 className="photo-tile__img"
               />
@@ -423,7 +424,7 @@ export const PhotoManager = ({ user }: PhotoManagerProps) => {
         <p>この写真を削除しますか？削除すると元に戻せません。</p>
         {toDelete && (
           <img
-            src={toDelete.url}
+            src={mediaUrl(toDelete.url)}
             alt="削除する写真"
             className="confirm-dialog__image"
           />
