@@ -296,13 +296,13 @@ export async function settlePaid(
 export function paymentRepository(db: Db, appUrl: string, paymentsOn = false) {
   const rules: PlaceRules = { appUrl, paymentsOn };
 
-  /** Lets go of the lesson's holds that have ended (the caller holds the lesson's lock). */
+  /** Lets go of the lesson's holds that have ended (the caller holds the lesson's lock); answers how many. */
   async function releaseEnded(
     tx: Tx,
     scheduleId: string,
     now: Date,
     effects: PaymentEffects,
-  ): Promise<void> {
+  ): Promise<number> {
     const ended = await tx
       .select({ id: payments.id })
       .from(payments)
@@ -315,6 +315,7 @@ export function paymentRepository(db: Db, appUrl: string, paymentsOn = false) {
       );
     for (const e of ended)
       await releaseHold(tx, e.id, 'expired', now, rules, effects);
+    return ended.length;
   }
 
   return {
@@ -368,7 +369,6 @@ export function paymentRepository(db: Db, appUrl: string, paymentsOn = false) {
           .select({
             status: reservations.status,
             held: payments,
-            endedHolds: sql<boolean>`exists (select 1 from ${payments} e where e.schedule_id = ${scheduleId} and e.status = 'pending' and e.hold_expires_at <= ${now})`,
           })
           .from(reservations)
           .leftJoin(payments, eq(payments.id, reservations.paymentId))
@@ -405,25 +405,8 @@ export function paymentRepository(db: Db, appUrl: string, paymentsOn = false) {
           // Full of holds some of which have ended: those give their places
           // back (the first in line promoted, as the job would a minute
           // later), then everything is read again.
-          const ended =
-            mine?.endedHolds ??
-            (
-              await tx
-                .select({ id: payments.id })
-                .from(payments)
-                .where(
-                  and(
-                    eq(payments.scheduleId, scheduleId),
-                    eq(payments.status, 'pending'),
-                    lte(payments.holdExpiresAt, now),
-                  ),
-                )
-                .limit(1)
-            ).length > 0;
-          if (sweep && ended) {
-            await releaseEnded(tx, scheduleId, now, effects);
+          if (sweep && (await releaseEnded(tx, scheduleId, now, effects)) > 0)
             return attempt(tx, false);
-          }
           return { refused: whyNoPlace(found.lesson, today), effects };
         }
         const payment = await holdPlace(tx, found.lesson, userId, now);

@@ -87,15 +87,8 @@ describe('MonthCalendar', () => {
     ).toBeInTheDocument();
     const grid = screen.getByRole('grid', { name: '2026年11月' });
     const headers = within(grid).getAllByRole('columnheader');
-    expect(headers.map((h) => h.textContent)).toEqual([
-      '日',
-      '月',
-      '火',
-      '水',
-      '木',
-      '金',
-      '土',
-    ]);
+    // Sunday first, as Japanese calendars do.
+    expect(headers.map((h) => h.textContent).join('')).toBe('日月火水木金土');
     expect(headers[0]).toHaveClass('is-sunday');
     expect(headers[6]).toHaveClass('is-saturday');
     expect(headers.slice(1, 6).some((h) => h.className)).toBe(false);
