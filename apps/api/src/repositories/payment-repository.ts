@@ -115,7 +115,9 @@ async function lockLessonOfPayment(tx: Tx, paymentId: string) {
         sql`(select ${payments.scheduleId} from ${payments} where ${payments.id} = ${paymentId})`,
       ),
     )
-    .for('update', { of: schedules });
+    .for('update', { of: schedules })
+    .prepare('lock_lesson_of_payment')
+    .execute();
   return row;
 }
 
@@ -142,7 +144,9 @@ async function lockPayment(tx: Tx, paymentId: string) {
     )
     .leftJoin(users, eq(users.id, payments.userId))
     .where(eq(payments.id, paymentId))
-    .for('update', { of: payments });
+    .for('update', { of: payments })
+    .prepare('lock_payment')
+    .execute();
   return row;
 }
 
@@ -240,11 +244,15 @@ export async function settlePaid(
         .where(eq(payments.id, p.id))
         .returning({ id: payments.id }),
     );
+    const rows = outboxRows(await paidMails(member), now);
     await tx
       .with(confirm, record)
       .insert(mailOutbox)
-      .values(outboxRows(await paidMails(member), now))
-      .onConflictDoNothing();
+      .values(rows)
+      .onConflictDoNothing()
+      // Named by its row count: the statement's text is the same for each.
+      .prepare(`settle_paid_${rows.length}`)
+      .execute();
     return 'confirmed';
   }
   let placed = false;
@@ -357,7 +365,9 @@ export function paymentRepository(db: Db, appUrl: string, paymentsOn = false) {
           .from(schedules)
           .innerJoin(pro, eq(pro.id, schedules.proId))
           .where(eq(schedules.id, scheduleId))
-          .for('update', { of: schedules });
+          .for('update', { of: schedules })
+          .prepare('start_lock_lesson')
+          .execute();
         if (!found) throw new ApiError('NotFound');
         if (found.blocked) throw new ApiError('Forbidden');
         if (!found.proVerified || found.lesson.fee <= 0)
@@ -372,7 +382,9 @@ export function paymentRepository(db: Db, appUrl: string, paymentsOn = false) {
           })
           .from(reservations)
           .leftJoin(payments, eq(payments.id, reservations.paymentId))
-          .where(reservationOf(scheduleId, userId));
+          .where(reservationOf(scheduleId, userId))
+          .prepare('start_reservation')
+          .execute();
         if (mine?.status === 'confirmed') throw new ApiError('Conflict');
         const hold = { lesson: found.lesson, proName: found.proName, effects };
         const held = mine?.held;
@@ -428,7 +440,9 @@ export function paymentRepository(db: Db, appUrl: string, paymentsOn = false) {
             eq(payments.id, paymentId),
             sql`${payments.paymentIntentId} is null`,
           ),
-        );
+        )
+        .prepare('set_intent')
+        .execute();
     },
 
     /** /payment/confirm: the intent Stripe says succeeded, settled as the webhook would. */
@@ -454,7 +468,9 @@ export function paymentRepository(db: Db, appUrl: string, paymentsOn = false) {
           .insert(stripeEvents)
           .values({ id: event.id, type: event.type, receivedAt: now })
           .onConflictDoNothing()
-          .returning({ id: stripeEvents.id });
+          .returning({ id: stripeEvents.id })
+          .prepare('record_stripe_event')
+          .execute();
         if (fresh.length === 0) return { duplicate: true, effects };
         if (event.type === 'payment_intent.succeeded')
           return {
