@@ -40,7 +40,7 @@ import {
   type LessonFacts,
   type LessonNoticeKind,
 } from '../mail/templates.js';
-import { receiptNoOf } from './payment-record-repository.js';
+import { paymentCore, receiptNoOf } from './payment-record-repository.js';
 
 export type MailCategory = (typeof mailOutbox.$inferInsert)['category'];
 export type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -308,11 +308,7 @@ export function outboxRepository(db: Db, appUrl: string) {
         (
           await db
             .select({
-              id: payments.id,
-              scheduleId: payments.scheduleId,
-              userId: payments.userId,
-              amount: payments.amount,
-              serviceFee: payments.serviceFee,
+              ...paymentCore,
               paidAt: payments.paidAt,
               reason: refunds.reason,
             })

@@ -63,6 +63,15 @@ function monthRange(month: string): { from: string; to: string } {
   };
 }
 
+/** A payment's own facts, as every read of payments selects them. */
+export const paymentCore = {
+  id: payments.id,
+  scheduleId: payments.scheduleId,
+  userId: payments.userId,
+  amount: payments.amount,
+  serviceFee: payments.serviceFee,
+};
+
 /**
  * The record of money taken: a member's payments (支払い履歴, 領収書) and the
  * pros' monthly statements (売上明細, the admins' 売上・精算). Read only.
@@ -71,11 +80,7 @@ export function paymentRecordRepository(db: Db) {
   const selectPayments = () =>
     db
       .select({
-        id: payments.id,
-        scheduleId: payments.scheduleId,
-        userId: payments.userId,
-        amount: payments.amount,
-        serviceFee: payments.serviceFee,
+        ...paymentCore,
         status: payments.status,
         paymentIntentId: payments.paymentIntentId,
         holdExpiresAt: payments.holdExpiresAt,

@@ -72,43 +72,50 @@ afterEach(() => {
 });
 
 describe('fitWithin', () => {
-  it('brings the long edge to 2048 and keeps the proportions', () => {
+  it('brings the long edge to 2048', () => {
     expect(MAX_EDGE).toBe(2048);
-    expect(fitWithin({ width: 4032, height: 3024 })).toEqual({
-      width: 2048,
-      height: 1536,
-    });
-    expect(fitWithin({ width: 3024, height: 4032 })).toEqual({
-      width: 1536,
-      height: 2048,
-    });
-    expect(fitWithin({ width: 4000, height: 3000 })).toEqual({
-      width: 2048,
-      height: 1536,
-    });
-    // 9:16 rounds to the nearest pixel.
-    expect(fitWithin({ width: 2160, height: 3840 })).toEqual({
-      width: 1152,
-      height: 2048,
-    });
   });
 
-  it('never enlarges, and keeps at least one pixel', () => {
-    expect(fitWithin({ width: 2048, height: 1000 })).toEqual({
-      width: 2048,
-      height: 1000,
-    });
-    expect(fitWithin({ width: 40, height: 30 })).toEqual({
-      width: 40,
-      height: 30,
-    });
-    expect(fitWithin({ width: 5000, height: 1 })).toEqual({
-      width: 2048,
-      height: 1,
-    });
-    expect(fitWithin({ width: 400, height: 300 }, 100)).toEqual({
-      width: 100,
-      height: 75,
+  // [width, height] in, [width, height] out (of at most `edge`).
+  it.each([
+    // A 12-megapixel phone photo, landscape and portrait.
+    [
+      [4032, 3024],
+      [2048, 1536],
+    ],
+    [
+      [3024, 4032],
+      [1536, 2048],
+    ],
+    [
+      [4000, 3000],
+      [2048, 1536],
+    ],
+    // 9:16 rounds to the nearest pixel.
+    [
+      [2160, 3840],
+      [1152, 2048],
+    ],
+    // Never enlarges.
+    [
+      [2048, 1000],
+      [2048, 1000],
+    ],
+    [
+      [40, 30],
+      [40, 30],
+    ],
+    // Keeps at least one pixel.
+    [
+      [5000, 1],
+      [2048, 1],
+    ],
+    // Another edge.
+    [[400, 300], [100, 75], 100],
+  ] as const)('fits %j as %j', ([width, height], [w, h], edge?: number) => {
+    expect(fitWithin({ width, height }, edge)).toEqual({
+      width: w,
+      height: h,
     });
   });
 });
