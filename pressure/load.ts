@@ -80,10 +80,10 @@ const uid = (i: number) => `PRS${String(i).padStart(23, '0')}`;
 const chatLesson = (l: number) => `PRSC${String(l).padStart(22, '0')}`;
 const poolLesson = (l: number) => `PRSR${String(l).padStart(22, '0')}`;
 
-/** Members (one in ten a pro), 250 lessons with a pro and 3 players for chat, 100 empty capacity-4 lessons to reserve. */
+/** Members (one in ten a pro, verified), 250 lessons with a pro and 3 players for chat, 100 empty capacity-4 lessons to reserve. */
 function populate(members: number): string {
   return `
-insert into users (id, type, email, password_hash, user_name, area, lesson_fee, home_course, specialty, like_count, created_at)
+insert into users (id, type, email, password_hash, user_name, area, lesson_fee, home_course, specialty, like_count, created_at, verified)
 select 'PRS' || lpad(i::text, 23, '0'),
        case when i % 10 = 0 then 'pro' else 'amature' end,
        'prs' || i || '@example.jp', 'x', '負荷会員' || i,
@@ -91,7 +91,9 @@ select 'PRS' || lpad(i::text, 23, '0'),
        case when i % 10 = 0 then 5000 + (i % 30) * 1000 end,
        case when i % 10 = 0 then '負荷ゴルフ倶楽部' || (i % 200) end,
        case when i % 10 = 0 then (array['ドライバー','アプローチ','パター','アイアン'])[1 + i % 4] end,
-       0, now() - (i || ' minutes')::interval
+       0, now() - (i || ' minutes')::interval,
+       -- Checked pros (wave 2): only their lessons take reservations.
+       i % 10 = 0
 from generate_series(1, ${members}) i;
 insert into schedules (id, pro_id, date, start_time, end_time, place, capacity, fee, status_round, reserved_count)
 select 'PRSC' || lpad(l::text, 22, '0'), 'PRS' || lpad((l * 10 + 10)::text, 23, '0'), '2099-02-01', '09:00', '12:00', '負荷CC', 4, 10000, 'open', 3
