@@ -744,6 +744,15 @@ async function loginFlood(t: TestContext, server: ServerProcess, w: World) {
   ]);
   const lat = (ss: Sample[]) => ss.map((s) => s.latency);
   const errs = (ss: Sample[]) => ss.filter((s) => s.a.code !== 'OK').length;
+  /** What the failed reads answered, e.g. `ServiceUnavailable 80, timeout 5`: the cause, not just a count. */
+  const codesOf = (ss: Sample[]) => {
+    const n = new Map<string, number>();
+    for (const s of ss) {
+      const code = s.a.code ?? 'no answer';
+      if (code !== 'OK') n.set(code, (n.get(code) ?? 0) + 1);
+    }
+    return [...n].map(([code, k]) => `${code} ${k}`).join(', ');
+  };
   const count = (code: string) => f.statusCodeStats[code]?.count ?? 0;
   const other = Object.entries(f.statusCodeStats)
     .filter(([c]) => !['200', '503', '429'].includes(c))
@@ -806,7 +815,7 @@ async function loginFlood(t: TestContext, server: ServerProcess, w: World) {
   await check(
     t,
     errs(during) === 0,
-    `login flood: reads keep answering OK (${errs(during)} not OK)`,
+    `login flood: reads keep answering OK (${errs(during)} not OK${errs(during) ? `: ${codesOf(during)}` : ''})`,
   );
   await check(
     t,
