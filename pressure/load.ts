@@ -629,7 +629,7 @@ async function steady(
     (m) => !have.has(`${m.lesson}|${m.key}`),
   );
   const { rows: booked } = await db.query<{ k: string }>(
-    `select schedule_id || '|' || user_id as k from reservations where schedule_id like 'PRSR%'`,
+    `select schedule_id || '|' || user_id as k from reservations where schedule_id like 'PRSR%' and status = 'confirmed'`,
   );
   const bookedSet = new Set(booked.map((r) => r.k));
   const lostReservations = [...w.ackedReservations].filter(
