@@ -34,9 +34,9 @@ const token = (id: string, typ: string) =>
   sign({ sub: id, typ, kind: 'access' });
 
 /**
- * An API instance in a child process (no demo seed, no shedding: 1,000
- * sockets connecting at once would queue more than SHED_DB_QUEUE member
- * look-ups); warnings reach the terminal.
+ * An API instance in a child process (no demo seed; the default SHED_DB_QUEUE,
+ * so the 1,000 sockets connecting at once also check that a burst of connects
+ * is admitted rather than shed); warnings reach the terminal.
  */
 const server = (env: Record<string, string>) =>
   startServer({
@@ -45,10 +45,59 @@ const server = (env: Record<string, string>) =>
       JWT_SECRET: SECRET,
       SEED_DEMO: 'false',
       SHED_EVENT_LOOP_DELAY_MS: '0',
-      SHED_DB_QUEUE: '0',
       ...env,
     },
   });
+/** An error as one line: its message, a pg error's code, and its cause (fetch hides the network error there). */
+const describeError = (err: unknown): string =>
+  err instanceof Error
+    ? `${err.message}${'code' in err && err.code ? ` (${String(err.code)})` : ''}${err.cause ? `: ${describeError(err.cause)}` : ''}`
+    : String(err);
+/**
+ * A pg client whose connection errors are reported, not thrown: the
+ * database is dropped with (force) at the end, which ends its sessions, and an
+ * 'error' event without a handler would crash the bench and hide the first
+ * error.
+ */
+const pgClient = (connectionString: string, name: string) => {
+  const c = new pg.Client({ connectionString });
+  c.on('error', (err) =>
+    console.warn(`(${name} connection: ${describeError(err)})`),
+  );
+  return c;
+};
+/** Runs one clean-up step; its failure is reported and the next step still runs. */
+const cleanUp = async (what: string, step: () => Promise<unknown>) => {
+  try {
+    await step();
+  } catch (err) {
+    console.warn(`(clean-up, ${what}: ${describeError(err)})`);
+  }
+};
+
+/**
+ * Opens a socket; resolves with it once open, rejects with the server's
+ * answer (status, Retry-After and body) if the upgrade is refused.
+ */
+const openSocket = (url: string, protocols: string[]) =>
+  new Promise<WebSocket>((resolve, reject) => {
+    const ws = new WebSocket(url, protocols);
+    ws.once('open', () => resolve(ws));
+    ws.once('unexpected-response', (_req, res) => {
+      let body = '';
+      res.on('data', (d: Buffer) => (body += d.toString()));
+      res.on('end', () =>
+        reject(
+          new Error(
+            `upgrade refused: HTTP ${res.statusCode}${res.headers['retry-after'] ? ` (Retry-After ${res.headers['retry-after']})` : ''} ${body.slice(0, 200)}`,
+          ),
+        ),
+      );
+      res.on('error', reject);
+    });
+    ws.once('error', reject);
+  });
+
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length
@@ -57,7 +106,7 @@ const pct = (xs: number[], p: number) => {
 };
 
 async function main() {
-  const admin = new pg.Client({ connectionString: PG_URL });
+  const admin = pgClient(PG_URL, 'admin');
   await admin.connect();
   const dbName = `proam_chatbench_${process.pid}`;
   await admin.query(`create database ${dbName}`);
@@ -68,6 +117,9 @@ async function main() {
     mkdtempSync(path.join(tmpdir(), 'proam-cb-')),
   ];
   const servers: ServerProcess[] = [];
+  const sockets: WebSocket[] = [];
+  /** Ended in the clean-up, whatever happened before. */
+  let benchDb: pg.Client | undefined;
   try {
     // The first start migrates, so the second waits for it.
     for (const dir of dirs)
@@ -77,7 +129,8 @@ async function main() {
     /** The instance for the i-th socket or post: they alternate. */
     const origin = (i: number) => servers[Math.abs(i) % 2]!.origin;
 
-    const db = new pg.Client({ connectionString: url.toString() });
+    const db = pgClient(url.toString(), 'bench');
+    benchDb = db;
     await db.connect();
     await db.query(`
       insert into users (id, type, email, password_hash, user_name)
@@ -90,47 +143,49 @@ async function main() {
       select 'CL' || lpad(l::text, 24, '0'), 'CB' || lpad((l * ${PER_LESSON} + k)::text, 24, '0')
       from generate_series(0, ${LESSONS - 1}) l, generate_series(1, ${PER_LESSON - 1}) k;`);
 
-    // 1,000 sockets, alternating between the two instances.
+    // 1,000 sockets at once, alternating between the two instances: a reconnect storm.
     const received = new Map<string, Map<string, number>>(); // sort_key → userId → arrival time
-    const sockets: WebSocket[] = [];
+    const arrivals: { key: string; user: string; at: number }[] = [];
     const ids = Array.from(
       { length: LESSONS * PER_LESSON },
       (_, i) => `CB${String(i).padStart(24, '0')}`,
     );
-    await Promise.all(
-      ids.map(
-        (id, i) =>
-          new Promise<void>((resolve, reject) => {
-            const ws = new WebSocket(
-              `${origin(i).replace(/^http/, 'ws')}/api/ws`,
-              [
-                'proam',
-                `bearer.${token(id, i % PER_LESSON === 0 ? 'pro' : 'amature')}`,
-              ],
-            );
-            ws.on('message', (data) => {
-              const e = JSON.parse(String(data)) as {
-                type: string;
-                body: { sort_key?: string };
-              };
-              if (e.type !== 'message' || !e.body.sort_key) return;
-              const per =
-                received.get(e.body.sort_key) ?? new Map<string, number>();
-              per.set(id, (per.get(id) ?? 0) + 1);
-              received.set(e.body.sort_key, per);
-              arrivals.push({
-                key: e.body.sort_key,
-                user: id,
-                at: performance.now(),
-              });
+    const connectStart = performance.now();
+    const opened = await Promise.allSettled(
+      ids.map((id, i) =>
+        openSocket(`${origin(i).replace(/^http/, 'ws')}/api/ws`, [
+          'proam',
+          `bearer.${token(id, i % PER_LESSON === 0 ? 'pro' : 'amature')}`,
+        ]).then((ws) => {
+          sockets.push(ws);
+          ws.on('message', (data) => {
+            const e = JSON.parse(String(data)) as {
+              type: string;
+              body: { sort_key?: string };
+            };
+            if (e.type !== 'message' || !e.body.sort_key) return;
+            const per =
+              received.get(e.body.sort_key) ?? new Map<string, number>();
+            per.set(id, (per.get(id) ?? 0) + 1);
+            received.set(e.body.sort_key, per);
+            arrivals.push({
+              key: e.body.sort_key,
+              user: id,
+              at: performance.now(),
             });
-            ws.once('open', () => resolve());
-            ws.once('error', reject);
-            sockets.push(ws);
-          }),
+          });
+        }),
       ),
     );
-    const arrivals: { key: string; user: string; at: number }[] = [];
+    const connectMs = performance.now() - connectStart;
+    const refused = opened.filter((o) => o.status === 'rejected');
+    if (refused.length > 0)
+      throw new Error(
+        `${refused.length} of ${ids.length} sockets did not open; the first: ${describeError(refused[0]!.reason)}`,
+      );
+    console.log(
+      `\n${sockets.length} sockets opened at once over 2 instances in ${connectMs.toFixed(0)} ms`,
+    );
 
     // Pros post through alternating instances at a fixed rate; every participant but the sender should get it once.
     const sentAt = new Map<string, { at: number; lesson: number }>();
@@ -192,7 +247,9 @@ async function main() {
       const s = sentAt.get(a.key);
       if (s) latencies.push(a.at - s.at);
     }
+    const socketCount = sockets.length;
     for (const ws of sockets) ws.close();
+    sockets.length = 0;
 
     // getByDate with 10 k, then 1 M schedules in the table.
     const one = ids[0]!;
@@ -228,10 +285,9 @@ async function main() {
     const p50small = await measure();
     await fill(1_000_000);
     const p50big = await measure();
-    await db.end();
 
     console.log(
-      `\nchat over 2 API instances on PostgreSQL: ${sockets.length} sockets, ${LESSONS} lessons, ${sentAt.size} messages at ${RATE}/s requested (after ${WARMUP} warm-up messages, not measured), sent in ${sendSeconds.toFixed(1)} s (${(sentAt.size / sendSeconds).toFixed(0)}/s held)`,
+      `\nchat over 2 API instances on PostgreSQL: ${socketCount} sockets, ${LESSONS} lessons, ${sentAt.size} messages at ${RATE}/s requested (after ${WARMUP} warm-up messages, not measured), sent in ${sendSeconds.toFixed(1)} s (${(sentAt.size / sendSeconds).toFixed(0)}/s held)`,
     );
     console.log(`failed sends: ${failedSends}`);
     console.log(`| deliveries | p50 ms | p99 ms | lost | duplicated |`);
@@ -242,12 +298,25 @@ async function main() {
     console.log(
       `\n/schedule/getByDate p50: ${p50small} ms with 10 k schedules, ${p50big} ms with 1 M (ratio ${(p50big / Math.max(p50small, 1)).toFixed(2)})`,
     );
+  } catch (err) {
+    // Printed before the clean-up, which may fail in its turn.
+    console.error(`\nchat bench failed: ${describeError(err)}`);
+    throw err;
   } finally {
-    await Promise.all(servers.map((s) => s.stop()));
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    for (const ws of sockets) ws.terminate();
+    await cleanUp('bench connection', async () => benchDb?.end());
+    await cleanUp('servers', () => Promise.all(servers.map((s) => s.stop())));
+    await cleanUp('database', () =>
+      admin.query(`drop database if exists ${dbName} with (force)`),
+    );
+    await cleanUp('admin connection', () => admin.end());
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   }
 }
 
-await main();
+try {
+  await main();
+} catch (err) {
+  console.error(err);
+  process.exitCode = 1;
+}

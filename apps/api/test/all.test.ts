@@ -25,6 +25,7 @@ import './routes/jobs-instances.test.js';
 import './routes/moderation.test.js';
 import './mail/templates.test.js';
 import './routes/chat.test.js';
+import './realtime/connect-burst.test.js';
 import './routes/admin.test.js';
 import './routes/punchout.test.js';
 import './storage/s3.test.js';

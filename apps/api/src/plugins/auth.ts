@@ -57,13 +57,17 @@ declare module 'fastify' {
 
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
-    const { config, repos, userCache } = app;
+    const { config, userCache } = app;
     const opts = {
       jwtSecret: config.jwtSecret,
       apiClients: config.apiClients,
-      /** The member's row, from the member cache: read on every call. */
+      /**
+       * The member's row, from the member cache: read on every call. Misses go
+       * through its batched loader, so a burst of connects (a reconnect storm
+       * after a restart) costs a few queries rather than one per socket.
+       */
       member: (id: string): Promise<MemberState | undefined> =>
-        repos.users.find(id),
+        userCache.member(id),
       /** The same when it is cached, without waiting (most calls). */
       cachedMember: (id: string): MemberState | undefined => userCache.peek(id),
     };

@@ -1,8 +1,24 @@
-import type { FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyUnderPressure from '@fastify/under-pressure';
 import fp from 'fastify-plugin';
 import { isApiUrl } from './security-headers.js';
 import { sendServiceUnavailable } from './errors.js';
+import { upgradeGate } from '../realtime/upgrade-gate.js';
+
+/**
+ * WebSocket upgrades authenticated at once. Each needs the member's row, and
+ * concurrent misses share the member cache's batched look-ups, so this bounds
+ * memory and event-loop work more than database load.
+ */
+const UPGRADE_CONCURRENCY = 32;
+/** How long an upgrade may wait for its turn before the 503: clients' handshakes time out later than this. */
+const UPGRADE_WAIT_MS = 10_000;
+/** Upgrades waiting at most: beyond it (an instance far behind) they are refused at once. */
+const UPGRADE_LINE = 5_000;
+
+const isUpgrade = (req: FastifyRequest) =>
+  req.headers.upgrade?.toLowerCase() === 'websocket';
 
 export type Lifecycle = {
   /** SIGTERM received: readiness fails so balancers move away, calls are still served. */
@@ -48,6 +64,12 @@ export const closingPlugin = fp(
  * (@fastify/under-pressure), and, on PostgreSQL, while too many queries wait
  * for a connection (there an overload queues in the pool while the event loop
  * stays idle, so the delay never rises).
+ *
+ * WebSocket upgrades are not refused for the database queue: they wait their
+ * turn at the upgrade gate (realtime/upgrade-gate.ts), which admits a bounded
+ * number at a time and none while the queue is too long, and answers 503 only
+ * after UPGRADE_WAIT_MS. A reconnect storm is then served at the rate the
+ * instance can take instead of being sent back to retry all together.
  */
 export const sheddingPlugin = fp(
   async (app: FastifyInstance) => {
@@ -59,14 +81,63 @@ export const sheddingPlugin = fp(
         void sendServiceUnavailable(req, reply);
       },
     });
-    if (config.shedDbQueue > 0)
-      app.addHook('onRequest', (req, reply, done) => {
-        if (isApiUrl(req.url) && database.queued() > config.shedDbQueue) {
-          void sendServiceUnavailable(req, reply);
-          return;
-        }
+    const dbBusy = () =>
+      config.shedDbQueue > 0 && database.queued() > config.shedDbQueue;
+    const gate = upgradeGate({
+      concurrency: UPGRADE_CONCURRENCY,
+      maxWaitMs: UPGRADE_WAIT_MS,
+      maxLine: UPGRADE_LINE,
+      busy: dbBusy,
+    });
+    /** The gate's release for an admitted upgrade, called once its authentication is over. */
+    const releases = new WeakMap<FastifyRequest, () => void>();
+    const release = (req: FastifyRequest) => {
+      releases.get(req)?.();
+      releases.delete(req);
+    };
+    app.addHook('onRequest', (req, reply, done) => {
+      if (!isApiUrl(req.url)) {
         done();
-      });
+        return;
+      }
+      if (isUpgrade(req)) {
+        void gate.admit().then((admitted) => {
+          if (!admitted) {
+            void sendServiceUnavailable(req, reply);
+            return;
+          }
+          // A client that gave up while waiting frees its turn at once, and one that does while being checked frees it then.
+          // (@fastify/websocket's injectWS upgrades without a socket.)
+          const socket = req.raw.socket as Socket | undefined;
+          if (socket?.destroyed) {
+            admitted();
+            return;
+          }
+          const onClose = () => release(req);
+          socket?.once('close', onClose);
+          releases.set(req, () => {
+            socket?.off('close', onClose);
+            admitted();
+          });
+          done();
+        });
+        return;
+      }
+      if (dbBusy()) {
+        void sendServiceUnavailable(req, reply);
+        return;
+      }
+      done();
+    });
+    // The check is over once the handler is reached (the socket opens) or an answer was sent (refused).
+    app.addHook('preHandler', (req, _reply, done) => {
+      release(req);
+      done();
+    });
+    app.addHook('onResponse', (req, _reply, done) => {
+      release(req);
+      done();
+    });
   },
   { name: 'shedding', dependencies: ['database', 'errors'] },
 );

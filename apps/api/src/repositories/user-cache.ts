@@ -1,8 +1,23 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/database.js';
-import type { users } from '../db/schema.js';
+import { users } from '../db/schema.js';
 
 type UserRow = typeof users.$inferSelect;
+
+/** Loads the member rows among `ids` (buyers are not members); the order does not matter. */
+export type LoadMany = (ids: string[]) => Promise<UserRow[]>;
+
+/** Ids in one batched look-up: a long `in (...)` list is still one index scan per id, but a bounded message. */
+const BATCH_MAX = 500;
+/**
+ * Batched look-ups running at once. Misses arriving meanwhile wait for the
+ * next batch, so a burst of cache misses (a reconnect storm after a restart)
+ * takes at most this many pool connections instead of one per socket, and
+ * adds at most this many to the pool's queue that load shedding watches. The
+ * busier the instance, the bigger each batch.
+ */
+const BATCHES_IN_FLIGHT = 2;
 
 /** Channel of the `users_changed` trigger (migration 0005): the id of every updated or deleted member. */
 export const USER_CHANGES_CHANNEL = 'proam_user';
@@ -13,8 +28,17 @@ export type UserCache = {
     id: string,
     load: (id: string) => Promise<UserRow | undefined>,
   ): Promise<UserRow | undefined>;
+  /**
+   * The member's row from the cache, else from the database through the
+   * batched loader: concurrent misses of one id share one look-up, and the
+   * misses of one turn of the event loop go as one `where id in (...)` query.
+   * For reads outside a transaction (the token check).
+   */
+  member(id: string): Promise<UserRow | undefined>;
   /** The cached row, without loading it: the synchronous fast path of the token check. */
   peek(id: string): UserRow | undefined;
+  /** How many batched look-ups `member` has sent, and for how many ids in all. */
+  lookups(): { queries: number; ids: number };
   /** Drops rows this process has just changed; call after the write has committed. */
   evict(...ids: string[]): void;
   close(): Promise<void>;
@@ -35,26 +59,104 @@ export type UserCache = {
  *   missed) everything is dropped, and no entry lives longer than `ttlMs`.
  * Another instance may serve the old row for the notification's flight time
  * (well under a millisecond on one host).
+ *
+ * `member` shares one look-up between concurrent misses of an id only until
+ * that id is evicted: a call after the eviction gets a look-up of its own,
+ * which starts after the write committed.
  */
 export async function createUserCache(
   database: Database,
-  { max = 10_000, ttlMs = 30_000 } = {},
+  {
+    max = 10_000,
+    ttlMs = 30_000,
+    loadMany = defaultLoadMany(database),
+  }: { max?: number; ttlMs?: number; loadMany?: LoadMany } = {},
 ): Promise<UserCache> {
   const rows = new LRUCache<string, UserRow>({ max, ttl: ttlMs });
   let epoch = 0;
+  /** Look-ups asked for or under way, by id: a second miss of the id waits for the same one. */
+  const shared = new Map<string, Promise<UserRow | undefined>>();
+  type Waiter = {
+    id: string;
+    resolve: (row: UserRow | undefined) => void;
+    reject: (err: unknown) => void;
+  };
+  let pending: Waiter[] = [];
+  let scheduled = false;
+  let inFlight = 0;
+  const counted = { queries: 0, ids: 0 };
+
   const evict = (...ids: string[]) => {
     epoch++;
-    for (const id of ids) rows.delete(id);
+    for (const id of ids) {
+      rows.delete(id);
+      shared.delete(id);
+    }
   };
+
+  const schedule = () => {
+    if (scheduled || pending.length === 0 || inFlight >= BATCHES_IN_FLIGHT)
+      return;
+    scheduled = true;
+    // After the current I/O phase: the upgrades and calls read in it join one batch.
+    setImmediate(flush);
+  };
+  const flush = () => {
+    scheduled = false;
+    while (pending.length > 0 && inFlight < BATCHES_IN_FLIGHT) {
+      const batch = pending.slice(0, BATCH_MAX);
+      pending = pending.slice(BATCH_MAX);
+      void run(batch);
+    }
+  };
+  const run = async (batch: Waiter[]) => {
+    inFlight++;
+    const ids = [...new Set(batch.map((w) => w.id))];
+    counted.queries++;
+    counted.ids += ids.length;
+    const started = epoch;
+    try {
+      const found = new Map((await loadMany(ids)).map((r) => [r.id, r]));
+      for (const w of batch) {
+        const row = found.get(w.id);
+        if (row && epoch === started) rows.set(w.id, row);
+        w.resolve(row);
+      }
+    } catch (err) {
+      for (const w of batch) w.reject(err);
+    } finally {
+      inFlight--;
+      schedule();
+    }
+  };
+
   const unlisten = await database.listen(
     USER_CHANGES_CHANNEL,
     (id) => evict(id),
     () => {
       epoch++;
       rows.clear();
+      shared.clear();
     },
   );
   return {
+    member(id) {
+      const cached = rows.get(id);
+      if (cached) return Promise.resolve(cached);
+      const waiting = shared.get(id);
+      if (waiting) return waiting;
+      const look = new Promise<UserRow | undefined>((resolve, reject) => {
+        pending.push({ id, resolve, reject });
+      });
+      shared.set(id, look);
+      const done = () => {
+        if (shared.get(id) === look) shared.delete(id);
+      };
+      look.then(done, done);
+      schedule();
+      return look;
+    },
+    lookups: () => ({ ...counted }),
     async get(id, load) {
       const cached = rows.get(id);
       if (cached) return cached;
@@ -67,5 +169,25 @@ export async function createUserCache(
     evict,
     // The database may be gone already (it is closed after the app): nothing left to stop then.
     close: () => unlisten().catch(() => undefined),
+  };
+}
+
+/** Member rows by id in one query; a single id through a prepared statement (the common miss). */
+function defaultLoadMany(database: Database): LoadMany {
+  const members = ne(users.type, 'buyer');
+  let byId: { execute(p: { id: string }): Promise<UserRow[]> } | undefined;
+  return async (ids) => {
+    if (ids.length === 1) {
+      byId ??= database.db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, sql.placeholder('id')), members))
+        .prepare('user_cache_by_id');
+      return byId.execute({ id: ids[0]! });
+    }
+    return database.db
+      .select()
+      .from(users)
+      .where(and(inArray(users.id, ids), members));
   };
 }

@@ -74,6 +74,113 @@ describe('user cache rules', () => {
   });
 });
 
+describe('user cache batched member look-ups', () => {
+  const row = (id: string, userName = id) => ({ id, userName }) as Row;
+  /** A loadMany that records each call's ids and answers when released (or at once). */
+  function recordingLoader(known: (id: string) => boolean = () => true) {
+    const calls: string[][] = [];
+    const held: (() => void)[] = [];
+    let hold = false;
+    const loadMany = (ids: string[]) => {
+      calls.push([...ids].sort());
+      // Each look-up's rows carry its number, so a test can tell which one a cached row came from.
+      const n = calls.length;
+      const answer = () => ids.filter(known).map((id) => row(id, `${id}@${n}`));
+      if (!hold) return Promise.resolve(answer());
+      return new Promise<Row[]>((r) => held.push(() => r(answer())));
+    };
+    return {
+      calls,
+      loadMany,
+      holdAnswers: (on: boolean) => (hold = on),
+      releaseAll: () => held.splice(0).forEach((f) => f()),
+    };
+  }
+  const turn = () => new Promise((r) => setImmediate(r));
+
+  it('sends the misses of one turn as one query, one look-up per id, and serves the rows from memory after', async () => {
+    const { database } = fakeDatabase();
+    const l = recordingLoader((id) => id !== 'nobody');
+    const cache = await createUserCache(database, { loadMany: l.loadMany });
+    const got = await Promise.all(
+      ['U1', 'U2', 'U1', 'U3', 'nobody', 'U2'].map((id) => cache.member(id)),
+    );
+    assert.deepEqual(
+      got.map((r) => r?.id),
+      ['U1', 'U2', 'U1', 'U3', undefined, 'U2'],
+    );
+    assert.deepEqual(l.calls, [['U1', 'U2', 'U3', 'nobody']]);
+    assert.deepEqual(cache.lookups(), { queries: 1, ids: 4 });
+    assert.equal((await cache.member('U3'))?.id, 'U3');
+    assert.equal(cache.peek('U2')?.id, 'U2');
+    // An unknown id is asked again.
+    await cache.member('nobody');
+    assert.deepEqual(l.calls.at(-1), ['nobody']);
+    assert.equal(l.calls.length, 2);
+  });
+
+  it('keeps no row loaded before a write it raced with, and does not share that look-up with a call after the write', async () => {
+    const { database, hooks } = fakeDatabase();
+    const l = recordingLoader();
+    const cache = await createUserCache(database, { loadMany: l.loadMany });
+    l.holdAnswers(true);
+    const first = cache.member('U1');
+    await turn(); // the look-up is under way
+    hooks.payload!('U1'); // a write commits meanwhile
+    const second = cache.member('U1');
+    await turn();
+    assert.equal(l.calls.length, 2, 'the call after the write looks up anew');
+    l.holdAnswers(false);
+    l.releaseAll();
+    await Promise.all([first, second]);
+    // The second look-up began after the eviction, so its row is kept; the first one's is not.
+    assert.equal((await first)?.userName, 'U1@1');
+    assert.equal(cache.peek('U1')?.userName, 'U1@2');
+    hooks.resubscribed!();
+    assert.equal(cache.peek('U1'), undefined);
+  });
+
+  it('runs at most two look-ups at once; misses meanwhile wait and go together', async () => {
+    const { database } = fakeDatabase();
+    const l = recordingLoader();
+    const cache = await createUserCache(database, { loadMany: l.loadMany });
+    l.holdAnswers(true);
+    const a = cache.member('A');
+    await turn();
+    const b = cache.member('B');
+    await turn();
+    const waiting = ['C', 'D', 'E'].map((id) => cache.member(id));
+    await turn();
+    await turn();
+    assert.deepEqual(l.calls, [['A'], ['B']]);
+    l.holdAnswers(false);
+    l.releaseAll();
+    await Promise.all([a, b, ...waiting]);
+    assert.deepEqual(l.calls, [['A'], ['B'], ['C', 'D', 'E']]);
+  });
+
+  it('fails every caller of a failed look-up, and tries again on the next call', async () => {
+    const { database } = fakeDatabase();
+    let fail = true;
+    const cache = await createUserCache(database, {
+      loadMany: async (ids) => {
+        if (fail) throw new Error('database down');
+        return ids.map((id) => row(id));
+      },
+    });
+    const results = await Promise.allSettled([
+      cache.member('U1'),
+      cache.member('U2'),
+    ]);
+    assert.deepEqual(
+      results.map((r) => r.status),
+      ['rejected', 'rejected'],
+    );
+    fail = false;
+    assert.equal((await cache.member('U1'))?.id, 'U1');
+  });
+});
+
 for (const driver of DRIVERS) {
   describe(`member reads through the cache (${driver})`, () => {
     const suite = memberSuite(driver);
