@@ -16,11 +16,13 @@ import type { Schedule } from '@proam/contract';
 import {
   apiCall,
   apiLogin,
+  type ApiLogin,
   japanDate,
+  lessonCard,
   loginThroughForm,
+  reserveOnProPage,
   shootBoth,
   waitForSplash,
-  type ApiLogin,
 } from './helpers.ts';
 import { serverAndBrowser } from './suite.ts';
 
@@ -62,10 +64,6 @@ const shoot = (page: Page, name: string, target?: Locator) =>
     target,
     widths: [390, 1280],
   });
-
-/** The card (article) of the lesson at `place`. */
-const cardAt = (page: Page, place: string) =>
-  page.locator('article', { hasText: place });
 
 describe('the booking loop', () => {
   it('reserve, deadline, calendar file, waitlist, calling off, notification settings', async () => {
@@ -123,37 +121,29 @@ describe('the booking loop', () => {
       // ama1 reserves lesson A from the pro's schedule page.
       const a = amaTab.page;
       await login(a, 'ama1@example.jp', '/tabs/schedule', 'スケジュール');
-      await a.goto(
-        `${suite.server.baseUrl}/#/tabs/schedule/pro/${pro.user.id}`,
-      );
-      await a
-        .getByRole('heading', { level: 1, name: /のスケジュール$/ })
-        .waitFor();
-      await cardAt(a, placeA)
-        .getByRole('button', { name: /を予約する$/ })
-        .click();
+      await reserveOnProPage(a, suite.server.baseUrl, pro.user.id, placeA);
       await a.getByText(/を予約しました。/).waitFor();
-      await cardAt(a, placeA).getByText('予約済み').waitFor();
-      await cardAt(a, placeA)
+      await lessonCard(a, placeA).getByText('予約済み').waitFor();
+      await lessonCard(a, placeA)
         .getByText(`キャンセル期限：${deadlineOf(dateA)}`)
         .waitFor();
       // The lesson dated today: reserved, but it can no longer be cancelled.
-      await cardAt(a, placeToday)
+      await lessonCard(a, placeToday)
         .getByRole('button', { name: /を予約する$/ })
         .click();
-      await cardAt(a, placeToday).getByText('予約済み').waitFor();
+      await lessonCard(a, placeToday).getByText('予約済み').waitFor();
 
       // The schedule tab: the deadline, キャンセル before it, the reason after it.
       await a.goto(`${suite.server.baseUrl}/#/tabs/schedule`);
       await a
         .getByRole('heading', { level: 2, name: '予約中のレッスン' })
         .waitFor();
-      const cardA = cardAt(a, placeA);
+      const cardA = lessonCard(a, placeA);
       await cardA.getByText(`キャンセル期限：${deadlineOf(dateA)}`).waitFor();
       await cardA
         .getByRole('button', { name: `${longDate(dateA)}の予約をキャンセル` })
         .waitFor();
-      const cardToday = cardAt(a, placeToday);
+      const cardToday = lessonCard(a, placeToday);
       await cardToday
         .getByText('キャンセル期限を過ぎたため、キャンセルできません。', {
           exact: false,
@@ -205,7 +195,7 @@ describe('the booking loop', () => {
       await b.goto(
         `${suite.server.baseUrl}/#/tabs/schedule/pro/${pro.user.id}`,
       );
-      const cardB = cardAt(b, placeB);
+      const cardB = lessonCard(b, placeB);
       await cardB.getByText('満員', { exact: true }).waitFor();
       await cardB
         .getByRole('button', { name: /キャンセル待ちに登録$/ })
@@ -222,7 +212,7 @@ describe('the booking loop', () => {
       await b
         .getByRole('heading', { level: 2, name: 'キャンセル待ち中のレッスン' })
         .waitFor();
-      await cardAt(b, placeB).getByText('キャンセル待ち 1番目').waitFor();
+      await lessonCard(b, placeB).getByText('キャンセル待ち 1番目').waitFor();
 
       // pro1 calls lesson A off from their calendar.
       const p = proTab.page;
@@ -235,7 +225,7 @@ describe('the booking loop', () => {
       if ((await dayButton.count()) === 0)
         await p.getByRole('button', { name: '次の月' }).click();
       await dayButton.click();
-      const proCardA = cardAt(p, placeA);
+      const proCardA = lessonCard(p, placeA);
       await proCardA
         .getByRole('button', { name: '15:00のレッスンを中止する' })
         .click();

@@ -232,3 +232,21 @@ export const shootBoth = async (
   }
   await page.setViewportSize(original);
 };
+
+/** The card (article) of the lesson at `place`. */
+export const lessonCard = (page: Page, place: string) =>
+  page.locator('article', { hasText: place });
+
+/** As a logged-in amateur: open the pro's schedule page and press 予約する on the lesson at `place`. */
+export const reserveOnProPage = async (
+  page: Page,
+  baseUrl: string,
+  proId: string,
+  place: string,
+) => {
+  await page.goto(`${baseUrl}/#/tabs/schedule/pro/${proId}`);
+  await heading1(page, /のスケジュール$/).waitFor();
+  await lessonCard(page, place)
+    .getByRole('button', { name: /を予約する$/ })
+    .click();
+};

@@ -23,12 +23,13 @@ import {
 import {
   apiCall,
   apiLogin,
+  type ApiLogin,
   japanDate,
   loginThroughForm,
+  reserveOnProPage,
   SCREENSHOT_DIR,
   shootBoth,
   waitForSplash,
-  type ApiLogin,
 } from './helpers.ts';
 import {
   CARD_DECLINED,
@@ -68,9 +69,6 @@ const login = async (page: Page, email: string, route: string, h1: string) => {
 const shoot = (page: Page, name: string) =>
   shootBoth(page, name, { settle: true, top: true, widths: [390, 1280] });
 
-const cardAt = (page: Page, place: string) =>
-  page.locator('article', { hasText: place });
-
 describe('online payment', () => {
   it('pay, decline, receipt, statement, CSV and refund', async () => {
     fake.setWebhook(`${suite.server.baseUrl}/api/payment/webhook`);
@@ -96,15 +94,7 @@ describe('online payment', () => {
     await installStripeJsFake(opened.context, fake);
     try {
       await login(a, 'ama1@example.jp', '/tabs/schedule', 'スケジュール');
-      await a.goto(
-        `${suite.server.baseUrl}/#/tabs/schedule/pro/${pro.user.id}`,
-      );
-      await a
-        .getByRole('heading', { level: 1, name: /のスケジュール$/ })
-        .waitFor();
-      await cardAt(a, place)
-        .getByRole('button', { name: /を予約する$/ })
-        .click();
+      await reserveOnProPage(a, suite.server.baseUrl, pro.user.id, place);
 
       // The payment step: the breakdown and the hold's countdown.
       await a.getByRole('heading', { level: 1, name: 'お支払い' }).waitFor();
