@@ -96,7 +96,7 @@ describe('admin tools', () => {
       );
       // The seed's draft is listed for the admin, with its badge.
       const drafts = page.getByRole('region', { name: /下書き/ });
-      assert.ok((await drafts.locator('.status-badge--draft').count()) >= 1);
+      await drafts.locator('.status-badge--draft').first().waitFor();
       await shootBoth(page, 'tabs-competitions-admin');
 
       // 新規作成: errors in Japanese first, input kept.

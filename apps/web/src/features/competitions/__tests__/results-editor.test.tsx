@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createCompetition } from '@/testing/factories';
@@ -53,6 +53,28 @@ describe('results editor', () => {
     await user.click(screen.getByRole('button', { name: '2行目を削除' }));
     expect(screen.queryByRole('textbox', { name: '2行目の順位' })).toBeNull();
     expect(cell(1, '順位')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('moves focus inside the click that adds or removes a row, before anything else is typed', () => {
+    renderWithProviders(
+      <ResultsEditor
+        competition={competition}
+        onDone={vi.fn()}
+        onCancel={vi.fn()}
+      />,
+    );
+    // fireEvent gives no tick between the click and the next keystroke: a
+    // deferred focus() would still be pending here.
+    fireEvent.click(screen.getByRole('button', { name: '行を追加' }));
+    expect(cell(2, '選手名')).toHaveFocus();
+    fireEvent.click(screen.getByRole('button', { name: '行を追加' }));
+    expect(cell(3, '選手名')).toHaveFocus();
+    fireEvent.click(screen.getByRole('button', { name: '2行目を削除' }));
+    expect(cell(2, '順位')).toHaveValue('3');
+    expect(cell(2, '順位')).toHaveFocus();
+    fireEvent.click(screen.getByRole('button', { name: '2行目を削除' }));
+    fireEvent.click(screen.getByRole('button', { name: '1行目を削除' }));
+    expect(screen.getByRole('button', { name: '行を追加' })).toHaveFocus();
   });
 
   it('saves the results and the finished status with /competition/update', async () => {

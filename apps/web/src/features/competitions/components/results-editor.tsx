@@ -1,5 +1,6 @@
 import type { Competition } from '@proam/contract';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { SmallButton } from '@/components/small-button';
 import { FormActions } from '@/components/form/form-actions';
 import { FormErrorSummary } from '@/components/form/form-error-summary';
@@ -78,26 +79,28 @@ export const ResultsEditor = ({
   const addRow = () => {
     const row = emptyResultRow(nextRank(rows));
     const next = [...rows, row];
-    setRows(next);
-    revalidate(next);
-    setAnnouncement(`${next.length}行目を追加しました。`);
-    window.setTimeout(
-      () => inputs.current.get(cellId(row.key, 'playerName'))?.focus(),
-      0,
-    );
+    // Rendered at once so that focus moves inside this click: a deferred
+    // focus() could land after the member (or a test) has begun typing in
+    // another cell and carry the keystrokes into the new row.
+    flushSync(() => {
+      setRows(next);
+      revalidate(next);
+      setAnnouncement(`${next.length}行目を追加しました。`);
+    });
+    inputs.current.get(cellId(row.key, 'playerName'))?.focus();
   };
 
   const removeRow = (index: number) => {
     const next = rows.filter((_, i) => i !== index);
-    setRows(next);
-    revalidate(next);
-    setAnnouncement(`${index + 1}行目を削除しました。`);
+    flushSync(() => {
+      setRows(next);
+      revalidate(next);
+      setAnnouncement(`${index + 1}行目を削除しました。`);
+    });
     // Focus moves to the row that took its place, or to 行を追加.
     const target = next[Math.min(index, next.length - 1)];
-    window.setTimeout(() => {
-      if (target) inputs.current.get(cellId(target.key, 'rank'))?.focus();
-      else addRef.current?.focus();
-    }, 0);
+    if (target) inputs.current.get(cellId(target.key, 'rank'))?.focus();
+    else addRef.current?.focus();
   };
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
