@@ -114,8 +114,27 @@ type Figures = {
     changedByReplay: number;
     cpu: Cpu;
     replayCpu: Cpu;
+    /** Events per transaction of the group commit (from the server's /metrics). */
+    perBatch: number;
   };
 };
+
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
+
+/** The webhook's group commit so far: batches and events, from /metrics. */
+async function batches(origin: string) {
+  const text = await (
+    await fetch(`${origin}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    })
+  ).text();
+  const of = (name: string) =>
+    Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+  return {
+    batches: of('proam_webhook_batch_events_count'),
+    events: of('proam_webhook_batch_events_sum'),
+  };
+}
 
 async function run(): Promise<Figures> {
   const db = await database('proam_paybench');
@@ -132,6 +151,7 @@ async function run(): Promise<Figures> {
       STRIPE_API_BASE: fake.url,
       // The holds outlive the bench: no expiry job in the middle of it.
       JOB_INTERVAL_MS: '0',
+      METRICS_TOKEN,
     });
     const origin = api.origin;
     await db.query(`
@@ -190,9 +210,11 @@ async function run(): Promise<Figures> {
       return { body, signature: signPayload(body, fake.webhookSecret) };
     };
     const hook = `${origin}/api/payment/webhook`;
+    const batchesBefore = await batches(origin);
     const hookMeter = cpuMeter(pid);
     const first = await postAll(hook, events.map(sign));
     const cpu = hookMeter.perRequest(events.length);
+    const batchesAfter = await batches(origin);
     const [after] = await db.query<{ confirmed: number; mails: number }>(
       `select (select count(*)::int from payments where status = 'paid') as confirmed,
               (select count(*)::int from mail_outbox) as mails`,
@@ -227,6 +249,9 @@ async function run(): Promise<Figures> {
           (afterReplay!.mails - after!.mails),
         cpu,
         replayCpu,
+        perBatch:
+          (batchesAfter.events - batchesBefore.events) /
+          Math.max(1, batchesAfter.batches - batchesBefore.batches),
       },
     };
   } finally {
@@ -252,7 +277,7 @@ console.log(
 const w = f.webhook;
 console.log('\n/payment/webhook, payment_intent.succeeded, 50 at a time');
 console.log(
-  `${w.events} events: ${w.perSecond.toFixed(0)} events/s (ok ${w.ok}, failed ${w.failed}), payments paid ${w.confirmed}`,
+  `${w.events} events: ${w.perSecond.toFixed(0)} events/s (ok ${w.ok}, failed ${w.failed}), payments paid ${w.confirmed}, ${w.perBatch.toFixed(1)} events a transaction`,
 );
 console.log(`  ${cpuLine(w.cpu)}`);
 console.log(

@@ -22,6 +22,8 @@ export type AppMetrics = {
   exposed: boolean;
   logins: Counter;
   loginFailures: Counter<'code'>;
+  /** Events per transaction of the webhook's group commit. */
+  webhookBatch: Histogram;
   /** The METRICS_PORT listener's port once it listens (0 in the setting picks a free one); null without it. */
   port(): number | null;
 };
@@ -196,6 +198,12 @@ export const metricsPlugin = fp(
         name: 'proam_login_failures_total',
         help: 'Refused password logins (/api/auth/login), by error code.',
         labelNames: ['code'],
+        registers: [registry],
+      }),
+      webhookBatch: new Histogram({
+        name: 'proam_webhook_batch_events',
+        help: 'Stripe events handled in one transaction (/api/payment/webhook groups the events of a burst).',
+        buckets: [1, 2, 5, 10, 20, 50],
         registers: [registry],
       }),
       port: () =>

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type Stripe from 'stripe';
 import type { Db, Tx } from '../db/database.js';
@@ -10,8 +10,9 @@ import {
   stripeEvents,
   users,
 } from '../db/schema.js';
-import { reservationOf, letGo } from './queries.js';
+import { findBy, letGo, reservationOf } from './queries.js';
 import { ApiError } from '../lib/api-error.js';
+import { settle, type Settled } from '../lib/batch-queue.js';
 import { japanDate } from '../lib/time.js';
 import { notBlockedWith } from './moderation-repository.js';
 import { outboxRepository, outboxRows } from './outbox-repository.js';
@@ -122,13 +123,12 @@ async function lockLessonOfPayment(tx: Tx, paymentId: string) {
 }
 
 /**
- * The payment locked (its lesson is locked already), with the amateur's
- * reservation of the lesson and the amateur (none when the account was
- * deleted). The reservation needs no lock of its own: every change of a
- * reservation holds its lesson's lock.
+ * Payments with the amateur's reservation of the lesson and the amateur
+ * (none when the account was deleted): what settling reads, for the caller
+ * to narrow and lock.
  */
-async function lockPayment(tx: Tx, paymentId: string) {
-  const [row] = await tx
+const paymentsWithPlaces = (tx: Tx) =>
+  tx
     .select({
       payment: payments,
       reservation: reservations,
@@ -142,12 +142,63 @@ async function lockPayment(tx: Tx, paymentId: string) {
         eq(reservations.userId, payments.userId),
       ),
     )
-    .leftJoin(users, eq(users.id, payments.userId))
+    .leftJoin(users, eq(users.id, payments.userId));
+
+/**
+ * The payment locked (its lesson is locked already), with its reservation
+ * and amateur. The reservation needs no lock of its own: every change of a
+ * reservation holds its lesson's lock.
+ */
+async function lockPayment(tx: Tx, paymentId: string) {
+  const [row] = await paymentsWithPlaces(tx)
     .where(eq(payments.id, paymentId))
     .for('update', { of: payments })
     .prepare('lock_payment')
     .execute();
   return row;
+}
+
+type LockedLesson = NonNullable<
+  Awaited<ReturnType<typeof lockLessonOfPayment>>
+>;
+type LockedPayment = NonNullable<Awaited<ReturnType<typeof lockPayment>>>;
+
+/** What a batch locked for one payment before any of its events acted (none: no such payment). */
+type Prelocked = { lesson?: LockedLesson; payment?: LockedPayment };
+
+/**
+ * The batch form of the two locking reads: the lessons of `paymentIds`
+ * locked in id order (so that two batches never wait for each other in a
+ * circle), then the payments in id order, with what `lockPayment` answers.
+ */
+async function lockForBatch(
+  tx: Tx,
+  paymentIds: string[],
+): Promise<Map<string, Prelocked>> {
+  const found = new Map<string, Prelocked>(paymentIds.map((id) => [id, {}]));
+  if (paymentIds.length === 0) return found;
+  const lessons = await tx
+    .select({
+      paymentId: payments.id,
+      lesson: schedules,
+      proName: users.userName,
+      proEmail: users.email,
+    })
+    .from(schedules)
+    .innerJoin(users, eq(users.id, schedules.proId))
+    .innerJoin(payments, eq(payments.scheduleId, schedules.id))
+    .where(inArray(payments.id, paymentIds))
+    .orderBy(asc(schedules.id))
+    .for('update', { of: schedules });
+  // After the lessons' locks, in a statement of its own (a fresh snapshot).
+  const rows = await paymentsWithPlaces(tx)
+    .where(inArray(payments.id, paymentIds))
+    .orderBy(asc(payments.id))
+    .for('update', { of: payments });
+  for (const { paymentId, ...lesson } of lessons)
+    found.get(paymentId)!.lesson = lesson;
+  for (const row of rows) found.get(row.payment.id)!.payment = row;
+  return found;
 }
 
 /**
@@ -167,13 +218,16 @@ export async function settlePaid(
   now: Date,
   rules: PlaceRules,
   effects: PaymentEffects,
+  prelocked?: Prelocked,
 ): Promise<SettleOutcome> {
   const id = pi.metadata?.paymentId;
   if (!id) return 'ignored';
-  const locked = await lockLessonOfPayment(tx, id);
+  const locked = prelocked
+    ? prelocked.lesson
+    : await lockLessonOfPayment(tx, id);
   if (!locked) return 'ignored';
   const { lesson } = locked;
-  const row = await lockPayment(tx, id);
+  const row = prelocked ? prelocked.payment : await lockPayment(tx, id);
   if (!row || !matches(row.payment, pi)) return 'ignored';
   const { payment: p, reservation: mine, member } = row;
   if (p.status === 'paid' || p.status === 'refunded') return 'unchanged';
@@ -326,10 +380,58 @@ export function paymentRepository(db: Db, appUrl: string, paymentsOn = false) {
     return ended.length;
   }
 
+  /**
+   * What a fresh event does, in the caller's transaction; a paid intent's
+   * settlement uses `prelocked` (what its batch locked and read) when given.
+   */
+  async function act(
+    tx: Tx,
+    event: StripeEvent,
+    now: Date,
+    effects: PaymentEffects,
+    prelocked?: Prelocked,
+  ): Promise<EventOutcome> {
+    if (event.type === 'payment_intent.succeeded')
+      return {
+        duplicate: false,
+        settled: await settlePaid(
+          tx,
+          event.data.object,
+          now,
+          rules,
+          effects,
+          prelocked,
+        ),
+        effects,
+      };
+    if (event.type === 'payment_intent.payment_failed') {
+      const p = await paymentOf(tx, event.data.object);
+      if (p) await releaseHold(tx, p.id, 'declined', now, rules, effects);
+    }
+    return { duplicate: false, effects };
+  }
+
+  async function handleEvent(
+    event: StripeEvent,
+    now: Date,
+  ): Promise<EventOutcome> {
+    return db.transaction(async (tx) => {
+      const effects = noEffects();
+      const fresh = await tx
+        .insert(stripeEvents)
+        .values({ id: event.id, type: event.type, receivedAt: now })
+        .onConflictDoNothing()
+        .returning({ id: stripeEvents.id })
+        .prepare('record_stripe_event')
+        .execute();
+      if (fresh.length === 0) return { duplicate: true, effects };
+      return act(tx, event, now, effects);
+    });
+  }
+
   return {
-    async find(id: string): Promise<PaymentRow | undefined> {
-      const [p] = await db.select().from(payments).where(eq(payments.id, id));
-      return p;
+    find(id: string): Promise<PaymentRow | undefined> {
+      return findBy(db, payments, payments.id, id);
     },
 
     /**
@@ -461,35 +563,86 @@ export function paymentRepository(db: Db, appUrl: string, paymentsOn = false) {
      * payment_intent.succeeded settles the payment; payment_failed lets the
      * hold go (declined); other types are recorded and ignored.
      */
-    async handleEvent(event: StripeEvent, now: Date): Promise<EventOutcome> {
-      return db.transaction(async (tx) => {
-        const effects = noEffects();
-        const fresh = await tx
-          .insert(stripeEvents)
-          .values({ id: event.id, type: event.type, receivedAt: now })
-          .onConflictDoNothing()
-          .returning({ id: stripeEvents.id })
-          .prepare('record_stripe_event')
-          .execute();
-        if (fresh.length === 0) return { duplicate: true, effects };
-        if (event.type === 'payment_intent.succeeded')
-          return {
-            duplicate: false,
-            settled: await settlePaid(
-              tx,
-              event.data.object,
-              now,
-              rules,
-              effects,
-            ),
-            effects,
-          };
-        if (event.type === 'payment_intent.payment_failed') {
-          const p = await paymentOf(tx, event.data.object);
-          if (p) await releaseHold(tx, p.id, 'declined', now, rules, effects);
-        }
-        return { duplicate: false, effects };
-      });
+    handleEvent,
+
+    /**
+     * `handleEvent` for several events in one transaction (the webhook's
+     * group commit): the ids recorded in one statement, the lessons and
+     * payments the paid intents name locked in two, then each event acts in
+     * its order. A payment that an earlier event of the batch acted on is
+     * read afresh. A batch that fails (one event's error, or a deadlock with
+     * another instance's batch) is rolled back whole, and each of its events
+     * runs again on its own, so that one bad event fails alone.
+     */
+    async handleEvents(
+      events: StripeEvent[],
+      now: Date,
+    ): Promise<Settled<EventOutcome>[]> {
+      const alone = async () => {
+        const out: Settled<EventOutcome>[] = [];
+        for (const e of events)
+          out.push(await settle(() => handleEvent(e, now)));
+        return out;
+      };
+      if (events.length <= 1) return alone();
+      try {
+        const outcomes = await db.transaction(async (tx) => {
+          const ids = [...new Set(events.map((e) => e.id))];
+          const fresh = new Set(
+            (
+              await tx
+                .insert(stripeEvents)
+                .values(
+                  ids.map((id) => ({
+                    id,
+                    type: events.find((e) => e.id === id)!.type,
+                    receivedAt: now,
+                  })),
+                )
+                .onConflictDoNothing()
+                .returning({ id: stripeEvents.id })
+            ).map((r) => r.id),
+          );
+          const paid: string[] = [];
+          for (const e of events)
+            if (
+              fresh.has(e.id) &&
+              e.type === 'payment_intent.succeeded' &&
+              e.data.object.metadata?.paymentId
+            )
+              paid.push(e.data.object.metadata.paymentId);
+          const prelocked = await lockForBatch(tx, [...new Set(paid)].sort());
+          // What was read before the first event acted holds for a paid
+          // intent whose lesson no earlier event of the batch has acted on;
+          // after a decline (which can promote the waitlist anywhere) it
+          // holds for none. Otherwise settlement reads afresh.
+          const lessonsActedOn = new Set<string>();
+          let readsHold = true;
+          const out: EventOutcome[] = [];
+          for (const event of events) {
+            const effects = noEffects();
+            if (!fresh.delete(event.id)) {
+              out.push({ duplicate: true, effects });
+              continue;
+            }
+            let pre: Prelocked | undefined;
+            if (event.type === 'payment_intent.succeeded') {
+              const id = event.data.object.metadata?.paymentId;
+              const read = id ? prelocked.get(id) : undefined;
+              const lessonId = read?.lesson?.lesson.id;
+              if (readsHold && lessonId && !lessonsActedOn.has(lessonId))
+                pre = read;
+              if (lessonId) lessonsActedOn.add(lessonId);
+            } else if (event.type === 'payment_intent.payment_failed')
+              readsHold = false;
+            out.push(await act(tx, event, now, effects, pre));
+          }
+          return out;
+        });
+        return outcomes.map((value) => ({ ok: true as const, value }));
+      } catch {
+        return alone();
+      }
     },
 
     /**

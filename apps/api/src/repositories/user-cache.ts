@@ -2,6 +2,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/database.js';
 import { users } from '../db/schema.js';
+import { batchQueue, type Settled } from '../lib/batch-queue.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -76,14 +77,6 @@ export async function createUserCache(
   let epoch = 0;
   /** Look-ups asked for or under way, by id: a second miss of the id waits for the same one. */
   const shared = new Map<string, Promise<UserRow | undefined>>();
-  type Waiter = {
-    id: string;
-    resolve: (row: UserRow | undefined) => void;
-    reject: (err: unknown) => void;
-  };
-  let pending: Waiter[] = [];
-  let scheduled = false;
-  let inFlight = 0;
   const counted = { queries: 0, ids: 0 };
 
   const evict = (...ids: string[]) => {
@@ -94,41 +87,22 @@ export async function createUserCache(
     }
   };
 
-  const schedule = () => {
-    if (scheduled || pending.length === 0 || inFlight >= BATCHES_IN_FLIGHT)
-      return;
-    scheduled = true;
-    // After the current I/O phase: the upgrades and calls read in it join one batch.
-    setImmediate(flush);
-  };
-  const flush = () => {
-    scheduled = false;
-    while (pending.length > 0 && inFlight < BATCHES_IN_FLIGHT) {
-      const batch = pending.slice(0, BATCH_MAX);
-      pending = pending.slice(BATCH_MAX);
-      void run(batch);
-    }
-  };
-  const run = async (batch: Waiter[]) => {
-    inFlight++;
-    const ids = [...new Set(batch.map((w) => w.id))];
-    counted.queries++;
-    counted.ids += ids.length;
-    const started = epoch;
-    try {
+  /** The misses of one turn of the event loop (the upgrades and calls read in it) as one look-up. */
+  const lookUp = batchQueue<string, UserRow | undefined>(
+    async (batch) => {
+      const ids = [...new Set(batch)];
+      counted.queries++;
+      counted.ids += ids.length;
+      const started = epoch;
       const found = new Map((await loadMany(ids)).map((r) => [r.id, r]));
-      for (const w of batch) {
-        const row = found.get(w.id);
-        if (row && epoch === started) rows.set(w.id, row);
-        w.resolve(row);
-      }
-    } catch (err) {
-      for (const w of batch) w.reject(err);
-    } finally {
-      inFlight--;
-      schedule();
-    }
-  };
+      return batch.map((id): Settled<UserRow | undefined> => {
+        const row = found.get(id);
+        if (row && epoch === started) rows.set(id, row);
+        return { ok: true, value: row };
+      });
+    },
+    { max: BATCH_MAX, inFlight: BATCHES_IN_FLIGHT },
+  );
 
   const unlisten = await database.listen(
     USER_CHANGES_CHANNEL,
@@ -145,15 +119,12 @@ export async function createUserCache(
       if (cached) return Promise.resolve(cached);
       const waiting = shared.get(id);
       if (waiting) return waiting;
-      const look = new Promise<UserRow | undefined>((resolve, reject) => {
-        pending.push({ id, resolve, reject });
-      });
+      const look = lookUp(id);
       shared.set(id, look);
       const done = () => {
         if (shared.get(id) === look) shared.delete(id);
       };
       look.then(done, done);
-      schedule();
       return look;
     },
     lookups: () => ({ ...counted }),

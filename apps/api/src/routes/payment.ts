@@ -11,15 +11,25 @@ import {
 } from '@proam/contract';
 import { Type } from 'typebox';
 import { ApiError, serviceUnavailable } from '../lib/api-error.js';
+import { batchQueue } from '../lib/batch-queue.js';
 import { defineRoute, perCaller } from '../lib/route.js';
 import { japanDate } from '../lib/time.js';
 import { stripeErrorMessage } from '../payments/stripe-client.js';
 import type { Payments } from '../plugins/payments.js';
+import type { StripeEvent } from '../repositories/payment-repository.js';
 
 /** Stripe's own tolerance for a signature's age (seconds): an older delivery is a replay. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 /** Stripe's events are small; this leaves room without reading megabytes from strangers. */
 export const WEBHOOK_BODY_LIMIT = 256 * 1024;
+/** Start and confirm each ask Stripe: a member's budget, generous for a page that retries. */
+const ASKS_STRIPE = {
+  max: 30,
+  timeWindow: '1 minute',
+  keyGenerator: perCaller,
+};
+/** Events handled in one transaction at the most (a burst beyond it runs as several batches). */
+const WEBHOOK_BATCH_MAX = 50;
 
 /**
  * Online payment: a hold and its PaymentIntent (/payment/start), the
@@ -40,8 +50,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     path: '/payment/start',
     auth: 'bearer',
     roles: ['amature'],
-    // Each call asks Stripe: a member's budget, generous for a page that retries.
-    rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: perCaller },
+    rateLimit: ASKS_STRIPE,
     summary:
       '(wave 2) Hold a place of a lesson paid online for 15 minutes and its PaymentIntent (the same one while the hold runs)',
     tags,
@@ -111,8 +120,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     path: '/payment/confirm',
     auth: 'bearer',
     roles: ['amature'],
-    // Each call asks Stripe: a member's budget, generous for a page that retries.
-    rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: perCaller },
+    rateLimit: ASKS_STRIPE,
     summary:
       "(wave 2) After Stripe.js confirmed: the server asks Stripe and, if paid, confirms as the webhook would; answers the caller's payment as it is now",
     tags,
@@ -161,6 +169,16 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
 
   // Encapsulated: its own body parser hands the raw bytes to the signature
   // check (a parsed and re-serialised body would not match the signature).
+  // Group commit: the events that arrive while a batch is being handled go
+  // together in the next one (Stripe sends in bursts), each answered once its
+  // batch has committed, so a 200 still means the event has acted.
+  const handleEvent = batchQueue(
+    (events: StripeEvent[]) => {
+      app.metrics.webhookBatch.observe(events.length);
+      return repos.payments.handleEvents(events, clock.now());
+    },
+    { max: WEBHOOK_BATCH_MAX, inFlight: 1 },
+  );
   await app.register(async (webhook) => {
     webhook.removeAllContentTypeParsers();
     webhook.addContentTypeParser(
@@ -207,8 +225,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
           );
           throw new ApiError('ValidationError', 'Stripe-Signature');
         }
-        const { duplicate, settled, effects } =
-          await repos.payments.handleEvent(event, clock.now());
+        const { duplicate, settled, effects } = await handleEvent(event);
         if (settled === 'ignored')
           // Signed by Stripe but not one of our holds' intents (or its amount
           // differs): nothing is changed, and support must see it.
