@@ -72,37 +72,66 @@ function run(cmd, args, cwd = ROOT) {
   }
 }
 
-export function buildAll({ force = false } = {}) {
-  const fingerprint = inputsFingerprint();
+/**
+ * What a build must do, from the files alone: `stale` when the build inputs
+ * changed (everything is built again, forced); `api` when a source of the API
+ * or the contract is newer than the last build (or a build is missing); `web`
+ * likewise for the web app. Deciding `api` here rather than asking `tsc -b`
+ * spares each `npm start` the half second TypeScript takes to load and say
+ * that nothing changed.
+ */
+export function buildPlan(root = ROOT, fingerprint = inputsFingerprint(root)) {
+  const stamp = path.join(root, 'apps', 'api', 'dist', '.build-inputs');
   const stale =
-    force ||
-    !existsSync(STAMP) ||
-    readFileSync(STAMP, 'utf8').trim() !== fingerprint;
-  if (stale && existsSync(STAMP))
-    console.log(
-      'Dependencies, compiler settings or Node changed since the last build: building everything again…',
-    );
-  const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-  // tsc -b is incremental: a no-op when nothing changed.
-  run(process.execPath, [
-    tsc,
-    '-b',
-    ...(stale ? ['--force'] : []),
-    'packages/contract',
-    'apps/api',
-  ]);
-
-  const web = path.join(ROOT, 'apps', 'web');
+    !existsSync(stamp) || readFileSync(stamp, 'utf8').trim() !== fingerprint;
+  const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+  const contract = path.join(root, 'packages', 'contract');
+  const apiSources = Math.max(
+    newest(path.join(root, 'apps', 'api', 'src')),
+    newest(path.join(contract, 'src')),
+  );
+  const api =
+    stale ||
+    !existsSync(path.join(root, 'apps', 'api', 'dist', 'server.js')) ||
+    !existsSync(path.join(contract, 'dist', 'index.js')) ||
+    apiSources > builtAt;
+  const web = path.join(root, 'apps', 'web');
   const built = path.join(web, 'dist', 'index.html');
-  const sources = Math.max(
+  const webSources = Math.max(
     newest(path.join(web, 'src')),
     newest(path.join(web, 'public')),
     newest(path.join(web, 'index.html')),
     newest(path.join(web, 'vite.config.ts')),
     newest(path.join(web, 'vite-plugins')),
-    newest(path.join(ROOT, 'packages', 'contract', 'src')),
+    newest(path.join(contract, 'src')),
   );
-  if (stale || !existsSync(built) || statSync(built).mtimeMs < sources) {
+  return {
+    stale,
+    api,
+    web: stale || !existsSync(built) || statSync(built).mtimeMs < webSources,
+  };
+}
+
+export function buildAll({ force = false } = {}) {
+  const fingerprint = inputsFingerprint();
+  const plan = buildPlan(ROOT, fingerprint);
+  const stale = force || plan.stale;
+  if (stale && existsSync(STAMP))
+    console.log(
+      'Dependencies, compiler settings or Node changed since the last build: building everything again…',
+    );
+  if (stale || plan.api) {
+    const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+    // tsc -b is incremental: only what changed is compiled again.
+    run(process.execPath, [
+      tsc,
+      '-b',
+      ...(stale ? ['--force'] : []),
+      'packages/contract',
+      'apps/api',
+    ]);
+  }
+  if (stale || plan.web) {
     console.log('Building the web app…');
     run('npm', ['run', 'build', '-w', '@proam/web']);
   }
