@@ -159,6 +159,11 @@ function parseMetricsToken(env: Env): string | null {
   return raw;
 }
 
+/** Where links written for a person open: PUBLIC_URL, else `http://HOST:PORT` (see `publicUrl`). */
+export const appUrlOf = (
+  config: Pick<Config, 'publicUrl' | 'host' | 'port'>,
+): string => config.publicUrl ?? `http://${config.host}:${config.port}`;
+
 /**
  * What the Capacitor WebViews send as Origin: iOS, and Android with its
  * default https scheme (Capacitor 6 and later). Plain http://localhost is

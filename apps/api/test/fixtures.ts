@@ -8,6 +8,8 @@ import { and, eq, inArray, type Column } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import {
   mailOutbox,
+  payments,
+  refunds,
   reservations,
   schedules,
   users,
@@ -37,6 +39,12 @@ export async function mailsTo(h: Harness, address: string, subject: RegExp) {
   return rows.filter((r) => subject.test(r.subject));
 }
 
+/** The outbox rows for a member (by id) whose subject matches. */
+export async function memberMails(h: Harness, userId: string, subject: RegExp) {
+  const rows = await rowsWhere(h, mailOutbox, mailOutbox.userId, userId);
+  return rows.filter((r) => subject.test(r.subject));
+}
+
 /** The lesson's row, as the database holds it now. */
 export async function scheduleRow(h: Harness, id: string) {
   const [row] = await rowsWhere(h, schedules, schedules.id, id);
@@ -54,6 +62,19 @@ export async function reservationRow(
     .select()
     .from(reservations)
     .where(reservationOf(scheduleId, userId));
+  return row;
+}
+
+/** The payment's row (a hold, paid, failed…), as the database holds it now. */
+export async function paymentRow(h: Harness, id: string) {
+  const [row] = await rowsWhere(h, payments, payments.id, id);
+  assert.ok(row, `payment ${id}`);
+  return row;
+}
+
+/** The refund owed or made for a payment, if any (there is one at most). */
+export async function refundRow(h: Harness, paymentId: string) {
+  const [row] = await rowsWhere(h, refunds, refunds.paymentId, paymentId);
   return row;
 }
 

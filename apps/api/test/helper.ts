@@ -6,6 +6,7 @@ import {
   readFileSync,
   rmSync,
 } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -22,6 +23,10 @@ import {
   type Database,
 } from '../src/db/database.js';
 import { DEMO_PASSWORD, seedDemo } from '../src/db/seed.js';
+import {
+  startStripeFake,
+  type StripeFake,
+} from '../../../test-support/stripe-fake.js';
 
 export type Driver = 'pglite' | 'postgres';
 
@@ -253,6 +258,51 @@ export async function harness(
   };
 }
 
+/** The app with online payment on, against a Stripe fake of its own, and how to stop both. */
+export type PaymentsOn = {
+  fake: StripeFake;
+  h: Harness;
+  close(): Promise<void>;
+};
+
+/**
+ * A harness with online payment on against a new Stripe fake (`env` adds to
+ * or overrides its three keys), listening on 127.0.0.1 so that the fake
+ * delivers its signed events over HTTP exactly as Stripe would. `close`
+ * waits for deliveries and payment work in flight first.
+ */
+export async function paymentsOn(
+  driver: Driver,
+  env: Record<string, string> = {},
+  opts: Parameters<typeof harness>[2] = {},
+): Promise<PaymentsOn> {
+  const fake = await startStripeFake();
+  const h = await harness(
+    driver,
+    {
+      STRIPE_SECRET_KEY: fake.secretKey,
+      STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_proamfake',
+      STRIPE_API_BASE: fake.url,
+      ...env,
+    },
+    opts,
+  );
+  await h.app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = h.app.server.address() as AddressInfo;
+  fake.setWebhook(`http://127.0.0.1:${port}/api/payment/webhook`);
+  return {
+    fake,
+    h,
+    async close() {
+      await fake.settled();
+      await h.app.payments?.settled();
+      await h.close();
+      await fake.close();
+    },
+  };
+}
+
 type Json = Record<string, unknown>;
 
 /** POST a JSON body to an API path and parse the envelope. */
@@ -344,9 +394,34 @@ export const bearer = (token: string | undefined) => ({
   headers: { authorization: `Bearer ${token}` },
 });
 
-export type MemberSuite = {
+export type HarnessSuite = {
   /** The harness, once the suite's `before` has made it. */
   readonly h: Harness;
+};
+
+/**
+ * For a describe: a harness on `driver` made before its tests and closed after
+ * them, read as `suite.h` (it does not exist yet while the describe runs).
+ */
+export function harnessSuite(
+  driver: Driver,
+  env: Record<string, string> = {},
+  opts: Parameters<typeof harness>[2] = {},
+): HarnessSuite {
+  let made: Harness | undefined;
+  before(async () => {
+    made = await harness(driver, env, opts);
+  });
+  after(() => made?.close());
+  return {
+    get h() {
+      if (!made) throw new Error('the suite harness is made in before()');
+      return made;
+    },
+  };
+}
+
+export type MemberSuite = HarnessSuite & {
   /** Access tokens and ids of every seeded member (ama1, pro2, admin…). */
   tok: Record<string, string>;
   ids: Record<string, string>;
@@ -368,22 +443,18 @@ export type MemberSuite = {
   ): ReturnType<typeof call>;
 };
 
-/**
- * For a describe: a harness on `driver` made before its tests and closed after
- * them, with every seeded member's token and id.
- */
+/** For a describe: a `harnessSuite` with every seeded member's token and id. */
 export function memberSuite(
   driver: Driver,
   env: Record<string, string> = {},
   opts: Parameters<typeof harness>[2] = {},
 ): MemberSuite {
-  let made: Harness | undefined;
+  const base = harnessSuite(driver, env, opts);
   const tok: Record<string, string> = {};
   const ids: Record<string, string> = {};
   const suite: MemberSuite = {
     get h() {
-      if (!made) throw new Error('the suite harness is made in before()');
-      return made;
+      return base.h;
     },
     tok,
     ids,
@@ -399,11 +470,9 @@ export function memberSuite(
     },
   };
   before(async () => {
-    made = await harness(driver, env, opts);
-    const members = await memberTokens(made);
+    const members = await memberTokens(base.h);
     Object.assign(tok, members.tok);
     Object.assign(ids, members.ids);
   });
-  after(() => made?.close());
   return suite;
 }

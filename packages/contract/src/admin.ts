@@ -5,8 +5,7 @@ import {
   InstantSchema,
   Line,
   OptionalText,
-  PageSchema,
-  sizeSchema,
+  Paging,
   InputObject,
 } from './common.js';
 import { MemberTypeSchema } from './auth.js';
@@ -16,8 +15,7 @@ export const AdminUsersInputSchema = InputObject({
   type: Type.Optional(Type.Union([MemberTypeSchema, Type.Literal('admin')])),
   verified: Type.Optional(Type.Boolean()),
   keyword: Type.Optional(Line({ max: 100 })),
-  page: Type.Optional(PageSchema),
-  size: Type.Optional(sizeSchema(100, 50)),
+  ...Paging(100, 50),
 });
 export type AdminUsersInput = Static<typeof AdminUsersInputSchema>;
 

@@ -81,6 +81,16 @@ export const TimeSchema = Type.String({
 });
 /** An instant, ISO-8601 in UTC. */
 export const InstantSchema = Type.String({ format: 'date-time' });
+/** When a stored record was made and last changed. */
+export const Timestamps = {
+  createdAt: InstantSchema,
+  updatedAt: InstantSchema,
+};
+/** The same times echoed back by a client in an input: accepted and ignored. */
+export const EchoedTimestamps = {
+  createdAt: Type.Optional(Type.String({ maxLength: 40 })),
+  updatedAt: Type.Optional(Type.String({ maxLength: 40 })),
+};
 
 export const EmailSchema = Type.String({
   minLength: 3,
@@ -94,6 +104,11 @@ export const MoneySchema = Type.Integer({ minimum: 0, maximum: 10_000_000 });
 export const PageSchema = Type.Integer({ minimum: 1, maximum: 100_000 });
 export const sizeSchema = (max: number, def: number) =>
   Type.Integer({ minimum: 1, maximum: max, default: def });
+/** The fields a list call ends with: which page, and how many rows a page holds. */
+export const Paging = (maxSize: number, defaultSize: number) => ({
+  page: Type.Optional(PageSchema),
+  size: Type.Optional(sizeSchema(maxSize, defaultSize)),
+});
 
 /** A closed set of strings, typed as their union (TypeBox cannot infer one from a mapped array). */
 /** A call's input: fields beyond those it names are refused, never ignored. */

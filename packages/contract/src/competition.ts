@@ -2,13 +2,14 @@ import { Type, type Static } from 'typebox';
 import {
   DateSchema,
   IdSchema,
-  InstantSchema,
   MoneySchema,
   StringEnum,
   Line,
   OptionalText,
   PrefectureSchema,
   InputObject,
+  Timestamps,
+  EchoedTimestamps,
 } from './common.js';
 
 export const COMPETITION_STATUS = [
@@ -40,8 +41,7 @@ export const CompetitionSchema = Type.Object({
   entryDeadline: Type.Optional(DateSchema),
   status: CompetitionStatusSchema,
   results: Type.Array(CompetitionResultSchema),
-  createdAt: InstantSchema,
-  updatedAt: InstantSchema,
+  ...Timestamps,
 });
 export type Competition = Static<typeof CompetitionSchema>;
 
@@ -73,15 +73,10 @@ const CompetitionFields = {
     ),
   ),
 };
-/** Server-kept fields a client may echo back; accepted and ignored. */
-const CompetitionEcho = {
-  createdAt: Type.Optional(Type.String({ maxLength: 40 })),
-  updatedAt: Type.Optional(Type.String({ maxLength: 40 })),
-};
 
 export const CompetitionCreateInputSchema = InputObject({
   ...CompetitionFields,
-  ...CompetitionEcho,
+  ...EchoedTimestamps,
 });
 export type CompetitionCreateInput = Static<
   typeof CompetitionCreateInputSchema
@@ -99,7 +94,7 @@ export const CompetitionUpdateInputSchema = InputObject({
   entryDeadline: CompetitionFields.entryDeadline,
   status: Type.Optional(CompetitionFields.status),
   results: CompetitionFields.results,
-  ...CompetitionEcho,
+  ...EchoedTimestamps,
 });
 export type CompetitionUpdateInput = Static<
   typeof CompetitionUpdateInputSchema

@@ -1,5 +1,12 @@
 import { Type, type Static } from 'typebox';
-import { EmailSchema, IdSchema, Line, Text, InputObject } from './common.js';
+import {
+  EmailSchema,
+  IdSchema,
+  Line,
+  Text,
+  InputObject,
+  Paging,
+} from './common.js';
 
 /** Categories offered by the web form; the API accepts any short label. */
 export const CONTACT_CATEGORIES = [
@@ -44,8 +51,7 @@ export type ContactMessage = Static<typeof ContactMessageSchema>;
 
 export const ContactListInputSchema = InputObject({
   handled: Type.Optional(Type.Boolean()),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+  ...Paging(100, 50),
 });
 export const ContactUpdateInputSchema = InputObject({
   id: IdSchema,
@@ -62,6 +68,5 @@ export const AuditEntrySchema = Type.Object({
 });
 export type AuditEntry = Static<typeof AuditEntrySchema>;
 export const AuditListInputSchema = InputObject({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+  ...Paging(200, 50),
 });

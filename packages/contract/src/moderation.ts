@@ -2,8 +2,7 @@ import { Type, type Static } from 'typebox';
 import {
   IdSchema,
   InstantSchema,
-  PageSchema,
-  sizeSchema,
+  Paging,
   StringEnum,
   Text,
   InputObject,
@@ -39,8 +38,7 @@ export type Report = Static<typeof ReportSchema>;
 
 export const ReportListInputSchema = InputObject({
   status: Type.Optional(StringEnum(['open', 'resolved'] as const)),
-  page: Type.Optional(PageSchema),
-  size: Type.Optional(sizeSchema(100, 50)),
+  ...Paging(100, 50),
 });
 
 export const ReportResolveInputSchema = InputObject({

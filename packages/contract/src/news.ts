@@ -4,8 +4,7 @@ import {
   InstantSchema,
   Line,
   OptionalLine,
-  PageSchema,
-  sizeSchema,
+  Paging,
   Text,
   InputObject,
 } from './common.js';
@@ -24,8 +23,7 @@ export const NewsReadInputSchema = InputObject({ id: IdSchema });
 export type NewsReadInput = Static<typeof NewsReadInputSchema>;
 
 export const NewsReadAllInputSchema = InputObject({
-  page: Type.Optional(PageSchema),
-  size: Type.Optional(sizeSchema(50, 20)),
+  ...Paging(50, 20),
 });
 export type NewsReadAllInput = Static<typeof NewsReadAllInputSchema>;
 
@@ -59,6 +57,5 @@ export type NewsUpdateInput = Static<typeof NewsUpdateInputSchema>;
 
 /** Admins list every item, scheduled ones included. */
 export const NewsAdminListInputSchema = InputObject({
-  page: Type.Optional(PageSchema),
-  size: Type.Optional(sizeSchema(100, 50)),
+  ...Paging(100, 50),
 });

@@ -5,10 +5,10 @@ import {
   InputObject,
   InstantSchema,
   MoneySchema,
-  PageSchema,
-  sizeSchema,
+  Paging,
   StringEnum,
   TimeSchema,
+  Timestamps,
 } from './common.js';
 
 /**
@@ -85,8 +85,7 @@ export const PaymentSchema = Type.Object({
 export type Payment = Static<typeof PaymentSchema>;
 
 export const PaymentListInputSchema = InputObject({
-  page: Type.Optional(PageSchema),
-  size: Type.Optional(sizeSchema(50, 20)),
+  ...Paging(50, 20),
 });
 export type PaymentListInput = Static<typeof PaymentListInputSchema>;
 
@@ -100,6 +99,13 @@ export const StatementInputSchema = InputObject({
   month: MonthSchema,
 });
 export type StatementInput = Static<typeof StatementInputSchema>;
+
+/** A pro's month in yen: what the lessons earned, the company's part, and what is paid out. */
+const PayoutFigures = {
+  grossFee: Type.Integer({ minimum: 0 }),
+  commission: Type.Integer({ minimum: 0 }),
+  payout: Type.Integer({ minimum: 0 }),
+};
 
 /**
  * 売上明細: a pro's lessons held in `month` (Japan dates) with confirmed paid
@@ -121,9 +127,7 @@ export const StatementSchema = Type.Object({
       participants: Type.Integer({ minimum: 0 }),
     }),
   ),
-  grossFee: Type.Integer({ minimum: 0 }),
-  commission: Type.Integer({ minimum: 0 }),
-  payout: Type.Integer({ minimum: 0 }),
+  ...PayoutFigures,
 });
 export type Statement = Static<typeof StatementSchema>;
 
@@ -136,9 +140,7 @@ export const StatementSummarySchema = Type.Object({
   proName: Type.String(),
   lessons: Type.Integer({ minimum: 0 }),
   participants: Type.Integer({ minimum: 0 }),
-  grossFee: Type.Integer({ minimum: 0 }),
-  commission: Type.Integer({ minimum: 0 }),
-  payout: Type.Integer({ minimum: 0 }),
+  ...PayoutFigures,
 });
 export type StatementSummary = Static<typeof StatementSummarySchema>;
 
@@ -172,15 +174,13 @@ export const RefundSchema = Type.Object({
   lastError: Type.Optional(Type.String()),
   stripeRefundId: Type.Optional(Type.String()),
   nextAttemptAt: Type.Optional(InstantSchema),
-  createdAt: InstantSchema,
-  updatedAt: InstantSchema,
+  ...Timestamps,
 });
 export type Refund = Static<typeof RefundSchema>;
 
 export const RefundListInputSchema = InputObject({
   status: Type.Optional(RefundStatusSchema),
-  page: Type.Optional(PageSchema),
-  size: Type.Optional(sizeSchema(100, 50)),
+  ...Paging(100, 50),
 });
 export type RefundListInput = Static<typeof RefundListInputSchema>;
 

@@ -1,12 +1,11 @@
 import { Type, type Static } from 'typebox';
 import {
   IdSchema,
-  InstantSchema,
   OptionalText,
-  PageSchema,
-  sizeSchema,
+  Paging,
   Text,
   InputObject,
+  Timestamps,
 } from './common.js';
 
 /** (wave 2) 口コミ: one per participant per lesson, after the lesson's day. */
@@ -19,8 +18,7 @@ export const ReviewSchema = Type.Object({
   rating: Type.Integer({ minimum: 1, maximum: 5 }),
   comment: Type.Optional(Type.String()),
   reply: Type.Optional(Type.String()),
-  createdAt: InstantSchema,
-  updatedAt: InstantSchema,
+  ...Timestamps,
 });
 export type Review = Static<typeof ReviewSchema>;
 
@@ -47,7 +45,6 @@ export const ReviewReplyInputSchema = InputObject({
 
 export const ReviewListInputSchema = InputObject({
   proId: IdSchema,
-  page: Type.Optional(PageSchema),
-  size: Type.Optional(sizeSchema(50, 20)),
+  ...Paging(50, 20),
 });
 export type ReviewListInput = Static<typeof ReviewListInputSchema>;

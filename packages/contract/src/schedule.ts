@@ -11,6 +11,8 @@ import {
   Text,
   TimeSchema,
   InputObject,
+  Timestamps,
+  EchoedTimestamps,
 } from './common.js';
 
 export const STATUS_ROUND = [
@@ -75,8 +77,7 @@ export const ScheduleSchema = Type.Object({
   callOffReason: Type.Optional(Type.String()),
   /** (wave 2) The caller's reservation, when they have one. */
   myReservation: Type.Optional(MyReservationSchema),
-  createdAt: InstantSchema,
-  updatedAt: InstantSchema,
+  ...Timestamps,
 });
 export type Schedule = Static<typeof ScheduleSchema>;
 
@@ -113,8 +114,7 @@ const EchoedFields = {
   /** Set only by /schedule/callOff. */
   callOffReason: Type.Optional(Type.String({ maxLength: 200 })),
   myReservation: Type.Optional(MyReservationSchema),
-  createdAt: Type.Optional(Type.String({ maxLength: 40 })),
-  updatedAt: Type.Optional(Type.String({ maxLength: 40 })),
+  ...EchoedTimestamps,
 };
 
 export const ScheduleCreateInputSchema = InputObject({

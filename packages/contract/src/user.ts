@@ -4,7 +4,7 @@ import { TermsVersionSchema } from './legal.js';
 import {
   DateSchema,
   IdSchema,
-  PageSchema,
+  Paging,
   sizeSchema,
   StringEnum,
   EmailSchema,
@@ -165,8 +165,7 @@ export const ImageInfoInputSchema = InputObject({
 export type ImageInfoInput = Static<typeof ImageInfoInputSchema>;
 
 export const PageInputSchema = InputObject({
-  page: Type.Optional(PageSchema),
-  size: Type.Optional(sizeSchema(100, 20)),
+  ...Paging(100, 20),
 });
 
 export const SizeInputSchema = InputObject({
@@ -181,8 +180,7 @@ export const ProConditionInputSchema = InputObject({
   feeMax: Type.Optional(MoneySchema),
   date: Type.Optional(DateSchema),
   sort: Type.Optional(StringEnum(PRO_SORTS)),
-  page: Type.Optional(PageSchema),
-  size: Type.Optional(sizeSchema(100, 20)),
+  ...Paging(100, 20),
 });
 export type ProConditionInput = Static<typeof ProConditionInputSchema>;
 

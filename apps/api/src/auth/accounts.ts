@@ -16,6 +16,7 @@ import { ApiError } from '../lib/api-error.js';
 import type { Clock } from '../lib/clock.js';
 import type { UserCache } from '../repositories/user-cache.js';
 import { queueRefund } from '../repositories/refund-repository.js';
+import { placesHeldBy } from '../repositories/queries.js';
 import {
   lessonStart,
   noEffects,
@@ -61,8 +62,16 @@ function isUniqueViolation(e: unknown): boolean {
   return false;
 }
 
-export function weakPassword(password: string, context: string[]): void {
-  if (weakPasswordReason(password, context))
+/**
+ * Refuses a new password that is common or resembles the member's address,
+ * its local part or their name (registration and reset alike).
+ */
+export function weakPassword(
+  password: string,
+  email: string,
+  userName: string,
+): void {
+  if (weakPasswordReason(password, [email, email.split('@')[0]!, userName]))
     throw new ApiError('ValidationError', 'password');
 }
 
@@ -306,13 +315,7 @@ export function accountStore(db: Db, clock: Clock, cache: UserCache) {
           })
           .from(reservations)
           .innerJoin(schedules, eq(schedules.id, reservations.scheduleId))
-          .where(
-            and(
-              eq(reservations.userId, userId),
-              inArray(reservations.status, ['pending', 'confirmed']),
-              isNotNull(reservations.paymentId),
-            ),
-          );
+          .where(placesHeldBy(userId, isNotNull(reservations.paymentId)));
         for (const r of online) {
           if (r.status === 'pending')
             await releaseHold(
@@ -333,12 +336,7 @@ export function accountStore(db: Db, clock: Clock, cache: UserCache) {
         const booked = await tx
           .select({ scheduleId: reservations.scheduleId })
           .from(reservations)
-          .where(
-            and(
-              eq(reservations.userId, userId),
-              inArray(reservations.status, ['pending', 'confirmed']),
-            ),
-          );
+          .where(placesHeldBy(userId));
         if (booked.length) {
           await tx
             .update(schedules)

@@ -17,6 +17,7 @@ import {
   unsealWith,
 } from '../lib/secrets.js';
 import type { Caller } from '../lib/route.js';
+import { findBy } from '../repositories/queries.js';
 
 export const REFRESH_ABSOLUTE_MS = 30 * 86_400_000;
 export const REFRESH_IDLE_MS = 14 * 86_400_000;
@@ -57,6 +58,8 @@ const authUser = (u: Principal): AuthUser =>
  */
 export function sessionStore(db: Db, clock: Clock, signAccess: SignAccess) {
   const invalid = () => new ApiError('InvalidRefreshToken');
+  const tokenByHash = (tokenHash: string) =>
+    findBy(db, refreshTokens, refreshTokens.tokenHash, tokenHash);
 
   async function revokeLogin(loginId: string) {
     await db
@@ -161,11 +164,7 @@ export function sessionStore(db: Db, clock: Clock, signAccess: SignAccess) {
       }
 
       // Already rotated: a parallel refresh within the grace window gets the login's current token.
-      const [again] = await db
-        .select()
-        .from(refreshTokens)
-        .where(eq(refreshTokens.tokenHash, row.token.tokenHash))
-        .limit(1);
+      const again = await tokenByHash(row.token.tokenHash);
       if (
         again?.rotatedAt &&
         again.successorSealed &&
@@ -173,11 +172,7 @@ export function sessionStore(db: Db, clock: Clock, signAccess: SignAccess) {
       ) {
         let current = unsealWith(raw, again.successorSealed);
         for (let hop = 0; current && hop < 20; hop++) {
-          const [next] = await db
-            .select()
-            .from(refreshTokens)
-            .where(eq(refreshTokens.tokenHash, hashToken(current)))
-            .limit(1);
+          const next = await tokenByHash(hashToken(current));
           if (!next) break;
           if (!next.rotatedAt) return pair(current);
           current = next.successorSealed

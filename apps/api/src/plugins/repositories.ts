@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { appUrlOf } from '../config.js';
 import type { Db } from '../db/database.js';
 import { auditRepository } from '../repositories/audit-repository.js';
 import { chatRepository } from '../repositories/chat-repository.js';
@@ -73,7 +74,7 @@ export const repositoriesPlugin = fp(
   async (app: FastifyInstance) => {
     const { database, userCache, config } = app;
     // Links in mails open the app here.
-    const appUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
+    const appUrl = appUrlOf(config);
     const paymentsOn = config.stripe !== null;
     const repos: Repositories = {
       ...repositoriesOver(database.db, userCache, appUrl, paymentsOn),

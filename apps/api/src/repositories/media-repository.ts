@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { removeBy } from './queries.js';
+import { findBy, removeBy } from './queries.js';
 import type { Db } from '../db/database.js';
 import { countSql } from '../db/database.js';
 import { mediaObjects } from '../db/schema.js';
@@ -17,13 +17,8 @@ export function mediaRepository(db: Db) {
         .insert(mediaObjects)
         .values({ keyName, ownerId, contentType, size, createdAt: now });
     },
-    async find(keyName: string) {
-      const [row] = await db
-        .select()
-        .from(mediaObjects)
-        .where(eq(mediaObjects.keyName, keyName))
-        .limit(1);
-      return row;
+    find(keyName: string) {
+      return findBy(db, mediaObjects, mediaObjects.keyName, keyName);
     },
     async count(ownerId: string): Promise<number> {
       const [r] = await db

@@ -9,6 +9,7 @@ import type { Db } from '../db/database.js';
 import { payments, reservations, schedules, users } from '../db/schema.js';
 import { ApiError } from '../lib/api-error.js';
 import { japanDate } from '../lib/time.js';
+import { reservationsIn } from './queries.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -117,13 +118,7 @@ export function paymentRecordRepository(db: Db) {
         gross: sql<number>`sum(${payments.amount})::int`,
       })
       .from(schedules)
-      .innerJoin(
-        reservations,
-        and(
-          eq(reservations.scheduleId, schedules.id),
-          eq(reservations.status, 'confirmed'),
-        ),
-      )
+      .innerJoin(reservations, reservationsIn(schedules.id, 'confirmed'))
       .innerJoin(
         payments,
         and(

@@ -1,6 +1,6 @@
-import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/database.js';
+import type { Db, Tx } from '../db/database.js';
 import type { schedules } from '../db/schema.js';
 import { reservations } from '../db/schema.js';
 import type { Page } from '../lib/paging.js';
@@ -29,6 +29,17 @@ export const newestFirst = <Q extends PgSelect>(
   page: Page,
 ) => query.orderBy(desc(at), desc(id)).limit(page.limit).offset(page.offset);
 
+/** The row whose `key` is `value` (a primary or unique key), if there is one. */
+export async function findBy<Row>(
+  db: Db | Tx,
+  table: PgTable & { $inferSelect: Row },
+  key: PgColumn,
+  value: string,
+): Promise<Row | undefined> {
+  const [row] = await db.select().from(table).where(eq(key, value)).limit(1);
+  return row as Row | undefined;
+}
+
 /**
  * Deletes the row whose `key` is `value` and answers how many went (0 or 1).
  * Counted from `returning`, as the two drivers report affected rows differently.
@@ -54,6 +65,27 @@ export const reservationOf = (
     eq(reservations.userId, userId),
     ...also,
   );
+
+/** The statuses of a reservation that holds a place: a pending hold or a confirmed booking. */
+export const ACTIVE: (typeof reservations.$inferSelect)['status'][] = [
+  'pending',
+  'confirmed',
+];
+
+/** A member's reservations that hold a place (narrowed by `also`). */
+export const placesHeldBy = (userId: string, ...also: (SQL | undefined)[]) =>
+  and(
+    eq(reservations.userId, userId),
+    inArray(reservations.status, ACTIVE),
+    ...also,
+  );
+
+/** A lesson's reservations in one status: its confirmed participants, or its pending holds. */
+export const reservationsIn = (
+  scheduleId: string | typeof schedules.id,
+  status: (typeof reservations.$inferSelect)['status'],
+) =>
+  and(eq(reservations.scheduleId, scheduleId), eq(reservations.status, status));
 
 /** What a reservation becomes when the amateur's place is let go: cancelled, nothing owed. */
 export const letGo = (now: Date) => ({

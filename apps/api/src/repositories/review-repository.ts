@@ -11,7 +11,7 @@ import { newId } from '../lib/ids.js';
 import { present } from '../lib/present.js';
 import type { Page } from '../lib/paging.js';
 import { notBlockedWith } from './moderation-repository.js';
-import { newestFirst, reservationOf } from './queries.js';
+import { findBy, newestFirst, reservationOf } from './queries.js';
 import type { UserCache } from './user-cache.js';
 
 type ReviewRow = typeof reviews.$inferSelect;
@@ -55,9 +55,8 @@ export function reviewRepository(db: Db, cache: UserCache) {
   };
 
   return {
-    async find(id: string): Promise<ReviewRow | undefined> {
-      const [row] = await db.select().from(reviews).where(eq(reviews.id, id));
-      return row;
+    find(id: string): Promise<ReviewRow | undefined> {
+      return findBy(db, reviews, reviews.id, id);
     },
 
     async create(

@@ -31,7 +31,14 @@ import {
   users,
   waitlist,
 } from '../db/schema.js';
-import { reservationOf, letGo } from './queries.js';
+import {
+  findBy,
+  ACTIVE,
+  placesHeldBy,
+  reservationOf,
+  reservationsIn,
+  letGo,
+} from './queries.js';
 import { ApiError } from '../lib/api-error.js';
 import { newId } from '../lib/ids.js';
 import { japanDate } from '../lib/time.js';
@@ -84,8 +91,6 @@ export type LessonPeople = {
   /** The viewer's reservation, whatever its status. */
   mine?: ReservationRow;
 };
-
-const ACTIVE: ReservationRow['status'][] = ['pending', 'confirmed'];
 
 /** A lesson's start as an instant: its date and time are Japan time. */
 export const lessonStart = (r: Pick<ScheduleRow, 'date' | 'startTime'>) =>
@@ -140,6 +145,10 @@ export function toSchedule(
 }
 
 const CLOSED: StatusRound[] = ['cancelled'];
+
+/** A pro's lessons on one date (narrowed by `also`). */
+const proDay = (proId: string, date: string, ...also: (SQL | undefined)[]) =>
+  and(eq(schedules.proId, proId), eq(schedules.date, date), ...also);
 
 /**
  * Why a reservation found no place, given the lesson as it held it locked: a
@@ -237,9 +246,9 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
       .select({ id: schedules.id })
       .from(schedules)
       .where(
-        and(
-          eq(schedules.proId, proId),
-          eq(schedules.date, date),
+        proDay(
+          proId,
+          date,
           notInArray(schedules.statusRound, CLOSED),
           sql`${schedules.startTime} < ${end} and ${start} < ${schedules.endTime}`,
           exceptId ? ne(schedules.id, exceptId) : undefined,
@@ -252,35 +261,13 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
   return {
     view,
 
-    async find(id: string): Promise<ScheduleRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(schedules)
-        .where(eq(schedules.id, id))
-        .limit(1);
-      return row;
+    find(id: string): Promise<ScheduleRow | undefined> {
+      return findBy(db, schedules, schedules.id, id);
     },
 
+    /** Whether `userId` is the lesson's pro or one of its confirmed participants. */
     async isParticipant(scheduleId: string, userId: string): Promise<boolean> {
-      const [s] = await db
-        .select({ proId: schedules.proId })
-        .from(schedules)
-        .where(eq(schedules.id, scheduleId))
-        .limit(1);
-      if (!s) return false;
-      if (s.proId === userId) return true;
-      const [r] = await db
-        .select({ u: reservations.userId })
-        .from(reservations)
-        .where(
-          reservationOf(
-            scheduleId,
-            userId,
-            eq(reservations.status, 'confirmed'),
-          ),
-        )
-        .limit(1);
-      return Boolean(r);
+      return (await this.members(scheduleId)).includes(userId);
     },
 
     /** The pro first, then the confirmed participants; none for an unknown lesson. One round trip: every chat send asks. */
@@ -291,13 +278,7 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
           userId: reservations.userId,
         })
         .from(schedules)
-        .leftJoin(
-          reservations,
-          and(
-            eq(reservations.scheduleId, schedules.id),
-            eq(reservations.status, 'confirmed'),
-          ),
-        )
+        .leftJoin(reservations, reservationsIn(schedules.id, 'confirmed'))
         .where(eq(schedules.id, scheduleId));
       if (rows.length === 0) return [];
       return [
@@ -325,12 +306,7 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
                 db
                   .select({ id: reservations.scheduleId })
                   .from(reservations)
-                  .where(
-                    and(
-                      eq(reservations.userId, userId),
-                      inArray(reservations.status, ACTIVE),
-                    ),
-                  ),
+                  .where(placesHeldBy(userId)),
               ),
               // A lesson they wait for is theirs to see too (キャンセル待ち).
               inArray(
@@ -481,7 +457,7 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
         const day = await tx
           .select({ id: schedules.id, statusRound: schedules.statusRound })
           .from(schedules)
-          .where(and(eq(schedules.proId, proId), eq(schedules.date, date)))
+          .where(proDay(proId, date))
           .orderBy(asc(schedules.id))
           .for('update');
         const changing = day.filter(
@@ -819,9 +795,7 @@ export async function settleCallOff(
   const holds = await tx
     .select({ paymentId: reservations.paymentId })
     .from(reservations)
-    .where(
-      and(eq(reservations.scheduleId, id), eq(reservations.status, 'pending')),
-    );
+    .where(reservationsIn(id, 'pending'));
   for (const h of holds)
     if (h.paymentId)
       await releaseHold(tx, h.paymentId, 'calledOff', now, rules, effects);
@@ -833,12 +807,7 @@ export async function settleCallOff(
       paymentStatus: reservations.paymentStatus,
     })
     .from(reservations)
-    .where(
-      and(
-        eq(reservations.scheduleId, id),
-        eq(reservations.status, 'confirmed'),
-      ),
-    )
+    .where(reservationsIn(id, 'confirmed'))
     .orderBy(asc(reservations.createdAt));
   for (const r of seated)
     if (
@@ -1137,7 +1106,7 @@ export async function promoteWaitlist(
   const promoted: string[] = [];
   let online = false;
   for (;;) {
-    const [s] = await tx.select().from(schedules).where(eq(schedules.id, id));
+    const s = await findBy(tx, schedules, schedules.id, id);
     if (!s || lessonStart(s) <= now) break;
     if ((await takePlace(tx, id, japanDate(now), now)).length === 0) break;
     const [first] = await tx

@@ -11,6 +11,7 @@ import {
   VerifyProInputSchema,
 } from '@proam/contract';
 import { ApiError } from '../lib/api-error.js';
+import { appUrlOf } from '../config.js';
 import { audited } from '../lib/audited.js';
 import { defineRoute } from '../lib/route.js';
 import { japanDate } from '../lib/time.js';
@@ -34,7 +35,7 @@ export function adminRoutes(app: FastifyInstance, hub: Hub): void {
       mediaBaseUrl: config.mediaBaseUrl,
       forAdmin: true,
     });
-  const appUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
+  const appUrl = appUrlOf(config);
 
   defineRoute(app, {
     path: '/admin/users',

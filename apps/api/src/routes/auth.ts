@@ -15,6 +15,7 @@ import {
   UserCreateInputSchema,
 } from '@proam/contract';
 import { accountStore, weakPassword } from '../auth/accounts.js';
+import { appUrlOf } from '../config.js';
 import { codeStore, normalEmail } from '../auth/codes.js';
 import type { Mail } from '../mail/mailer.js';
 import { ApiError } from '../lib/api-error.js';
@@ -101,11 +102,7 @@ export function authRoutes(app: FastifyInstance): void {
       const email = normalEmail(input.email);
       // Checked before the code is consumed, so a refused password costs no new code
       // (it depends on the input alone, never on whether the address is registered).
-      weakPassword(input.password, [
-        email,
-        email.split('@')[0]!,
-        input.userName,
-      ]);
+      weakPassword(input.password, email, input.userName);
       // A version other than the one in force is a stale form: refused before the code is used.
       if (
         input.termsVersion !== undefined &&
@@ -186,11 +183,7 @@ export function authRoutes(app: FastifyInstance): void {
     handler: async ({ input, req }) => {
       const email = normalEmail(input.email);
       const user = await accounts.findByEmail(email);
-      weakPassword(input.password, [
-        email,
-        email.split('@')[0]!,
-        user?.userName ?? '',
-      ]);
+      weakPassword(input.password, email, user?.userName ?? '');
       await codes.consume(email, 'reset', input.code);
       if (!user) throw new ApiError('InvalidCode');
       await accounts.setPassword(
@@ -221,7 +214,7 @@ export function authRoutes(app: FastifyInstance): void {
         req.ip,
       );
       const { objects, freed, effects } = await accounts.remove(user.id, {
-        appUrl: config.publicUrl ?? `http://${config.host}:${config.port}`,
+        appUrl: appUrlOf(config),
         paymentsOn: config.stripe !== null,
       });
       app.payments?.afterCommit(effects);

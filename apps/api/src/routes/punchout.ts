@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { CheckinInputSchema, CheckinResultSchema } from '@proam/contract';
 import { ApiError } from '../lib/api-error.js';
+import { appUrlOf } from '../config.js';
 import { defineRoute } from '../lib/route.js';
 import { hashToken, newRefreshToken } from '../lib/secrets.js';
 import {
@@ -76,8 +77,7 @@ export async function punchoutRoutes(app: FastifyInstance): Promise<void> {
             now,
             TICKET_TTL_MS,
           );
-          const origin =
-            config.publicUrl ?? `http://${config.host}:${config.port}`;
+          const origin = appUrlOf(config);
           const startPage = `${origin.replace(/\/$/, '')}/#/checkin/${ticket}`;
           req.log.info(
             { event: 'punchout_setup', buyer: buyer.identity },

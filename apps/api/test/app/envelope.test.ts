@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { ERRORS } from '@proam/contract';
-import { call, harness, type Harness } from '../helper.js';
+import { call, harness, harnessSuite } from '../helper.js';
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 const LEAK =
@@ -35,15 +35,11 @@ function assertNg(
 }
 
 describe('envelopes and the error handler', () => {
-  let h: Harness;
-  before(async () => {
-    h = await harness('pglite');
-  });
-  after(() => h.close());
+  const suite = harnessSuite('pglite');
 
   it('wraps success as {status, reqId, body} with X-Request-Id, no-store and unique ids', async () => {
-    const a = await call(h.app, '/news/readAll', {});
-    const b = await call(h.app, '/news/readAll', {});
+    const a = await call(suite.h.app, '/news/readAll', {});
+    const b = await call(suite.h.app, '/news/readAll', {});
     assert.equal(a.status, 200);
     assert.deepEqual(Object.keys(a.json).sort(), ['body', 'reqId', 'status']);
     assert.equal(a.json.status, 'OK');
@@ -58,14 +54,17 @@ describe('envelopes and the error handler', () => {
   });
 
   it('answers unknown paths with 404 NotFound and a wrong method with 405', async () => {
-    assertNg(await call(h.app, '/no/such/thing', {}), 'NotFound');
-    const get = await h.app.inject({ method: 'GET', url: '/api/news/readAll' });
+    assertNg(await call(suite.h.app, '/no/such/thing', {}), 'NotFound');
+    const get = await suite.h.app.inject({
+      method: 'GET',
+      url: '/api/news/readAll',
+    });
     assertNg(
       { status: get.statusCode, json: get.json(), res: get },
       'MethodNotAllowed',
     );
     assert.equal(get.headers.allow, 'POST');
-    const del = await h.app.inject({
+    const del = await suite.h.app.inject({
       method: 'DELETE',
       url: '/api/contact/create',
     });
@@ -73,63 +72,73 @@ describe('envelopes and the error handler', () => {
   });
 
   it('rejects unknown body fields instead of stripping them', async () => {
-    const r = await call(h.app, '/news/readAll', { size: 2, role: 'admin' });
+    const r = await call(suite.h.app, '/news/readAll', {
+      size: 2,
+      role: 'admin',
+    });
     assertNg(r, 'ValidationError');
     assert.equal(r.json.msg, `${ERRORS.ValidationError.msg}（role）`);
   });
 
   it('never coerces body types', async () => {
     assertNg(
-      await call(h.app, '/news/readAll', { size: '2' }),
+      await call(suite.h.app, '/news/readAll', { size: '2' }),
       'ValidationError',
     );
-    assertNg(await call(h.app, '/news/read', { id: 123 }), 'ValidationError');
     assertNg(
-      await call(h.app, '/news/readAll', { size: true }),
+      await call(suite.h.app, '/news/read', { id: 123 }),
+      'ValidationError',
+    );
+    assertNg(
+      await call(suite.h.app, '/news/readAll', { size: true }),
       'ValidationError',
     );
   });
 
   it('takes inputs from the query, and the body wins over the query', async () => {
-    const q = await call(h.app, '/news/readAll', undefined, {
+    const q = await call(suite.h.app, '/news/readAll', undefined, {
       query: 'size=1',
     });
     assert.equal(q.status, 200);
     assert.equal((q.json.body as unknown[]).length, 1);
     const both = await call(
-      h.app,
+      suite.h.app,
       '/news/readAll',
       { size: 3 },
       { query: 'size=1' },
     );
     assert.equal((both.json.body as unknown[]).length, 3);
     assertNg(
-      await call(h.app, '/news/readAll', undefined, { query: 'size=abc' }),
+      await call(suite.h.app, '/news/readAll', undefined, {
+        query: 'size=abc',
+      }),
       'ValidationError',
     );
   });
 
   it('rejects duplicated query keys', async () => {
     assertNg(
-      await call(h.app, '/news/readAll', undefined, { query: 'size=1&size=2' }),
+      await call(suite.h.app, '/news/readAll', undefined, {
+        query: 'size=1&size=2',
+      }),
       'ValidationError',
     );
   });
 
   it('rejects NUL characters and lone surrogates, in body and query', async () => {
     assertNg(
-      await call(h.app, '/news/read', { id: 'a\u0000b' }),
+      await call(suite.h.app, '/news/read', { id: 'a\u0000b' }),
       'ValidationError',
     );
     assertNg(
-      await call(h.app, '/news/read', undefined, { query: 'id=a%00b' }),
+      await call(suite.h.app, '/news/read', undefined, { query: 'id=a%00b' }),
       'ValidationError',
     );
     assertNg(
-      await call(h.app, '/news/read', '{"id":"a\\ud800"}'),
+      await call(suite.h.app, '/news/read', '{"id":"a\\ud800"}'),
       'ValidationError',
     );
-    const contact = await call(h.app, '/contact/create', {
+    const contact = await call(suite.h.app, '/contact/create', {
       name: '山田',
       email: 'a@example.jp',
       category: 'その他',
@@ -139,11 +148,24 @@ describe('envelopes and the error handler', () => {
   });
 
   it('refuses malformed JSON, non-object bodies, prototype poisoning and non-JSON content types', async () => {
-    assertNg(await call(h.app, '/news/readAll', '{"size":'), 'ValidationError');
-    assertNg(await call(h.app, '/news/readAll', '[1,2]'), 'ValidationError');
-    assertNg(await call(h.app, '/news/readAll', '"text"'), 'ValidationError');
     assertNg(
-      await call(h.app, '/news/readAll', '{"__proto__":{"isAdmin":true}}'),
+      await call(suite.h.app, '/news/readAll', '{"size":'),
+      'ValidationError',
+    );
+    assertNg(
+      await call(suite.h.app, '/news/readAll', '[1,2]'),
+      'ValidationError',
+    );
+    assertNg(
+      await call(suite.h.app, '/news/readAll', '"text"'),
+      'ValidationError',
+    );
+    assertNg(
+      await call(
+        suite.h.app,
+        '/news/readAll',
+        '{"__proto__":{"isAdmin":true}}',
+      ),
       'ValidationError',
     );
     for (const type of [
@@ -151,7 +173,7 @@ describe('envelopes and the error handler', () => {
       'application/x-www-form-urlencoded',
       'application/xml',
     ]) {
-      const r = await h.app.inject({
+      const r = await suite.h.app.inject({
         method: 'POST',
         url: '/api/news/readAll',
         headers: { 'content-type': type },
@@ -165,7 +187,7 @@ describe('envelopes and the error handler', () => {
   });
 
   it('accepts an empty body with a JSON content type', async () => {
-    const r = await call(h.app, '/news/readAll', '');
+    const r = await call(suite.h.app, '/news/readAll', '');
     assert.equal(r.status, 200);
   });
 
@@ -176,7 +198,10 @@ describe('envelopes and the error handler', () => {
       category: 'c',
       message: 'あ'.repeat(600_000),
     });
-    assertNg(await call(h.app, '/contact/create', big), 'PayloadTooLarge');
+    assertNg(
+      await call(suite.h.app, '/contact/create', big),
+      'PayloadTooLarge',
+    );
   });
 
   it('turns an unexpected failure into a generic 500 without internals, logged with the reqId', async () => {
@@ -198,7 +223,7 @@ describe('envelopes and the error handler', () => {
 
   it('ignores a caller-supplied request id', async () => {
     const r = await call(
-      h.app,
+      suite.h.app,
       '/news/readAll',
       {},
       { headers: { 'request-id': '<script>', 'x-request-id': 'mine' } },
@@ -207,11 +232,11 @@ describe('envelopes and the error handler', () => {
   });
 
   it('sends the API headers of docs/security.md HD-01..03 on answers and errors', async () => {
-    const ok = await call(h.app, '/news/readAll', {});
-    const ng = await call(h.app, '/user/read', { id: 'x' });
+    const ok = await call(suite.h.app, '/news/readAll', {});
+    const ng = await call(suite.h.app, '/user/read', { id: 'x' });
     assert.equal(ng.status, 401);
     // The router decodes percent-escapes: an encoded path is still an API call.
-    const encoded = await h.app.inject({
+    const encoded = await suite.h.app.inject({
       method: 'POST',
       url: '/%61pi/news/readAll',
       headers: { 'content-type': 'application/json' },
@@ -243,7 +268,7 @@ describe('envelopes and the error handler', () => {
   });
 
   it('sends the SPA policy on everything outside /api', async () => {
-    const r = await h.app.inject({ method: 'GET', url: '/healthz' });
+    const r = await suite.h.app.inject({ method: 'GET', url: '/healthz' });
     const csp = String(r.headers['content-security-policy']);
     assert.ok(!csp.includes('stripe'), 'no Stripe sources without a key');
     for (const d of [
@@ -260,7 +285,7 @@ describe('envelopes and the error handler', () => {
   });
 
   it('allows only configured CORS origins', async () => {
-    const evil = await h.app.inject({
+    const evil = await suite.h.app.inject({
       method: 'OPTIONS',
       url: '/api/news/readAll',
       headers: {
@@ -269,7 +294,7 @@ describe('envelopes and the error handler', () => {
       },
     });
     assert.equal(evil.headers['access-control-allow-origin'], undefined);
-    const app = await h.app.inject({
+    const app = await suite.h.app.inject({
       method: 'OPTIONS',
       url: '/api/news/readAll',
       headers: {
@@ -282,7 +307,7 @@ describe('envelopes and the error handler', () => {
       'capacitor://localhost',
     );
     const post = await call(
-      h.app,
+      suite.h.app,
       '/news/readAll',
       {},
       { headers: { origin: 'capacitor://localhost' } },
@@ -297,7 +322,7 @@ describe('envelopes and the error handler', () => {
       /X-Request-Id/,
     );
     // Without an Origin there is no CORS: nothing to allow, but caches still key on Origin.
-    const plain = await call(h.app, '/news/readAll', {});
+    const plain = await call(suite.h.app, '/news/readAll', {});
     assert.equal(plain.res.headers['access-control-allow-origin'], undefined);
     assert.equal(plain.res.headers['access-control-expose-headers'], undefined);
     assert.equal(plain.res.headers.vary, 'Origin');
@@ -305,33 +330,35 @@ describe('envelopes and the error handler', () => {
 
   it('logs request paths without query strings or secrets', async () => {
     const sentinel = `S3ntinel-${Date.now()}`;
-    await call(h.app, '/news/readAll', undefined, {
+    await call(suite.h.app, '/news/readAll', undefined, {
       query: `password=${sentinel}&size=1`,
     });
-    await call(h.app, '/news/read', { id: 'x', password: sentinel });
+    await call(suite.h.app, '/news/read', { id: 'x', password: sentinel });
     await call(
-      h.app,
+      suite.h.app,
       '/news/readAll',
       {},
       { headers: { authorization: `Bearer ${sentinel}` } },
     );
-    await call(h.app, '/no/such', undefined, { query: `token=${sentinel}` });
-    const all = h.logs.join('');
+    await call(suite.h.app, '/no/such', undefined, {
+      query: `token=${sentinel}`,
+    });
+    const all = suite.h.logs.join('');
     assert.ok(all.includes('/api/news/readAll'), 'request lines are logged');
     assert.ok(!all.includes(sentinel), 'sentinel leaked into logs');
   });
 
   it('serves health and readiness checks', async () => {
-    const live = await h.app.inject({ method: 'GET', url: '/healthz' });
+    const live = await suite.h.app.inject({ method: 'GET', url: '/healthz' });
     assert.equal(live.statusCode, 200);
-    const ready = await h.app.inject({ method: 'GET', url: '/readyz' });
+    const ready = await suite.h.app.inject({ method: 'GET', url: '/readyz' });
     assert.equal(ready.statusCode, 200);
     assert.equal(ready.json().body.ready, true);
   });
 
   it('keeps the API description private unless API_DOCS is on', async () => {
     for (const url of ['/api/openapi.json', '/api/docs', '/api/docs/json']) {
-      const r = await h.app.inject({ method: 'GET', url });
+      const r = await suite.h.app.inject({ method: 'GET', url });
       assert.equal(r.statusCode, 404, url);
       assert.equal(r.json().code, 'NotFound');
     }

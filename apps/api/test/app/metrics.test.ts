@@ -6,6 +6,8 @@ import { openPglite } from '../../src/db/database.js';
 import {
   DRIVERS,
   harness,
+  harnessSuite,
+  memberSuite,
   memberTokens,
   signIn,
   type Harness,
@@ -33,33 +35,27 @@ async function scrape(h: Harness) {
 }
 
 describe('metrics: off unless configured', () => {
-  let h: Harness;
-  before(async () => {
-    h = await harness('pglite');
-  });
-  after(() => h.close());
+  const suite = harnessSuite('pglite');
 
   it('answers /metrics 404 like any unknown path, token or not', async () => {
     for (const headers of [{}, auth(TOKEN)]) {
-      const r = await h.app.inject({ method: 'GET', url: '/metrics', headers });
+      const r = await suite.h.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers,
+      });
       assert.equal(r.statusCode, 404);
       assert.doesNotMatch(r.body, /http_request_duration_seconds/);
     }
-    assert.equal(h.app.metrics.exposed, false);
-    assert.equal(h.app.metrics.port(), null);
+    assert.equal(suite.h.app.metrics.exposed, false);
+    assert.equal(suite.h.app.metrics.port(), null);
   });
 });
 
 for (const driver of DRIVERS) {
   describe(`metrics behind METRICS_TOKEN (${driver})`, () => {
-    let h: Harness;
-    let tok: Record<string, string>;
-    let ids: Record<string, string>;
-    before(async () => {
-      h = await harness(driver, { METRICS_TOKEN: TOKEN });
-      ({ tok, ids } = await memberTokens(h));
-    });
-    after(() => h.close());
+    const suite = memberSuite(driver, { METRICS_TOKEN: TOKEN });
+    const { tok, ids } = suite;
 
     it('refuses a scrape without the token or with a wrong one (401)', async () => {
       const wrong = [
@@ -70,7 +66,7 @@ for (const driver of DRIVERS) {
         { authorization: `Basic ${TOKEN}` },
       ];
       for (const headers of wrong) {
-        const r = await h.app.inject({
+        const r = await suite.h.app.inject({
           method: 'GET',
           url: '/metrics',
           headers,
@@ -82,7 +78,7 @@ for (const driver of DRIVERS) {
 
     it('times requests by route pattern, method and status, never by raw URL', async () => {
       for (let i = 0; i < 3; i++) {
-        const r = await h.app.inject({
+        const r = await suite.h.app.inject({
           method: 'POST',
           // The same route by another spelling: still one series.
           url: i === 2 ? '/api/user/%72ead' : '/api/user/read',
@@ -94,12 +90,15 @@ for (const driver of DRIVERS) {
         });
         assert.equal(r.statusCode, 200, r.body);
       }
-      await h.app.inject({ method: 'POST', url: '/api/no-such-route-4711' });
-      const text = await scrape(h);
+      await suite.h.app.inject({
+        method: 'POST',
+        url: '/api/no-such-route-4711',
+      });
+      const text = await scrape(suite.h);
       assert.match(
         String(
           (
-            await h.app.inject({
+            await suite.h.app.inject({
               method: 'GET',
               url: '/metrics',
               headers: auth(TOKEN),
@@ -134,14 +133,14 @@ for (const driver of DRIVERS) {
     });
 
     it('counts logins and login failures', async () => {
-      const before = await scrape(h);
+      const before = await scrape(suite.h);
       const failures = (t: string) =>
         sample(t, 'proam_login_failures_total{code="InvalidCredentials"}') ?? 0;
       const logins = (t: string) => sample(t, 'proam_logins_total') ?? 0;
       assert.equal(
         (
           await signIn(
-            h.app,
+            suite.h.app,
             'ama1@example.jp',
             'wrong-password-123',
             '10.9.0.1',
@@ -149,18 +148,19 @@ for (const driver of DRIVERS) {
         ).status,
         401,
       );
-      assert.equal((await signIn(h.app, 'ama2@example.jp')).status, 200);
-      const now = await scrape(h);
+      assert.equal((await signIn(suite.h.app, 'ama2@example.jp')).status, 200);
+      const now = await scrape(suite.h);
       assert.equal(failures(now), failures(before) + 1);
       assert.equal(logins(now), logins(before) + 1);
     });
 
     it('reports the outbox backlog, the database pool, sockets and the event loop', async () => {
-      const base = sample(await scrape(h), 'proam_mail_outbox_depth') ?? NaN;
+      const base =
+        sample(await scrape(suite.h), 'proam_mail_outbox_depth') ?? NaN;
       assert.ok(Number.isInteger(base), 'depth present');
       // A queued mail created 2 minutes ago, due in an hour so no worker takes it meanwhile.
-      const now = h.app.clock.now();
-      await h.database.db.insert(mailOutbox).values({
+      const now = suite.h.app.clock.now();
+      await suite.h.database.db.insert(mailOutbox).values({
         id: `METRICSTEST${driver}`.padEnd(26, '0'),
         category: 'contact',
         toAddress: 'ops@example.jp',
@@ -170,7 +170,7 @@ for (const driver of DRIVERS) {
         nextAttemptAt: new Date(now.getTime() + 3_600_000),
         createdAt: new Date(now.getTime() - 120_000),
       });
-      const text = await scrape(h);
+      const text = await scrape(suite.h);
       assert.equal(sample(text, 'proam_mail_outbox_depth'), base + 1);
       const age = sample(text, 'proam_mail_outbox_oldest_age_seconds') ?? 0;
       assert.ok(age >= 120 && age < 3600, `oldest age ${age}`);

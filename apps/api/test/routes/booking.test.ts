@@ -1,13 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { eq, like } from 'drizzle-orm';
-import {
-  mailOutbox,
-  reservations,
-  schedules,
-  users,
-  waitlist,
-} from '../../src/db/schema.js';
+import { mailOutbox, schedules, users, waitlist } from '../../src/db/schema.js';
 import { addDays, japanDate } from '../../src/lib/time.js';
 import { newId } from '../../src/lib/ids.js';
 import { createOutboxWorker } from '../../src/mail/outbox-worker.js';
@@ -22,6 +16,7 @@ import {
   extraAmateurs,
   heldReservations,
   mailsTo,
+  reservationRow,
   rowsWhere,
   scheduleRow,
 } from '../fixtures.js';
@@ -99,13 +94,8 @@ for (const driver of DRIVERS) {
         'キャンセル期限（レッスン前日）を過ぎているため、キャンセルできません。',
       );
       assert.equal((await scheduleRow(suite.h, s.id)).reservedCount, 1);
-      const [mine] = await rowsWhere(
-        suite.h,
-        reservations,
-        reservations.scheduleId,
-        s.id,
-      );
-      assert.equal(mine!.status, 'confirmed');
+      const mine = await reservationRow(suite.h, s.id, suite.ids.ama1!);
+      assert.equal(mine?.status, 'confirmed');
       clock.set(new Date());
     });
 

@@ -14,8 +14,8 @@ import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { SERVICE_FEE, type Payment, type Refund } from '@proam/contract';
+import type { mailOutbox } from '../../src/db/schema.js';
 import {
-  mailOutbox,
   payments,
   refunds,
   reservations,
@@ -44,7 +44,14 @@ import {
   TestClock,
   type MemberSuite,
 } from '../helper.js';
-import { createLesson, extraAmateurs, rowsWhere } from '../fixtures.js';
+import {
+  createLesson,
+  extraAmateurs,
+  memberMails,
+  paymentRow,
+  refundRow,
+  rowsWhere,
+} from '../fixtures.js';
 
 const MINUTE = 60_000;
 
@@ -185,14 +192,8 @@ function money(suite: MemberSuite, fakeOf: () => StripeFake) {
   return { lesson, moveTo, reserve, paid, client };
 }
 
-async function paymentRow(suite: MemberSuite, id: string) {
-  const [row] = await rowsWhere(suite.h, payments, payments.id, id);
-  assert.ok(row, `payment ${id}`);
-  return row;
-}
-
 async function refundOf(suite: MemberSuite, paymentId: string) {
-  const [row] = await rowsWhere(suite.h, refunds, refunds.paymentId, paymentId);
+  const row = await refundRow(suite.h, paymentId);
   assert.ok(row, `refund of ${paymentId}`);
   return row;
 }
@@ -530,6 +531,19 @@ for (const driver of DRIVERS) {
       };
     }
 
+    /** The refund as admins see it in /payment/refunds filtered by `status`. */
+    async function listedRefund(status: string, id: string) {
+      const r = await suite.expect(
+        'admin',
+        '/payment/refunds',
+        { status },
+        200,
+      );
+      const found = (r.json.body as Refund[]).find((x) => x.id === id);
+      assert.ok(found, `refund ${id} listed as ${status}`);
+      return found;
+    }
+
     it('queues a refund once per payment, for the fee and the system fee', async () => {
       const o = await owed('once');
       const again = await suite.h.database.db.transaction((tx) =>
@@ -554,10 +568,7 @@ for (const driver of DRIVERS) {
           throw new Error('the change that owed it failed');
         }),
       );
-      assert.deepEqual(
-        await rowsWhere(suite.h, refunds, refunds.paymentId, p.paymentId),
-        [],
-      );
+      assert.equal(await refundRow(suite.h, p.paymentId), undefined);
       await worker.runOnce();
     });
 
@@ -577,7 +588,7 @@ for (const driver of DRIVERS) {
       assert.equal(refund.stripeRefundId, atStripe[0]!.id);
       assert.equal(refundCalls(fake, refund.id).length, 1);
 
-      const payment = await paymentRow(suite, o.paymentId);
+      const payment = await paymentRow(suite.h, o.paymentId);
       assert.equal(payment.status, 'refunded');
       assert.ok(payment.refundedAt);
       const [reservation] = await rowsWhere(
@@ -588,9 +599,7 @@ for (const driver of DRIVERS) {
       );
       assert.equal(reservation!.paymentStatus, 'refunded');
 
-      const mails = (
-        await rowsWhere(suite.h, mailOutbox, mailOutbox.userId, o.user.id)
-      ).filter((x) => /返金/.test(x.subject));
+      const mails = await memberMails(suite.h, o.user.id, /返金/);
       assert.equal(mails.length, 1);
       const mail = mails[0]!;
       assert.equal(mail.category, 'booking');
@@ -604,16 +613,7 @@ for (const driver of DRIVERS) {
       );
 
       // Admins see it settled.
-      const listed = (
-        await suite.expect(
-          'admin',
-          '/payment/refunds',
-          { status: 'succeeded' },
-          200,
-        )
-      ).json.body as Refund[];
-      const mine = listed.find((x) => x.id === refund.id);
-      assert.ok(mine, 'listed');
+      const mine = await listedRefund('succeeded', refund.id);
       assert.equal(mine.reservationId, o.paymentId);
       assert.equal(mine.scheduleId, o.scheduleId);
       assert.equal(mine.userId, o.user.id);
@@ -667,7 +667,7 @@ for (const driver of DRIVERS) {
       }
       assert.equal(refundCalls(fake, id).length, 6);
       assert.equal(refundsAtStripe(fake, o.paymentIntentId).length, 0);
-      assert.equal((await paymentRow(suite, o.paymentId)).status, 'paid');
+      assert.equal((await paymentRow(suite.h, o.paymentId)).status, 'paid');
       assert.ok(
         suite.h.logs.some((l) => l.includes('"level":50') && l.includes(id)),
         'logged at error level',
@@ -676,16 +676,8 @@ for (const driver of DRIVERS) {
       clock.advance(24 * 60 * MINUTE);
       assert.equal(await worker.runOnce(), 0);
 
-      const failed = (
-        await suite.expect(
-          'admin',
-          '/payment/refunds',
-          { status: 'failed' },
-          200,
-        )
-      ).json.body as Refund[];
-      const shown = failed.find((x) => x.id === id);
-      assert.ok(shown, 'admins see the failed refund');
+      // Admins see the failed refund.
+      const shown = await listedRefund('failed', id);
       assert.equal(shown.attempts, 6);
       assert.equal(shown.reason, 'calledOff');
       assert.match(shown.lastError ?? '', /insufficient funds/);
@@ -702,7 +694,7 @@ for (const driver of DRIVERS) {
       const done = await refundOf(suite, o.paymentId);
       assert.equal(done.status, 'succeeded');
       assert.equal(refundsAtStripe(fake, o.paymentIntentId).length, 1);
-      assert.equal((await paymentRow(suite, o.paymentId)).status, 'refunded');
+      assert.equal((await paymentRow(suite.h, o.paymentId)).status, 'refunded');
       // A refund that succeeded cannot be sent again.
       await suite.expect('admin', '/payment/refundRetry', { id }, 409);
       clock.set(new Date());
@@ -718,17 +710,8 @@ for (const driver of DRIVERS) {
       const r = await refundOf(suite, o.paymentId);
       assert.deepEqual([r.status, r.attempts], ['succeeded', 1]);
       assert.equal(refundsAtStripe(fake, o.paymentIntentId).length, 1);
-      const mails = await rowsWhere(
-        suite.h,
-        mailOutbox,
-        mailOutbox.userId,
-        o.user.id,
-      );
-      assert.ok(
-        mails.some(
-          (x) => /返金/.test(x.subject) && /お取り置き期限/.test(x.body),
-        ),
-      );
+      const mails = await memberMails(suite.h, o.user.id, /返金/);
+      assert.ok(mails.some((x) => /お取り置き期限/.test(x.body)));
       clock.set(new Date());
     });
 
@@ -742,9 +725,7 @@ for (const driver of DRIVERS) {
       assert.equal((await refundOf(suite, o.paymentId)).status, 'succeeded');
       let mail: typeof mailOutbox.$inferSelect | undefined;
       for (let i = 0; i < 200; i++) {
-        [mail] = (
-          await rowsWhere(suite.h, mailOutbox, mailOutbox.userId, o.user.id)
-        ).filter((x) => /返金/.test(x.subject));
+        [mail] = await memberMails(suite.h, o.user.id, /返金/);
         if (mail && mail.status !== 'queued' && mail.status !== 'sending')
           break;
         await new Promise((r) => setTimeout(r, 20));
@@ -817,7 +798,7 @@ for (const driver of DRIVERS) {
       const refund = await refundOf(suite, o.paymentId);
       assert.equal(refund.status, 'succeeded');
       assert.equal(refund.stripeRefundId, 're_fromStripe');
-      assert.equal((await paymentRow(suite, o.paymentId)).status, 'refunded');
+      assert.equal((await paymentRow(suite.h, o.paymentId)).status, 'refunded');
     });
 
     it('records a refund only once it holds the lesson, the lock /schedule/cancel takes first (no deadlock)', async () => {
@@ -909,12 +890,7 @@ for (const driver of DRIVERS) {
     async function settledRefund(paymentId: string) {
       for (let i = 0; i < 200; i++) {
         await suite.h.app.payments?.settled();
-        const [r] = await rowsWhere(
-          suite.h,
-          refunds,
-          refunds.paymentId,
-          paymentId,
-        );
+        const r = await refundRow(suite.h, paymentId);
         if (r && r.status !== 'pending') return r;
         await new Promise((res) => setTimeout(res, 20));
       }
@@ -925,9 +901,7 @@ for (const driver of DRIVERS) {
       const [a] = await extraAmateurs(suite.h, 1, `e2e-cancel-${driver}`);
       const { id, paid } = await paidLesson([a!]);
       const { paymentId, intent } = paid[0]!;
-      const mails = () =>
-        rowsWhere(suite.h, mailOutbox, mailOutbox.userId, a!.id);
-      const receipt = (await mails()).find((x) => /お支払い/.test(x.subject));
+      const [receipt] = await memberMails(suite.h, a!.id, /お支払い/);
       assert.ok(receipt, 'the お支払い mail');
       assert.match(receipt.body, /合計（税込）：23,550円/);
       assert.match(receipt.body, new RegExp(`/#/receipt/${paymentId}`));
@@ -946,8 +920,8 @@ for (const driver of DRIVERS) {
       );
       assert.equal(refundsAtStripe(fake, intent).length, 1);
       assert.equal(refundsAtStripe(fake, intent)[0]!.amount, 23550);
-      assert.equal((await paymentRow(suite, paymentId)).status, 'refunded');
-      const refundMail = (await mails()).filter((x) => /返金/.test(x.subject));
+      assert.equal((await paymentRow(suite.h, paymentId)).status, 'refunded');
+      const refundMail = await memberMails(suite.h, a!.id, /返金/);
       assert.equal(refundMail.length, 1);
       assert.match(refundMail[0]!.body, /返金の理由：ご予約のキャンセル/);
 
@@ -981,26 +955,19 @@ for (const driver of DRIVERS) {
       assert.equal((await as(first!, '/schedule/cancel')).statusCode, 200);
       await settledRefund(paid[0]!.paymentId);
 
-      const held = (
-        await rowsWhere(suite.h, mailOutbox, mailOutbox.userId, next!.id)
-      ).filter((x) => /キャンセル待ち/.test(x.subject));
+      const held = await memberMails(suite.h, next!.id, /キャンセル待ち/);
       assert.equal(held.length, 1);
       assert.match(held[0]!.body, /お支払い期限：\d{2}:\d{2}/);
       assert.match(held[0]!.body, new RegExp(`/#/payment/${scheduleId}`));
       assert.doesNotMatch(held[0]!.subject, /確定/);
       // The pro hears of the new participant once they have paid, not now.
-      const toPro = await rowsWhere(
+      const toPro = await memberMails(
         suite.h,
-        mailOutbox,
-        mailOutbox.userId,
         suite.ids.pro2!,
+        /キャンセル待ち/,
       );
       assert.equal(
-        toPro.filter(
-          (x) =>
-            /キャンセル待ち/.test(x.subject) &&
-            x.body.includes(`e2e-promote-${driver} 1`),
-        ).length,
+        toPro.filter((x) => x.body.includes(`e2e-promote-${driver} 1`)).length,
         0,
       );
     });
@@ -1023,18 +990,8 @@ for (const driver of DRIVERS) {
         assert.equal(refundsAtStripe(fake, intent).length, 1);
       }
       for (const a of who) {
-        const mails = await rowsWhere(
-          suite.h,
-          mailOutbox,
-          mailOutbox.userId,
-          a.id,
-        );
-        assert.ok(
-          mails.some(
-            (x) =>
-              /返金/.test(x.subject) && /ラウンドレッスンの中止/.test(x.body),
-          ),
-        );
+        const mails = await memberMails(suite.h, a.id, /返金/);
+        assert.ok(mails.some((x) => /ラウンドレッスンの中止/.test(x.body)));
       }
       // Nothing paid is left in the month's statement for that lesson.
       const month = (
