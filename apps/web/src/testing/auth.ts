@@ -1,4 +1,7 @@
 import type { AuthUser, LoginResult } from '@proam/contract';
+import { makeStore } from '@/app/store';
+import { tokenReceived } from '@/features/auth/auth-slice';
+import { factory } from './factories';
 
 const b64url = (value: string) =>
   btoa(String.fromCharCode(...new TextEncoder().encode(value)))
@@ -28,14 +31,11 @@ export const makeAccessToken = (
     'signature',
   ].join('.');
 
-export const createAuthUser = (
-  overrides: Partial<AuthUser> = {},
-): AuthUser => ({
+export const createAuthUser = factory((): AuthUser => ({
   id: 'u-1',
   userName: '山本 拓也',
   type: 'amature',
-  ...overrides,
-});
+}));
 
 export const createLoginResult = ({
   expiresIn = 900,
@@ -49,3 +49,15 @@ export const createLoginResult = ({
   token: { accessToken: makeAccessToken(expiresIn), refreshToken },
   user,
 });
+
+/** A fresh store logged in as `user` (the amateur u-1 unless overridden), for pages behind the login. */
+export const storeLoggedInAs = (
+  user: Partial<AuthUser> = {},
+  { expiresIn }: { expiresIn?: number } = {},
+) => {
+  const store = makeStore();
+  store.dispatch(
+    tokenReceived(createLoginResult({ expiresIn, user: createAuthUser(user) })),
+  );
+  return store;
+};

@@ -10,8 +10,24 @@ import type {
   User,
 } from '@proam/contract';
 
+/**
+ * A factory of test data: `defaults()`, made afresh on each call so no two
+ * results share an array or object, under the caller's `overrides`.
+ */
+export const factory =
+  <T>(defaults: () => T) =>
+  (overrides: Partial<T> = {}): T => ({ ...defaults(), ...overrides });
+
+/** Like `factory`, for data whose defaults depend on its id. */
+export const keyedFactory =
+  <T>(defaults: (id: string) => T) =>
+  (id: string, overrides: Partial<T> = {}): T => ({
+    ...defaults(id),
+    ...overrides,
+  });
+
 /** The logged-in amateur `u-1` as /user/getById returns it to themself. */
-export const createUser = (overrides: Partial<User> = {}): User => ({
+export const createUser = factory((): User => ({
   id: 'u-1',
   type: 'amature',
   userName: '山本 拓也',
@@ -23,8 +39,7 @@ export const createUser = (overrides: Partial<User> = {}): User => ({
   likeCount: 0,
   createdAt: '2026-10-01T00:00:00.000Z',
   email: 'ama1@example.jp',
-  ...overrides,
-});
+}));
 
 /** A pro as the search lists it. */
 export const createPro = (id = 'p1', overrides: Partial<User> = {}): User => ({
@@ -57,10 +72,7 @@ export const createLike = (
 });
 
 /** A round lesson of `pro-1`. */
-export const createLesson = (
-  id: string,
-  overrides: Partial<Schedule> = {},
-): Schedule => ({
+export const createLesson = keyedFactory((id): Schedule => ({
   id,
   proId: 'pro-1',
   date: '2026-11-28',
@@ -74,19 +86,15 @@ export const createLesson = (
   waitlistCount: 0,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
-  ...overrides,
-});
+}));
 
 /** `u-1`'s reservation of a lesson, as confirmed without online payment. */
-export const createMyReservation = (
-  overrides: Partial<MyReservation> = {},
-): MyReservation => ({
+export const createMyReservation = factory((): MyReservation => ({
   status: 'confirmed',
   amount: 20000,
   serviceFee: 0,
   paymentStatus: 'none',
-  ...overrides,
-});
+}));
 
 /** A lesson `u-1` has reserved: among the participants, with its reservation. */
 export const createReservedLesson = (
@@ -112,42 +120,30 @@ export const createFullLesson = (
   });
 
 /** Every mail on by default, as API.md says. */
-export const createNotificationSettings = (
-  overrides: Partial<NotificationSettings> = {},
-): NotificationSettings => ({
+export const createNotificationSettings = factory((): NotificationSettings => ({
   bookingMail: true,
   reminderMail: true,
   chatMail: true,
-  ...overrides,
-});
+}));
 
-export const createDeadMail = (
-  id: string,
-  overrides: Partial<DeadMail> = {},
-): DeadMail => ({
+export const createDeadMail = keyedFactory((id): DeadMail => ({
   id,
   to: 'ama1@example.jp',
   subject: '【ProAm Connect】ご予約を承りました',
   attempts: 12,
   lastError: 'connect ECONNREFUSED 127.0.0.1:25',
   createdAt: '2026-11-20T01:00:00.000Z',
-  ...overrides,
-});
+}));
 
-export const createMailOutboxSummary = (
-  overrides: Partial<MailOutboxSummary> = {},
-): MailOutboxSummary => ({
+export const createMailOutboxSummary = factory((): MailOutboxSummary => ({
   queued: 0,
   sent: 0,
   skipped: 0,
   dead: 0,
   deadMails: [],
-  ...overrides,
-});
+}));
 
-export const createCompetition = (
-  overrides: Partial<Competition> = {},
-): Competition => ({
+export const createCompetition = factory((): Competition => ({
   id: 'c-1',
   name: '秋のプロアム',
   date: '2026-10-01',
@@ -156,8 +152,7 @@ export const createCompetition = (
   results: [],
   createdAt: '2026-09-01T00:00:00.000Z',
   updatedAt: '2026-09-01T00:00:00.000Z',
-  ...overrides,
-});
+}));
 
 /** The n-th message's sort key: ascending with n, as ULIDs are. */
 export const messageKey = (n: number) => `01K${String(n).padStart(23, '0')}`;

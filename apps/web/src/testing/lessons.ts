@@ -29,6 +29,25 @@ export const serveLessons = (
     ...more,
   });
 
+/**
+ * serveLessons with `before`, and `action`: called, it answers `reply` and
+ * the lessons become `after` (what the server holds once it has acted).
+ */
+export const serveLessonsChangedBy = (
+  path: Parameters<typeof serveLessons>[0],
+  before: Schedule[],
+  action: string,
+  { after, reply }: { after: Schedule[]; reply: () => Response },
+) => {
+  const state = { lessons: before };
+  serveLessons(path, state, {
+    [action]: () => {
+      state.lessons = after;
+      return reply();
+    },
+  });
+};
+
 /** The lesson card (article) that shows `text`. */
 export const cardOf = async (text: string | RegExp) =>
   (await screen.findByText(text)).closest('article') as HTMLElement;

@@ -6,6 +6,7 @@ import {
 } from '@proam/contract';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import type { ApiError } from '@/lib/api-error';
 
 /**
  * The one stub of the API for the web tests: an MSW server, started and reset
@@ -48,6 +49,10 @@ export const resetApi = () => {
 /** The paths called so far, in order. */
 export const pathsCalled = () => apiCalls.map((c) => c.path);
 
+/** The JSON bodies of the calls to `path` so far, in order. */
+export const bodiesOf = (path: string) =>
+  apiCalls.filter((c) => c.path === path).map((c) => c.body);
+
 /** The JSON body of the n-th call, or of the first call to `path`. */
 export const bodyOf = async (which: number | string) => {
   const call =
@@ -72,16 +77,26 @@ export const ok = <T>(body: T, init?: ResponseInit) =>
     init,
   );
 
-/** An NG envelope for `code`, with the catalogue's HTTP status and message unless given. */
-export const ng = (
+type NgOptions = { msg?: string; reqId?: string; status?: number };
+
+/** The ApiError the client makes of `ng(code, options)`, for code that takes one directly. */
+export const apiError = (
   code: ErrorCode,
   {
     msg = ERRORS[code].msg,
     reqId = 'r',
     status = ERRORS[code].http,
-  }: { msg?: string; reqId?: string; status?: number } = {},
-) =>
-  HttpResponse.json<NgEnvelope>({ status: 'NG', code, reqId, msg }, { status });
+  }: NgOptions = {},
+): ApiError => ({ status: 'NG', code, reqId, msg, httpStatus: status });
+
+/** An NG envelope for `code`, with the catalogue's HTTP status and message unless given. */
+export const ng = (code: ErrorCode, options: NgOptions = {}) => {
+  const { httpStatus, ...envelope } = apiError(code, options);
+  return HttpResponse.json<NgEnvelope>(
+    { ...envelope, code },
+    { status: httpStatus },
+  );
+};
 
 /** A failed connection, as fetch rejects it (TypeError). */
 export const networkError = () => HttpResponse.error();

@@ -10,45 +10,42 @@ const chain = (path: string) =>
   );
 
 describe('route matching at start-up', () => {
-  it('reads the router path from the hash', () => {
-    expect(hashPath('')).toBe('');
-    expect(hashPath('#/')).toBe('');
-    expect(hashPath('#/info/12?x=1')).toBe('info/12');
-    expect(hashPath('#/tabs/chat/')).toBe('tabs/chat');
+  it.each([
+    ['', ''],
+    ['#/', ''],
+    ['#/info/12?x=1', 'info/12'],
+    ['#/tabs/chat/', 'tabs/chat'],
+  ])('reads the router path from the hash %j', (hash, path) => {
+    expect(hashPath(hash)).toBe(path);
   });
 
-  it('matches pages as the router does', () => {
-    expect(chain('')).toEqual(['(index)']);
-    expect(chain('about')).toEqual(['about']);
-    expect(chain('info')).toEqual(['info']);
-    expect(chain('info/01ABC')).toEqual(['info/:id']);
-    expect(chain('auth/register')).toEqual(['auth/register']);
-    expect(chain('tabs')).toEqual(['tabs', '(index)']);
-    expect(chain('tabs/chat/room-1')).toEqual(['tabs', 'chat/:partitionKey']);
-    expect(chain('tabs/schedule/pro/p1')).toEqual([
-      'tabs',
-      'schedule/pro/:proId',
-    ]);
+  it.each([
+    ['', ['(index)']],
+    ['about', ['about']],
+    ['info', ['info']],
+    ['info/01ABC', ['info/:id']],
+    ['auth/register', ['auth/register']],
+    ['tabs', ['tabs', '(index)']],
+    ['tabs/chat/room-1', ['tabs', 'chat/:partitionKey']],
+    ['tabs/schedule/pro/p1', ['tabs', 'schedule/pro/:proId']],
     // The member pages outside the tabs sit under a pathless layout.
-    expect(chain('payment/s1')).toEqual(['', 'payment/:scheduleId']);
-    expect(chain('receipt/r1')).toEqual(['', 'receipt/:reservationId']);
-    expect(chain('sales')).toEqual(['', 'sales']);
-    expect(chain('sales/extra')).toEqual(['*']);
-    expect(chain('no/such/page')).toEqual(['*']);
-    expect(chain('about/extra')).toEqual(['*']);
+    ['payment/s1', ['', 'payment/:scheduleId']],
+    ['receipt/r1', ['', 'receipt/:reservationId']],
+    ['sales', ['', 'sales']],
+    ['sales/extra', ['*']],
+    ['no/such/page', ['*']],
+    ['about/extra', ['*']],
+  ])('matches the page %j as the router does', (path, patterns) => {
+    expect(chain(path)).toEqual(patterns);
   });
 
-  it('reads the parameters', () => {
-    expect(matchRouteChain(pageRoutes, 'info/01ABC').params).toEqual({
-      id: '01ABC',
-    });
-    expect(matchRouteChain(pageRoutes, 'tabs/chat/a%20b').params).toEqual({
-      partitionKey: 'a b',
-    });
-    expect(matchRouteChain(pageRoutes, 'about').params).toEqual({});
-    expect(matchRouteChain(pageRoutes, 'receipt/01KPAY').params).toEqual({
-      reservationId: '01KPAY',
-    });
+  it.each([
+    ['info/01ABC', { id: '01ABC' }],
+    ['tabs/chat/a%20b', { partitionKey: 'a b' }],
+    ['about', {}],
+    ['receipt/01KPAY', { reservationId: '01KPAY' }],
+  ])('reads the parameters of %j', (path, params) => {
+    expect(matchRouteChain(pageRoutes, path).params).toEqual(params);
   });
 
   it('carries a page module’s prefetch in the route handle', async () => {

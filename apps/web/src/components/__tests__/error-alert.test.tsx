@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { errorAlertRaised } from '@/lib/ui-slice';
+import { apiError } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
 import { ErrorAlert } from '../error-alert';
 
@@ -11,15 +12,7 @@ describe('error alert', () => {
     const user = userEvent.setup();
     const { store } = renderWithProviders(<ErrorAlert />);
     act(() => {
-      store.dispatch(
-        errorAlertRaised({
-          status: 'NG',
-          code: 'NotFound',
-          reqId: 'r',
-          msg: '対象のデータが見つかりません。',
-          httpStatus: 404,
-        }),
-      );
+      store.dispatch(errorAlertRaised(apiError('NotFound')));
     });
     const dialog = screen.getByRole('alertdialog', { name: 'エラー' });
     expect(dialog).toHaveAccessibleDescription(

@@ -6,6 +6,7 @@ import {
   readNativeBuildEnv,
 } from '../native-build';
 import { FALLBACK_CONFIG, mediaUrl, nativeRuntimeConfig } from '../env';
+import type * as Env from '../env';
 import { chatSocketUrl } from '@/features/chat/chat-socket';
 
 const ENV = {
@@ -105,6 +106,23 @@ describe('native run-time configuration', () => {
   });
 });
 
+/** Imports env.ts afresh while the page carries `content` as its proam-config meta tag, and checks it. */
+const withMetaConfig = async (
+  content: string,
+  check: (env: typeof Env) => void,
+) => {
+  const meta = document.createElement('meta');
+  meta.name = 'proam-config';
+  meta.content = content;
+  document.head.append(meta);
+  try {
+    vi.resetModules();
+    check(await import('../env'));
+  } finally {
+    meta.remove();
+  }
+};
+
 describe('env.ts in a native build', () => {
   afterEach(() => {
     vi.unstubAllEnvs();
@@ -115,36 +133,26 @@ describe('env.ts in a native build', () => {
   it('takes the baked-in values, not the meta tag, with the platform’s client', async () => {
     vi.stubEnv('PROAM_NATIVE_CONFIG', JSON.stringify(build()));
     vi.stubGlobal('Capacitor', { getPlatform: () => 'android' });
-    const meta = document.createElement('meta');
-    meta.name = 'proam-config';
-    meta.content = '{"apiBase":"/elsewhere","apiClient":"web:meta-code-1"}';
-    document.head.append(meta);
-    try {
-      vi.resetModules();
-      const env = await import('../env');
-      expect(env.isNativeBuild).toBe(true);
-      expect(env.runtimeConfig.apiBase).toBe('https://api.example.jp/api');
-      expect(env.runtimeConfig.apiClient).toBe('android:android-secret-2');
-      expect(env.resolveApiBase()).toBe('https://api.example.jp/api');
-      expect(env.paymentsEnabled()).toBe(true);
-    } finally {
-      meta.remove();
-    }
+    await withMetaConfig(
+      '{"apiBase":"/elsewhere","apiClient":"web:meta-code-1"}',
+      (env) => {
+        expect(env.isNativeBuild).toBe(true);
+        expect(env.runtimeConfig.apiBase).toBe('https://api.example.jp/api');
+        expect(env.runtimeConfig.apiClient).toBe('android:android-secret-2');
+        expect(env.resolveApiBase()).toBe('https://api.example.jp/api');
+        expect(env.paymentsEnabled()).toBe(true);
+      },
+    );
   });
 
   it('reads the meta tag in a web build', async () => {
-    const meta = document.createElement('meta');
-    meta.name = 'proam-config';
-    meta.content = '{"apiBase":"/api","apiClient":"web:meta-code-1"}';
-    document.head.append(meta);
-    try {
-      vi.resetModules();
-      const env = await import('../env');
-      expect(env.isNativeBuild).toBe(false);
-      expect(env.runtimeConfig.apiClient).toBe('web:meta-code-1');
-    } finally {
-      meta.remove();
-    }
+    await withMetaConfig(
+      '{"apiBase":"/api","apiClient":"web:meta-code-1"}',
+      (env) => {
+        expect(env.isNativeBuild).toBe(false);
+        expect(env.runtimeConfig.apiClient).toBe('web:meta-code-1');
+      },
+    );
   });
 });
 

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { TextField } from '@/components/form/field';
 import { FormErrorSummary } from '@/components/form/form-error-summary';
 import { errorAlertRaised, alertDismissed } from '@/lib/ui-slice';
+import { apiError } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
 import { useValidatedForm } from '../use-validated-form';
 
@@ -88,13 +89,10 @@ describe('useValidatedForm', () => {
     const save = vi
       .fn<TestFormProps['save']>()
       .mockResolvedValueOnce({
-        error: {
-          status: 'NG',
-          code: 'Conflict',
+        error: apiError('Conflict', {
           reqId: 'req-1',
           msg: '同じタイトルのお知らせがあります。',
-          httpStatus: 409,
-        },
+        }),
       })
       .mockResolvedValueOnce({ error: new Error('offline') });
     const onSaved = vi.fn();
@@ -193,13 +191,7 @@ describe('useValidatedForm, checked on blur', () => {
     const { store } = renderWithProviders(<PasswordForm onValid={vi.fn()} />);
     act(() => {
       store.dispatch(
-        errorAlertRaised({
-          status: 'NG',
-          code: 'ValidationError',
-          reqId: 'r-1',
-          msg: '入力内容に誤りがあります。',
-          httpStatus: 400,
-        }),
+        errorAlertRaised(apiError('ValidationError', { reqId: 'r-1' })),
       );
     });
     // Invalid on submit: the hook marks `confirm` as the server would.

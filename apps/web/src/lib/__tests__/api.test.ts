@@ -11,20 +11,14 @@ import {
   requestAt,
   serveAll,
 } from '@/testing/msw';
-import { api, type ApiRequest } from '../api';
+import { probeApi } from '@/testing/probe-api';
 import type { ApiError } from '../api-error';
 import { selectCurrentAlert, selectSpinnerVisible } from '../ui-slice';
-
-const probeApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    probe: build.query<unknown, ApiRequest>({ query: (args) => args }),
-  }),
-});
 
 const call = async (body: unknown = { size: 3 }) => {
   const store = makeStore();
   const result = await store.dispatch(
-    probeApi.endpoints.probe.initiate({ path: '/news/readAll', body }),
+    probeApi.endpoints.probeQuery.initiate({ path: '/news/readAll', body }),
   );
   return { store, result };
 };
@@ -67,42 +61,39 @@ describe('apiBaseQuery', () => {
     expect(selectSpinnerVisible(store.getState())).toBe(false);
   });
 
-  it('turns a non-JSON HTTP 500 into an InternalError NG with the request id header', async () => {
-    serveAll(
+  it.each([
+    [
+      'a non-JSON HTTP 500 into an InternalError NG with the request id header',
       () =>
         new Response('<html>Bad gateway</html>', {
           status: 500,
           headers: { 'content-type': 'text/html', 'x-request-id': 'req-500' },
         }),
-    );
+      {
+        code: 'InternalError',
+        reqId: 'req-500',
+        msg: 'サーバーでエラーが発生しました。時間をおいて再度お試しください。',
+        httpStatus: 500,
+      },
+    ],
+    [
+      'a network failure into NetworkError without throwing',
+      networkError,
+      {
+        code: 'NetworkError',
+        reqId: '',
+        msg: '通信に失敗しました。通信環境をご確認ください。',
+        httpStatus: 0,
+      },
+    ],
+  ])('turns %s', async (_, reply, error) => {
+    serveAll(reply);
     const { store, result } = await call();
-    expect(result.error).toEqual({
-      status: 'NG',
-      code: 'InternalError',
-      reqId: 'req-500',
-      msg: 'サーバーでエラーが発生しました。時間をおいて再度お試しください。',
-      httpStatus: 500,
-    });
+    expect(result.error).toEqual({ status: 'NG', ...error });
     expect(selectCurrentAlert(store.getState())).toMatchObject({
       kind: 'error',
-      code: 'InternalError',
-    });
-  });
-
-  it('turns a network failure into NetworkError without throwing', async () => {
-    serveAll(networkError);
-    const { store, result } = await call();
-    expect(result.error).toEqual({
-      status: 'NG',
-      code: 'NetworkError',
-      reqId: '',
-      msg: '通信に失敗しました。通信環境をご確認ください。',
-      httpStatus: 0,
-    });
-    expect(selectCurrentAlert(store.getState())).toMatchObject({
-      kind: 'error',
-      code: 'NetworkError',
-      msg: '通信に失敗しました。通信環境をご確認ください。',
+      code: error.code,
+      msg: error.msg,
     });
     expect(selectSpinnerVisible(store.getState())).toBe(false);
   });
@@ -122,10 +113,10 @@ describe('apiBaseQuery', () => {
     answerOnce(slowReply.reply);
     const store = makeStore();
     const slow = store.dispatch(
-      probeApi.endpoints.probe.initiate({ path: '/a' }),
+      probeApi.endpoints.probeQuery.initiate({ path: '/a' }),
     );
     const fast = store.dispatch(
-      probeApi.endpoints.probe.initiate({ path: '/b' }),
+      probeApi.endpoints.probeQuery.initiate({ path: '/b' }),
     );
     await vi.waitFor(() => expect(apiCalls).toHaveLength(2));
     await fast;

@@ -14,15 +14,20 @@ import {
 import { validateContactField } from '@/features/contact/contact-validation';
 
 describe('charCount', () => {
-  it('counts Unicode code points, as the API does', () => {
-    expect(charCount('𠮷')).toBe(1);
-    expect('𠮷'.length).toBe(2);
-    expect(charCount('𠮷野家')).toBe(3);
-    expect(charCount('😀')).toBe(1);
+  it.each([
+    ['𠮷', 1],
+    ['𠮷野家', 3],
+    ['😀', 1],
     // A skin tone is a code point of its own, as for the server.
-    expect(charCount('👍🏽')).toBe(2);
-    expect(charCount('ゴルフ')).toBe(3);
-    expect(charCount('')).toBe(0);
+    ['👍🏽', 2],
+    ['ゴルフ', 3],
+    ['', 0],
+  ])('counts Unicode code points, as the API does: %j is %d', (text, n) => {
+    expect(charCount(text)).toBe(n);
+  });
+
+  it('is not the UTF-16 length', () => {
+    expect('𠮷'.length).toBe(2);
   });
 
   it('measures free text after the trim the API applies', () => {
@@ -66,18 +71,16 @@ describe('a validator counting like the server', () => {
     message: '',
   };
 
-  it('accepts 2000 characters of 𠮷 (4000 UTF-16 units) and refuses 2001', () => {
+  // 2000 characters of 𠮷 are 4000 UTF-16 units.
+  it.each([
+    [2000, undefined],
+    [2001, 'お問い合わせ内容は2000文字以内で入力してください。'],
+  ])('takes %d characters of 𠮷 as that many', (n, error) => {
     expect(
       validateContactField('message', {
         ...values,
-        message: '𠮷'.repeat(2000),
+        message: '𠮷'.repeat(n),
       }),
-    ).toBeUndefined();
-    expect(
-      validateContactField('message', {
-        ...values,
-        message: '𠮷'.repeat(2001),
-      }),
-    ).toBe('お問い合わせ内容は2000文字以内で入力してください。');
+    ).toBe(error);
   });
 });

@@ -9,9 +9,11 @@ import {
 } from '../format';
 
 describe('format', () => {
-  it('writes dates the Japanese way with the weekday', () => {
-    expect(formatDate('2026-11-22')).toBe('2026年11月22日(日)');
-    expect(formatDate('2026-01-05')).toBe('2026年1月5日(月)');
+  it.each([
+    ['2026-11-22', '2026年11月22日(日)'],
+    ['2026-01-05', '2026年1月5日(月)'],
+  ])('writes %s the Japanese way with the weekday', (date, written) => {
+    expect(formatDate(date)).toBe(written);
   });
 
   it('takes the Japan-time date of an instant', () => {
@@ -26,8 +28,10 @@ describe('format', () => {
     expect(formatYenSuffix(12000)).toBe('12,000円');
   });
 
-  it('groups digits as ja-JP does', () => {
-    for (const n of [0, 7, 999, 1000, 12345, 1234567, -9876543, 1.5, 1234.25])
+  it.each([0, 7, 999, 1000, 12345, 1234567, -9876543, 1.5, 1234.25])(
+    'groups the digits of %d as ja-JP does',
+    (n) => {
       expect(groupDigits(n)).toBe(n.toLocaleString('ja-JP'));
-  });
+    },
+  );
 });

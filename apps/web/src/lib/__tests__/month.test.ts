@@ -8,23 +8,32 @@ import {
 } from '../month';
 
 describe('month', () => {
-  it('takes the Japan-time month of an instant', () => {
-    // 15:30 UTC on 31 March is already 1 April in Japan.
-    expect(japanMonth(new Date('2026-03-31T15:30:00.000Z'))).toBe('2026-04');
-    expect(japanMonth(new Date('2026-03-31T14:59:00.000Z'))).toBe('2026-03');
+  // 15:30 UTC on 31 March is already 1 April in Japan.
+  it.each([
+    ['2026-03-31T15:30:00.000Z', '2026-04'],
+    ['2026-03-31T14:59:00.000Z', '2026-03'],
+  ])('takes the Japan-time month of the instant %s', (instant, month) => {
+    expect(japanMonth(new Date(instant))).toBe(month);
   });
 
-  it('moves across years and writes months the Japanese way', () => {
-    expect(shiftMonth('2026-01', -1)).toBe('2025-12');
-    expect(shiftMonth('2026-11', 2)).toBe('2027-01');
+  it.each([
+    ['2026-01', -1, '2025-12'],
+    ['2026-11', 2, '2027-01'],
+  ])('moves %s by %d months across years', (month, by, shifted) => {
+    expect(shiftMonth(month, by)).toBe(shifted);
+  });
+
+  it('writes months the Japanese way', () => {
     expect(formatMonth('2026-03')).toBe('2026年3月');
   });
 
-  it('accepts only YYYY-MM with a real month', () => {
-    expect(isMonth('2026-12')).toBe(true);
-    expect(isMonth('2026-13')).toBe(false);
-    expect(isMonth('2026-3')).toBe(false);
-    expect(isMonth(null)).toBe(false);
+  it.each([
+    ['2026-12', true],
+    ['2026-13', false],
+    ['2026-3', false],
+    [null, false],
+  ])('accepts only YYYY-MM with a real month: %j', (value, accepted) => {
+    expect(isMonth(value)).toBe(accepted);
   });
 
   it('offers this month and the ones before it, newest first', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '@/app/store';
+import { apiError } from '@/testing/msw';
 import {
   alertDismissed,
   errorAlertRaised,
@@ -40,13 +41,7 @@ describe('ui slice: global spinner', () => {
 });
 
 describe('ui slice: alerts', () => {
-  const ng = {
-    status: 'NG' as const,
-    code: 'NotFound' as const,
-    reqId: 'r1',
-    msg: '対象のデータが見つかりません。',
-    httpStatus: 404,
-  };
+  const ng = apiError('NotFound', { reqId: 'r1' });
 
   it('queues error alerts, shows the first, and drops exact duplicates', () => {
     const store = makeStore();

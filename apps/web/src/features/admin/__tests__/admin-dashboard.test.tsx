@@ -1,7 +1,8 @@
 import type { AdminStats } from '@proam/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureDownloads } from '@/testing/downloads';
 import { apiCalls, ok, serveApi } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
 import { AdminDashboard } from '../components/admin-dashboard';
@@ -71,19 +72,9 @@ const STATS: AdminStats = {
   generatedAt: '2026-11-25T03:00:00.000Z',
 };
 
-let blobs: Blob[] = [];
+const { blobs } = captureDownloads();
 beforeEach(() => {
   charts.length = 0;
-  blobs = [];
-  URL.createObjectURL = vi.fn((b: Blob) => {
-    blobs.push(b);
-    return 'blob:stats';
-  });
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.restoreAllMocks();
 });
 
 describe('運営ダッシュボード', () => {

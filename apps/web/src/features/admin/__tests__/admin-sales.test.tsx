@@ -2,6 +2,8 @@ import type { Statements } from '@proam/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureDownloads } from '@/testing/downloads';
+import { setNow } from '@/testing/lessons';
 import { apiCalls, ok, serveApi } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
 import { AdminSales, statementsCsv } from '../components/admin-sales';
@@ -30,27 +32,12 @@ const NOVEMBER: Statements = {
   ],
 };
 
-let blobs: Blob[] = [];
-let names: string[] = [];
+const { blobs, names } = captureDownloads();
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-25T03:00:00.000Z'));
-  blobs = [];
-  names = [];
-  URL.createObjectURL = vi.fn((b: Blob) => {
-    blobs.push(b);
-    return 'blob:sales';
-  });
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    names.push(this.download);
-  });
+  setNow('2026-11-25T03:00:00.000Z');
 });
 afterEach(() => {
   vi.useRealTimers();
-  vi.restoreAllMocks();
 });
 
 const serveMonths = () =>

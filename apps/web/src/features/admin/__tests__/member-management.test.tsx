@@ -1,9 +1,10 @@
-import { ERRORS, type User } from '@proam/contract';
+import type { User } from '@proam/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createPro, createUser } from '@/testing/factories';
-import { apiCalls, ng, ok, pathsCalled, serveApi } from '@/testing/msw';
+import { bodiesOf, ng, ok, serveApi } from '@/testing/msw';
+import { expectReasonRequiredThenKeptOnFailure } from '@/testing/reason-dialog';
 import { renderWithProviders } from '@/testing/render';
 import {
   MEMBERS_PAGE_SIZE,
@@ -77,8 +78,7 @@ const serveMembers = (
   return state;
 };
 
-const lastBody = (path: string) =>
-  apiCalls.filter((c) => c.path === path).at(-1)?.body;
+const lastBody = (path: string) => bodiesOf(path).at(-1);
 
 describe('会員管理', () => {
   it('lists members with mail, type, 確認中 and announces the results; searches by keyword, type and verification', async () => {
@@ -210,37 +210,16 @@ describe('会員管理', () => {
     await user.click(
       await screen.findByRole('button', { name: '利用停止（山本 拓也さん）' }),
     );
-    const dialog = screen.getByRole('dialog', { name: '会員の利用停止' });
-    const reason = within(dialog).getByRole('textbox', {
-      name: /利用停止の理由/,
+    const sendAgain = await expectReasonRequiredThenKeptOnFailure(user, store, {
+      dialog: screen.getByRole('dialog', { name: '会員の利用停止' }),
+      box: /利用停止の理由/,
+      confirm: '利用停止にする',
+      required: '利用停止の理由を入力してください。',
+      path: '/admin/suspend',
+      text: '迷惑行為の報告が続いたため',
     });
-    expect(reason).toHaveFocus();
-
-    // No reason: explained, nothing sent.
-    await user.click(
-      within(dialog).getByRole('button', { name: '利用停止にする' }),
-    );
-    expect(
-      within(dialog).getByText('利用停止の理由を入力してください。'),
-    ).toBeInTheDocument();
-    expect(reason).toHaveAttribute('aria-invalid', 'true');
-    expect(pathsCalled()).not.toContain('/admin/suspend');
-
-    // A failure: said in Japanese in the dialog, the reason stays.
-    await user.type(reason, '迷惑行為の報告が続いたため');
-    await user.click(
-      within(dialog).getByRole('button', { name: '利用停止にする' }),
-    );
-    expect(
-      await within(dialog).findByText(ERRORS.InternalError.msg),
-    ).toBeInTheDocument();
-    expect(reason).toHaveValue('迷惑行為の報告が続いたため');
-    expect(store.getState().ui.alerts).toEqual([]);
-
     state.failSuspend = false;
-    await user.click(
-      within(dialog).getByRole('button', { name: '利用停止にする' }),
-    );
+    await sendAgain();
     expect(
       await screen.findByText('山本 拓也さんを利用停止にしました。'),
     ).toBeInTheDocument();

@@ -1,8 +1,9 @@
-import { ERRORS, type Report } from '@proam/contract';
+import type { Report } from '@proam/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiCalls, ng, ok, pathsCalled, serveApi } from '@/testing/msw';
+import { bodiesOf, bodyOf, ng, ok, serveApi } from '@/testing/msw';
+import { expectReasonRequiredThenKeptOnFailure } from '@/testing/reason-dialog';
 import { renderWithProviders } from '@/testing/render';
 import { ReportList } from '../components/report-list';
 
@@ -94,17 +95,16 @@ describe('通報', () => {
       name: '口コミへの通報',
     });
     expect(await within(review).findByText('通報 花子')).toBeInTheDocument();
-    expect(
-      within(review).getByText('ひどいレッスンでした'),
-    ).toBeInTheDocument();
-    expect(within(review).getByText(/口コミ 太郎/)).toBeInTheDocument();
-    expect(within(review).getByText('評価 1 / 5')).toBeInTheDocument();
-    expect(
-      within(review).getByText('不適切な表現があります'),
-    ).toBeInTheDocument();
-    expect(
-      within(review).getByText('2026年11月20日(金) 10:00'),
-    ).toBeInTheDocument();
+    // The review, its writer and rating, then the report's reason and time.
+    for (const shown of [
+      'ひどいレッスンでした',
+      /口コミ 太郎/,
+      '評価 1 / 5',
+      '不適切な表現があります',
+      '2026年11月20日(金) 10:00',
+    ]) {
+      expect(within(review).getByText(shown)).toBeInTheDocument();
+    }
     expect(
       within(review).getByRole('link', {
         name: '口コミが載っているプロフィールを見る',
@@ -122,9 +122,7 @@ describe('通報', () => {
     expect(
       within(profile).getByRole('link', { name: 'プロフィールを見る' }),
     ).toHaveAttribute('href', '/tabs/likes/pro/p9');
-    expect(
-      apiCalls.find((c) => c.path === '/admin/reports')?.body,
-    ).toMatchObject({ status: 'open' });
+    expect(await bodyOf('/admin/reports')).toMatchObject({ status: 'open' });
   });
 
   it('resolves a report with a required note, keeping it on a failure', async () => {
@@ -138,36 +136,23 @@ describe('通報', () => {
     await user.click(
       within(review).getByRole('button', { name: '対応済みにする' }),
     );
-    const dialog = screen.getByRole('dialog', { name: '通報を対応済みにする' });
-    const note = within(dialog).getByRole('textbox', { name: /対応内容/ });
-    expect(note).toHaveFocus();
-    await user.click(
-      within(dialog).getByRole('button', { name: '対応済みにする' }),
-    );
-    expect(
-      within(dialog).getByText('対応内容を入力してください。'),
-    ).toBeInTheDocument();
-    expect(pathsCalled()).not.toContain('/admin/reportResolve');
-
-    await user.type(note, '口コミを削除しました');
-    await user.click(
-      within(dialog).getByRole('button', { name: '対応済みにする' }),
-    );
-    expect(
-      await within(dialog).findByText(ERRORS.InternalError.msg),
-    ).toBeInTheDocument();
-    expect(note).toHaveValue('口コミを削除しました');
-    expect(store.getState().ui.alerts).toEqual([]);
-
-    await user.click(
-      within(dialog).getByRole('button', { name: '対応済みにする' }),
-    );
+    const sendAgain = await expectReasonRequiredThenKeptOnFailure(user, store, {
+      dialog: screen.getByRole('dialog', { name: '通報を対応済みにする' }),
+      box: /対応内容/,
+      confirm: '対応済みにする',
+      required: '対応内容を入力してください。',
+      path: '/admin/reportResolve',
+      text: '口コミを削除しました',
+    });
+    // The server failed once only.
+    await sendAgain();
     expect(
       await screen.findByText('口コミへの通報を対応済みにしました。'),
     ).toBeInTheDocument();
-    expect(
-      apiCalls.filter((c) => c.path === '/admin/reportResolve').at(-1)?.body,
-    ).toEqual({ id: 'r1', resolution: '口コミを削除しました' });
+    expect(bodiesOf('/admin/reportResolve').at(-1)).toEqual({
+      id: 'r1',
+      resolution: '口コミを削除しました',
+    });
     await waitFor(() =>
       expect(
         within(screen.getByRole('list', { name: '未対応の通報' })).getAllByRole(

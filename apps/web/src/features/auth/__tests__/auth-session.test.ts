@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeStore, type AppStore } from '@/app/store';
-import { api, type ApiRequest } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 import {
   alertDismissed,
@@ -8,6 +7,7 @@ import {
   selectSpinnerVisible,
 } from '@/lib/ui-slice';
 import { createLoginResult } from '@/testing/auth';
+import { probeApi } from '@/testing/probe-api';
 import { jsonResponse, okEnvelope } from '@/testing/render';
 import { authApi } from '../auth-api';
 import {
@@ -23,17 +23,6 @@ import {
   selectHoldsLogin,
   tokenReceived,
 } from '../auth-slice';
-
-const probeApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    protectedProbe: build.mutation<unknown, ApiRequest>({
-      query: (args) => args,
-    }),
-    probeQuery: build.query<unknown, string>({
-      query: (path) => ({ path }),
-    }),
-  }),
-});
 
 /**
  * Stores whose renewal may still be scheduled for a retry, and the watchers
@@ -93,6 +82,23 @@ const fakeServer = (handlers: {
   };
 };
 
+/** fakeServer refusing every renewal with a 503 until `recover()`, then renewing. */
+const renewalUnavailableUntilRecovered = () => {
+  let unavailable = true;
+  const server = fakeServer({
+    refresh: () =>
+      unavailable
+        ? ng('ServiceUnavailable', 503)
+        : okEnvelope(server.newTokens),
+  });
+  return {
+    ...server,
+    recover: () => {
+      unavailable = false;
+    },
+  };
+};
+
 /** A store logged in with an access token that expires in `expiresIn` seconds. */
 const loggedInStore = (expiresIn: number): AppStore => {
   const store = makeStore();
@@ -103,7 +109,7 @@ const loggedInStore = (expiresIn: number): AppStore => {
 };
 
 const call = (store: AppStore, path = '/schedule/getActive') =>
-  store.dispatch(probeApi.endpoints.protectedProbe.initiate({ path }));
+  store.dispatch(probeApi.endpoints.probeMutation.initiate({ path }));
 
 beforeEach(() => {
   localStorage.clear();
@@ -262,15 +268,11 @@ describe('re-authenticating base query', () => {
   });
 
   it('after a passing failure, the next renewal restores the session and clears the notice', async () => {
-    let fail = true;
-    const server = fakeServer({
-      refresh: () =>
-        fail ? ng('ServiceUnavailable', 503) : okEnvelope(server.newTokens),
-    });
+    const server = renewalUnavailableUntilRecovered();
     const store = track(loggedInStore(-1));
     await call(store);
     expect(store.getState().auth.renewalProblem).toBe('unavailable');
-    fail = false;
+    server.recover();
     expect(await retryRenewalNow(store)).toBeNull();
     expect(store.getState().auth).toMatchObject({
       status: 'authenticated',
@@ -471,11 +473,7 @@ describe('offline and back', () => {
 
   it('a 503 for the startup handshake keeps the stored login; the retry restores it', async () => {
     localStorage.setItem('refresh_token', 'r-stored');
-    let busy = true;
-    const server = fakeServer({
-      refresh: () =>
-        busy ? ng('ServiceUnavailable', 503) : okEnvelope(server.newTokens),
-    });
+    const server = renewalUnavailableUntilRecovered();
     const store = track(makeStore());
     stops.push(startSession(store));
     await vi.waitFor(() =>
@@ -484,30 +482,26 @@ describe('offline and back', () => {
     expect(store.getState().auth.renewalProblem).toBe('unavailable');
     expect(localStorage.getItem('refresh_token')).toBe('r-stored');
     expect(store.getState().ui.alerts).toEqual([]);
-    busy = false;
+    server.recover();
     expect(await retryRenewalNow(store)).toBeNull();
     expect(store.getState().auth.status).toBe('authenticated');
   });
 
   it('queries that failed meanwhile load again once the session is back', async () => {
-    let fail = true;
-    const server = fakeServer({
-      refresh: () =>
-        fail ? ng('ServiceUnavailable', 503) : okEnvelope(server.newTokens),
-    });
+    const server = renewalUnavailableUntilRecovered();
     const store = track(loggedInStore(-1));
     stops.push(startSession(store));
     const subscription = store.dispatch(
-      probeApi.endpoints.probeQuery.initiate('/schedule/getActive'),
+      probeApi.endpoints.probeQuery.initiate({ path: '/schedule/getActive' }),
     );
-    const selectProbe = probeApi.endpoints.probeQuery.select(
-      '/schedule/getActive',
-    );
+    const selectProbe = probeApi.endpoints.probeQuery.select({
+      path: '/schedule/getActive',
+    });
     await vi.waitFor(() =>
       expect(selectProbe(store.getState()).isError).toBe(true),
     );
     expect(server.probeCount()).toBe(0);
-    fail = false;
+    server.recover();
     await retryRenewalNow(store);
     await vi.waitFor(() =>
       expect(selectProbe(store.getState()).data).toEqual({ ok: true }),

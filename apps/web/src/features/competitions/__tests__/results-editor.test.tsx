@@ -8,19 +8,23 @@ import { ResultsEditor } from '../components/results-editor';
 
 const competition = createCompetition();
 
+/** The editor of `competition`; `onDone` observes the save. */
+const renderEditor = (onDone = vi.fn()) =>
+  renderWithProviders(
+    <ResultsEditor
+      competition={competition}
+      onDone={onDone}
+      onCancel={vi.fn()}
+    />,
+  );
+
 const cell = (row: number, col: string) =>
   screen.getByRole('textbox', { name: `${row}行目の${col}` });
 
 describe('results editor', () => {
   it('shows Japanese errors beside the cells, keeps the input and focuses the first', async () => {
     const user = userEvent.setup();
-    renderWithProviders(
-      <ResultsEditor
-        competition={competition}
-        onDone={vi.fn()}
-        onCancel={vi.fn()}
-      />,
-    );
+    renderEditor();
     // One row to start with, rank 1.
     expect(cell(1, '順位')).toHaveValue('1');
     await user.type(cell(1, '選手名'), '石川 遼');
@@ -56,13 +60,7 @@ describe('results editor', () => {
   });
 
   it('moves focus inside the click that adds or removes a row, before anything else is typed', () => {
-    renderWithProviders(
-      <ResultsEditor
-        competition={competition}
-        onDone={vi.fn()}
-        onCancel={vi.fn()}
-      />,
-    );
+    renderEditor();
     // fireEvent gives no tick between the click and the next keystroke: a
     // deferred focus() would still be pending here.
     fireEvent.click(screen.getByRole('button', { name: '行を追加' }));
@@ -81,13 +79,7 @@ describe('results editor', () => {
     const user = userEvent.setup();
     const onDone = vi.fn();
     serveAll(() => ok(1));
-    renderWithProviders(
-      <ResultsEditor
-        competition={competition}
-        onDone={onDone}
-        onCancel={vi.fn()}
-      />,
-    );
+    renderEditor(onDone);
     await user.type(cell(1, '選手名'), '松山 英樹');
     await user.type(cell(1, 'スコア'), '６７');
     await user.click(screen.getByRole('button', { name: '行を追加' }));

@@ -2,14 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createPro } from '@/testing/factories';
-import { apiCalls, ng, ok, serveApi } from '@/testing/msw';
+import { bodiesOf, ng, ok, serveApi } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
 import { BlockToggle } from '../components/block-toggle';
 import { BlockedMembers } from '../components/blocked-members';
 import { ReportButton } from '../components/report-button';
-
-const bodiesOf = (path: string) =>
-  apiCalls.filter((c) => c.path === path).map((c) => c.body);
 
 const renderReport = () =>
   renderWithProviders(

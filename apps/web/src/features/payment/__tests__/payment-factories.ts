@@ -1,4 +1,5 @@
 import type { Payment, Refund, Statement } from '@proam/contract';
+import { factory, keyedFactory } from '@/testing/factories';
 
 /** A paid payment of a 12,000円 lesson (12,550円 with the system fee). */
 export const createPayment = (
@@ -22,9 +23,7 @@ export const createPayment = (
 });
 
 /** A month with two lessons: 12,000円 × 3 and 8,000円 × 1. */
-export const createStatement = (
-  overrides: Partial<Statement> = {},
-): Statement => ({
+export const createStatement = factory((): Statement => ({
   month: '2026-11',
   proId: 'p-1',
   proName: '佐藤 健太',
@@ -49,13 +48,9 @@ export const createStatement = (
   grossFee: 44000,
   commission: 4400,
   payout: 39600,
-  ...overrides,
-});
+}));
 
-export const createRefund = (
-  id: string,
-  overrides: Partial<Refund> = {},
-): Refund => ({
+export const createRefund = keyedFactory((id): Refund => ({
   id,
   reservationId: `pay-${id}`,
   scheduleId: 's-1',
@@ -69,5 +64,4 @@ export const createRefund = (
   nextAttemptAt: '2026-11-25T01:00:00.000Z',
   createdAt: '2026-11-25T00:59:00.000Z',
   updatedAt: '2026-11-25T00:59:00.000Z',
-  ...overrides,
-});
+}));

@@ -3,10 +3,8 @@ import type { PaymentStart } from '@proam/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '@/app/store';
 import { runtimeConfig } from '@/config/env';
-import { tokenReceived } from '@/features/auth/auth-slice';
-import { createAuthUser, createLoginResult } from '@/testing/auth';
+import { storeLoggedInAs } from '@/testing/auth';
 import {
   createLesson,
   createMyReservation,
@@ -102,17 +100,16 @@ const lessonRoutes = {
     ok([createPro('pro-1', { userName: '山田 太郎' })]),
 };
 
+/** The API of the page: /payment/start holds PAY1 and the lesson is S1; `more` adds or replaces routes. */
+const servePayment = (more: Parameters<typeof serveApi>[0] = {}) =>
+  serveApi({ '/payment/start': () => ok(hold()), ...lessonRoutes, ...more });
+
 const renderPage = (
   route = '/payment/S1',
   type: 'amature' | 'pro' = 'amature',
 ) => {
-  const store = makeStore();
-  store.dispatch(
-    // Valid for a day: the expiry test moves the clock past the hold.
-    tokenReceived(
-      createLoginResult({ expiresIn: 86_400, user: createAuthUser({ type }) }),
-    ),
-  );
+  // Logged in for a day: the expiry test moves the clock past the hold.
+  const store = storeLoggedInAs({ type }, { expiresIn: 86_400 });
   return renderWithProviders(<PaymentPage />, {
     store,
     route,
@@ -144,7 +141,7 @@ const payButton = () => screen.findByRole('button', { name: '支払う' });
 
 describe('the payment step', () => {
   it('holds a place and shows the lesson, the amount broken down and the time left', async () => {
-    serveApi({ '/payment/start': () => ok(hold()), ...lessonRoutes });
+    servePayment();
     renderPage();
     expect(screen.getByText('お支払いの準備をしています')).toBeInTheDocument();
     await payButton();
@@ -173,11 +170,10 @@ describe('the payment step', () => {
 
   it('says when the hold runs out and holds a new place on もう一度予約する', async () => {
     const user = userEvent.setup();
-    serveApi({
+    servePayment({
       '/payment/start': holdThenNewHold({
         holdExpiresAt: '2026-11-20T00:30:00.000Z',
       }),
-      ...lessonRoutes,
     });
     renderPage();
     await payButton();
@@ -203,11 +199,7 @@ describe('the payment step', () => {
 
   it('pays with Stripe, then has the server confirm, and links to the lesson and the receipt', async () => {
     const user = userEvent.setup();
-    serveApi({
-      '/payment/start': () => ok(hold()),
-      '/payment/confirm': () => ok(PAID),
-      ...lessonRoutes,
-    });
+    servePayment({ '/payment/confirm': () => ok(PAID) });
     stripe.confirm.mockResolvedValue({ ok: true, status: 'succeeded' });
     renderPage();
     await user.type(await screen.findByLabelText('カード番号'), '4242');
@@ -239,13 +231,11 @@ describe('the payment step', () => {
 
   it('asks the server again while Stripe has not settled the payment', async () => {
     const user = userEvent.setup();
-    serveApi({
-      '/payment/start': () => ok(hold()),
+    servePayment({
       '/payment/confirm': firstThen(
         () => ok({ ...PAID, status: 'pending', receiptNo: undefined }),
         () => ok(PAID),
       ),
-      ...lessonRoutes,
     });
     stripe.confirm.mockResolvedValue({ ok: true, status: 'processing' });
     renderPage();
@@ -264,13 +254,11 @@ describe('the payment step', () => {
 
   it('when the confirmation fails, says so and confirms again on request', async () => {
     const user = userEvent.setup();
-    serveApi({
-      '/payment/start': () => ok(hold()),
+    servePayment({
       '/payment/confirm': firstThen(
         () => ng('ServiceUnavailable'),
         () => ok(PAID),
       ),
-      ...lessonRoutes,
     });
     stripe.confirm.mockResolvedValue({ ok: true, status: 'succeeded' });
     renderPage();
@@ -287,7 +275,7 @@ describe('the payment step', () => {
 
   it('shows a card decline in Japanese and keeps what was typed', async () => {
     const user = userEvent.setup();
-    serveApi({ '/payment/start': () => ok(hold()), ...lessonRoutes });
+    servePayment();
     stripe.confirm.mockResolvedValue({
       ok: false,
       failure: {
@@ -311,11 +299,7 @@ describe('the payment step', () => {
 
   it('after a decline, tries the same card form again while the hold lasts', async () => {
     const user = userEvent.setup();
-    serveApi({
-      '/payment/start': () => ok(hold()),
-      '/payment/confirm': () => ok(PAID),
-      ...lessonRoutes,
-    });
+    servePayment({ '/payment/confirm': () => ok(PAID) });
     stripe.confirm
       .mockResolvedValueOnce({
         ok: false,
@@ -336,9 +320,8 @@ describe('the payment step', () => {
 
   it('after a decline released the hold, holds again and asks for the card again', async () => {
     const user = userEvent.setup();
-    serveApi({
+    servePayment({
       '/payment/start': holdThenNewHold(),
-      ...lessonRoutes,
     });
     stripe.confirm.mockResolvedValue({
       ok: false,
@@ -361,7 +344,7 @@ describe('the payment step', () => {
   });
 
   it('explains a full lesson and offers no retry', async () => {
-    serveApi({ '/payment/start': () => ng('ScheduleFull'), ...lessonRoutes });
+    servePayment({ '/payment/start': () => ng('ScheduleFull') });
     renderPage();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(
@@ -374,7 +357,7 @@ describe('the payment step', () => {
   });
 
   it('explains an already reserved (409) lesson', async () => {
-    serveApi({ '/payment/start': () => ng('Conflict'), ...lessonRoutes });
+    servePayment({ '/payment/start': () => ng('Conflict') });
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'すでに予約済みか、受付が終了しています。',
@@ -383,12 +366,11 @@ describe('the payment step', () => {
 
   it('offers trying again when Stripe cannot be reached (503), and then goes on', async () => {
     const user = userEvent.setup();
-    serveApi({
+    servePayment({
       '/payment/start': firstThen(
         () => ng('ServiceUnavailable'),
         () => ok(hold()),
       ),
-      ...lessonRoutes,
     });
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -413,7 +395,7 @@ describe('the payment step', () => {
   });
 
   it('after a failed redirect, holds again and says the payment did not go through', async () => {
-    serveApi({ '/payment/start': () => ok(hold()), ...lessonRoutes });
+    servePayment();
     renderPage(
       '/payment/S1?reservationId=PAY1&payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_a&redirect_status=failed',
     );

@@ -1,30 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '@/app/store';
-import { tokenReceived } from '@/features/auth/auth-slice';
-import { createAuthUser, createLoginResult } from '@/testing/auth';
+import { storeLoggedInAs } from '@/testing/auth';
+import { setNow } from '@/testing/lessons';
 import { apiCalls, ok, serveApi } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
 import { SalesPage } from '../components/sales-page';
 import { createStatement } from './payment-factories';
 
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
   // 2026-12-01 00:30 in Japan, still November in UTC: the month is Japan's.
-  vi.setSystemTime(new Date('2026-11-30T15:30:00.000Z'));
+  setNow('2026-11-30T15:30:00.000Z');
 });
 afterEach(() => {
   vi.useRealTimers();
 });
-
-const storeFor = (type: 'pro' | 'admin' | 'amature', id = 'p-1') => {
-  const store = makeStore();
-  store.dispatch(
-    tokenReceived(createLoginResult({ user: createAuthUser({ id, type }) })),
-  );
-  return store;
-};
 
 const serveStatements = () =>
   serveApi({
@@ -43,10 +33,22 @@ const serveStatements = () =>
       ),
   });
 
+/** The page, with the statements served, as the user `id` of `type` opens it at `route`. */
+const renderSales = (
+  type: 'pro' | 'admin' | 'amature',
+  id = 'p-1',
+  route?: string,
+) => {
+  serveStatements();
+  renderWithProviders(<SalesPage />, {
+    store: storeLoggedInAs({ id, type }),
+    route,
+  });
+};
+
 describe('売上明細', () => {
   it('starts at this month in Japan time for the pro themself and says when nothing was paid', async () => {
-    serveStatements();
-    renderWithProviders(<SalesPage />, { store: storeFor('pro') });
+    renderSales('pro');
     expect(
       await screen.findByText('この月の売上はありません。'),
     ).toBeInTheDocument();
@@ -62,8 +64,7 @@ describe('売上明細', () => {
 
   it('lists the month’s lessons with subtotals and the totals', async () => {
     const user = userEvent.setup({ advanceTimers: () => undefined });
-    serveStatements();
-    renderWithProviders(<SalesPage />, { store: storeFor('pro') });
+    renderSales('pro');
     await screen.findByText('この月の売上はありません。');
     await user.selectOptions(
       screen.getByRole('combobox', { name: '対象月' }),
@@ -102,11 +103,7 @@ describe('売上明細', () => {
   });
 
   it('lets an admin read a named pro’s month', async () => {
-    serveStatements();
-    renderWithProviders(<SalesPage />, {
-      store: storeFor('admin', 'a-1'),
-      route: '/sales?proId=p-7&month=2026-11',
-    });
+    renderSales('admin', 'a-1', '/sales?proId=p-7&month=2026-11');
     expect(
       await screen.findByRole('heading', {
         name: '佐藤 健太プロ 2026年11月の売上明細',
@@ -119,11 +116,7 @@ describe('売上明細', () => {
   });
 
   it('is for pros only, and asks nothing for an amateur', async () => {
-    serveStatements();
-    renderWithProviders(<SalesPage />, {
-      store: storeFor('amature', 'u-1'),
-      route: '/sales?proId=p-1',
-    });
+    renderSales('amature', 'u-1', '/sales?proId=p-1');
     expect(
       screen.getByText('売上明細はプロ会員の方がご利用いただけます'),
     ).toBeInTheDocument();

@@ -2,13 +2,31 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createUser } from '@/testing/factories';
-import { apiCalls, deferred, ng, ok, serveApi } from '@/testing/msw';
+import {
+  apiCalls,
+  deferred,
+  ng,
+  ok,
+  serveApi,
+  type Route,
+} from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
 import { PhotoManager } from '../components/photo-manager';
 
 const MiB = 1024 * 1024;
 const user = createUser({ id: 'u-1' });
 const stored = (keyName: string) => ({ keyName, url: `/media/${keyName}` });
+
+/** The storage answering each upload with `upload`, and the profile saving the pictures it is sent. */
+const serveUploads = (upload: Route) =>
+  serveApi({
+    '/storage/upload': upload,
+    '/user/updateImageInfo': (body: { imageInfo: { keyName: string }[] }) =>
+      ok({
+        ...user,
+        imageInfo: body.imageInfo.map((i) => stored(i.keyName)),
+      }),
+  });
 
 /** A picked file; its bytes do not matter, decoding is the fake browser's. */
 const photo = (name: string, size: number, type: string) =>
@@ -64,14 +82,7 @@ describe('PhotoManager uploads', () => {
   it('shrinks a 6 MB phone photo to a 2048 px JPEG and shows each step as progress', async () => {
     const fake = fakeCanvas();
     const upload = deferred();
-    serveApi({
-      '/storage/upload': upload.reply,
-      '/user/updateImageInfo': (body: { imageInfo: { keyName: string }[] }) =>
-        ok({
-          ...user,
-          imageInfo: body.imageInfo.map((i) => stored(i.keyName)),
-        }),
-    });
+    serveUploads(upload.reply);
     renderWithProviders(<PhotoManager user={user} />);
     await pick(photo('IMG_0001.HEIC', 6 * MiB, 'image/heic'));
 
@@ -126,14 +137,7 @@ describe('PhotoManager uploads', () => {
   it('keeps the picked photo when the upload fails, and sends it again without re-picking', async () => {
     const fake = fakeCanvas();
     let answer: Response = ng('PayloadTooLarge');
-    serveApi({
-      '/storage/upload': () => answer,
-      '/user/updateImageInfo': (body: { imageInfo: { keyName: string }[] }) =>
-        ok({
-          ...user,
-          imageInfo: body.imageInfo.map((i) => stored(i.keyName)),
-        }),
-    });
+    serveUploads(() => answer);
     renderWithProviders(<PhotoManager user={user} />);
     await pick(photo('IMG_0003.jpg', 8 * MiB, 'image/jpeg'));
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Review } from '@proam/contract';
-import { apiCalls, ng, ok, serveApi } from '@/testing/msw';
+import { bodiesOf, ng, ok, serveApi } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
 import { LessonReview } from '../components/lesson-review';
 
@@ -64,9 +64,6 @@ const renderCard = () =>
       lessonLabel="2026年11月28日(土)"
     />,
   );
-
-const bodiesOf = (path: string) =>
-  apiCalls.filter((c) => c.path === path).map((c) => c.body);
 
 describe('the review invitation on a lesson card', () => {
   it('invites a review when the member has none, and not for others’ reviews of the lesson', async () => {

@@ -1,10 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ICAL from 'ical.js';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { captureDownloads } from '@/testing/downloads';
 import { createFullLesson, createReservedLesson } from '@/testing/factories';
-import { apiCalls, ng, ok, pathsCalled } from '@/testing/msw';
-import { cardOf, serveLessons, setNow } from '@/testing/lessons';
+import { bodyOf, ng, ok, pathsCalled } from '@/testing/msw';
+import {
+  cardOf,
+  serveLessons,
+  serveLessonsChangedBy,
+  setNow,
+} from '@/testing/lessons';
 import { renderWithProviders } from '@/testing/render';
 import { CANCEL_CLOSED_REASON } from '../booking-rules';
 import { AmateurReservations } from '../components/amateur-reservations';
@@ -74,7 +80,7 @@ describe('the cancellation deadline on a reservation', () => {
       screen.queryByRole('button', { name: /の予約をキャンセル$/ }),
     ).toBeNull();
     expect(store.getState().ui.alerts).toEqual([]);
-    expect(apiCalls.find((c) => c.path === '/schedule/cancel')?.body).toEqual({
+    expect(await bodyOf('/schedule/cancel')).toEqual({
       id: 'L1',
     });
   });
@@ -82,18 +88,22 @@ describe('the cancellation deadline on a reservation', () => {
   it('cancels in time: the lesson leaves the list and the notice takes the focus', async () => {
     setNow(LAST_SECOND);
     const user = userEvent.setup();
-    const state = { lessons: [createReservedLesson('L1')] };
-    serveLessons(MINE, state, {
-      '/schedule/cancel': () => {
-        const cancelled = createReservedLesson('L1', {
-          participants: [],
-          reservedCount: 0,
-          myReservation: undefined,
-        });
-        state.lessons = [];
-        return ok(cancelled);
+    serveLessonsChangedBy(
+      MINE,
+      [createReservedLesson('L1')],
+      '/schedule/cancel',
+      {
+        after: [],
+        reply: () =>
+          ok(
+            createReservedLesson('L1', {
+              participants: [],
+              reservedCount: 0,
+              myReservation: undefined,
+            }),
+          ),
       },
-    });
+    );
     renderWithProviders(<AmateurReservations userId="u-1" />);
     await user.click(
       await screen.findByRole('button', { name: /の予約をキャンセル$/ }),
@@ -169,17 +179,12 @@ describe('the waitlist on the schedule tab', () => {
   it('lists the lessons waited for with the place in line, and leaving calls waitlistLeave', async () => {
     setNow('2026-11-20T00:00:00Z');
     const user = userEvent.setup();
-    const state = {
-      lessons: [
-        createFullLesson('W1', { waitlistCount: 3, waitlistPosition: 2 }),
-      ],
-    };
-    serveLessons(MINE, state, {
-      '/schedule/waitlistLeave': () => {
-        state.lessons = [];
-        return ok({ left: true });
-      },
-    });
+    serveLessonsChangedBy(
+      MINE,
+      [createFullLesson('W1', { waitlistCount: 3, waitlistPosition: 2 })],
+      '/schedule/waitlistLeave',
+      { after: [], reply: () => ok({ left: true }) },
+    );
     renderWithProviders(<AmateurReservations userId="u-1" />);
     const section = await screen.findByRole('region', {
       name: 'キャンセル待ち中のレッスン',
@@ -197,32 +202,12 @@ describe('the waitlist on the schedule tab', () => {
         screen.queryByRole('region', { name: 'キャンセル待ち中のレッスン' }),
       ).toBeNull(),
     );
-    expect(
-      apiCalls.find((c) => c.path === '/schedule/waitlistLeave')?.body,
-    ).toEqual({ id: 'W1' });
+    expect(await bodyOf('/schedule/waitlistLeave')).toEqual({ id: 'W1' });
   });
 });
 
 describe('calendar and map', () => {
-  let blobs: Blob[] = [];
-  let downloads: string[] = [];
-  beforeEach(() => {
-    blobs = [];
-    downloads = [];
-    URL.createObjectURL = vi.fn((blob: Blob) => {
-      blobs.push(blob);
-      return 'blob:lesson';
-    });
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      downloads.push(this.download);
-    });
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-  });
+  const { blobs, names: downloads } = captureDownloads();
 
   it('カレンダーに追加 downloads an .ics that starts 09:00 Japan time (00:00Z) with the pro and the place', async () => {
     setNow('2026-11-20T00:00:00Z');

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Schedule } from '@proam/contract';
 import { createLesson } from '@/testing/factories';
-import { apiCalls, ng, ok, pathsCalled, serveApi } from '@/testing/msw';
-import { setNow } from '@/testing/lessons';
+import { bodiesOf, ng, ok, pathsCalled, serveApi } from '@/testing/msw';
+import { cardOf, setNow } from '@/testing/lessons';
+import { expectReasonRequiredThenKeptOnFailure } from '@/testing/reason-dialog';
 import { renderWithProviders } from '@/testing/render';
 import { ProSchedule } from '../components/pro-schedule';
 
@@ -58,44 +59,28 @@ describe('a pro calls a lesson off', () => {
     });
     const { store } = renderPro();
     const dialog = await openDialog(user);
-    const reason = reasonBox(dialog);
-    expect(reason).toHaveAttribute('placeholder', '雨天のため');
-    expect(reason).toHaveFocus();
-
-    // Empty: explained, nothing sent.
-    await user.click(within(dialog).getByRole('button', { name: '中止する' }));
-    expect(
-      within(dialog).getByText('中止の理由を入力してください。'),
-    ).toBeInTheDocument();
-    expect(reason).toHaveAttribute('aria-invalid', 'true');
-    expect(pathsCalled()).not.toContain('/schedule/callOff');
-
-    // A server failure: said in the dialog, the text stays, no global alert.
-    await user.type(reason, '雨天のため');
-    await user.click(within(dialog).getByRole('button', { name: '中止する' }));
-    expect(
-      await within(dialog).findByText(ERRORS_INTERNAL),
-    ).toBeInTheDocument();
-    expect(within(dialog).getByRole('alert')).toBeInTheDocument();
-    expect(reason).toHaveValue('雨天のため');
-    expect(store.getState().ui.alerts).toEqual([]);
-
+    expect(reasonBox(dialog)).toHaveAttribute('placeholder', '雨天のため');
+    const sendAgain = await expectReasonRequiredThenKeptOnFailure(user, store, {
+      dialog,
+      box: /中止の理由/,
+      confirm: '中止する',
+      required: '中止の理由を入力してください。',
+      path: '/schedule/callOff',
+      text: '雨天のため',
+    });
     state.fail = false;
-    await user.click(within(dialog).getByRole('button', { name: '中止する' }));
+    await sendAgain();
     expect(
       await screen.findByText(/のレッスンを中止にしました。/),
     ).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument(),
     );
-    const card = (await screen.findByText('中止の理由：雨天のため')).closest(
-      'article',
-    ) as HTMLElement;
+    const card = await cardOf('中止の理由：雨天のため');
     expect(within(card).getByText('中止')).toBeInTheDocument();
     // Called off: no second 中止する.
     expect(within(card).queryByRole('button', { name: /中止する/ })).toBeNull();
-    const sent = apiCalls.filter((c) => c.path === '/schedule/callOff');
-    expect(sent.map((c) => c.body)).toEqual([
+    expect(bodiesOf('/schedule/callOff')).toEqual([
       { id: 'L1', reason: '雨天のため' },
       { id: 'L1', reason: '雨天のため' },
     ]);
@@ -153,6 +138,3 @@ describe('a pro calls a lesson off', () => {
     ).toBeInTheDocument();
   });
 });
-
-const ERRORS_INTERNAL =
-  'サーバーでエラーが発生しました。時間をおいて再度お試しください。';

@@ -61,6 +61,18 @@ const renderProLessons = () =>
 const reserveButton = async (place: string) =>
   within(await cardOf(place)).getByRole('button', { name: /を予約する$/ });
 
+/** 予約する on the card of `place` reserves the lesson there and then. */
+const reservesAtOnce = async (
+  user: ReturnType<typeof userEvent.setup>,
+  place: string,
+) => {
+  await user.click(await reserveButton(place));
+  expect(
+    await screen.findByText(/のレッスンを予約しました。/),
+  ).toBeInTheDocument();
+  expect(pathsCalled()).toContain('/schedule/reserve');
+};
+
 describe('予約する with online payment', () => {
   it('opens the payment step for a lesson with a fee, without reserving', async () => {
     paymentsOn();
@@ -86,11 +98,7 @@ describe('予約する with online payment', () => {
       { '/schedule/reserve': () => ok(createReservedLesson('Z1', { fee: 0 })) },
     );
     renderProLessons();
-    await user.click(await reserveButton('無料コース'));
-    expect(
-      await screen.findByText(/のレッスンを予約しました。/),
-    ).toBeInTheDocument();
-    expect(pathsCalled()).toContain('/schedule/reserve');
+    await reservesAtOnce(user, '無料コース');
     expect(
       screen.queryByRole('heading', { name: 'お支払いページ' }),
     ).toBeNull();
@@ -105,11 +113,7 @@ describe('予約する with online payment', () => {
       { '/schedule/reserve': () => ok(createReservedLesson('O1')) },
     );
     renderProLessons();
-    await user.click(await reserveButton('有料コース'));
-    expect(
-      await screen.findByText(/のレッスンを予約しました。/),
-    ).toBeInTheDocument();
-    expect(pathsCalled()).toContain('/schedule/reserve');
+    await reservesAtOnce(user, '有料コース');
   });
 });
 

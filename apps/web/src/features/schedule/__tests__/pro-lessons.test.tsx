@@ -6,8 +6,14 @@ import {
   createLesson,
   createReservedLesson,
 } from '@/testing/factories';
-import { apiCalls, ng, ok } from '@/testing/msw';
-import { cardOf, serveLessons, setNow } from '@/testing/lessons';
+import { bodyOf, ng, ok } from '@/testing/msw';
+import {
+  cardOf,
+  serveLessons,
+  serveLessonsChangedBy,
+  setNow,
+} from '@/testing/lessons';
+import { sendReason } from '@/testing/reason-dialog';
 import { renderWithProviders } from '@/testing/render';
 import { ProLessons } from '../components/pro-lessons';
 
@@ -85,24 +91,20 @@ describe('a pro’s lessons as an amateur sees them', () => {
       name: /キャンセル待ちをやめる$/,
     });
     await waitFor(() => expect(leave).toHaveFocus());
-    expect(
-      apiCalls.find((c) => c.path === '/schedule/waitlistJoin')?.body,
-    ).toEqual({ id: 'F1' });
+    expect(await bodyOf('/schedule/waitlistJoin')).toEqual({ id: 'F1' });
   });
 
   it('leaves the waitlist and offers joining again', async () => {
     const user = userEvent.setup();
-    const state = {
-      lessons: [
-        createFullLesson('F1', { waitlistCount: 2, waitlistPosition: 2 }),
-      ],
-    };
-    serveLessons(ACTIVE, state, {
-      '/schedule/waitlistLeave': () => {
-        state.lessons = [createFullLesson('F1', { waitlistCount: 1 })];
-        return ok({ left: true });
+    serveLessonsChangedBy(
+      ACTIVE,
+      [createFullLesson('F1', { waitlistCount: 2, waitlistPosition: 2 })],
+      '/schedule/waitlistLeave',
+      {
+        after: [createFullLesson('F1', { waitlistCount: 1 })],
+        reply: () => ok({ left: true }),
       },
-    });
+    );
     renderAsAmateur();
     expect(await screen.findByText('キャンセル待ち 2番目')).toBeInTheDocument();
     await user.click(
@@ -112,9 +114,7 @@ describe('a pro’s lessons as an amateur sees them', () => {
       await screen.findByRole('button', { name: /キャンセル待ちに登録$/ }),
     ).toBeInTheDocument();
     expect(screen.queryByText(/キャンセル待ち \d+番目/)).toBeNull();
-    expect(
-      apiCalls.find((c) => c.path === '/schedule/waitlistLeave')?.body,
-    ).toEqual({ id: 'F1' });
+    expect(await bodyOf('/schedule/waitlistLeave')).toEqual({ id: 'F1' });
   });
 
   it('shows a Conflict on joining (the lesson opened meanwhile) as the エラー alert and fetches again', async () => {
@@ -189,16 +189,19 @@ describe('an admin on a pro’s lessons', () => {
         name: '2026年11月28日(土) 09:00のレッスンを中止する',
       }),
     );
-    const dialog = screen.getByRole('dialog', { name: 'レッスンの中止' });
-    await user.type(
-      within(dialog).getByRole('textbox', { name: /中止の理由/ }),
+    await sendReason(
+      user,
+      {
+        dialog: screen.getByRole('dialog', { name: 'レッスンの中止' }),
+        box: /中止の理由/,
+        confirm: '中止する',
+      },
       'コース閉鎖のため',
     );
-    await user.click(within(dialog).getByRole('button', { name: '中止する' }));
     expect(
       await screen.findByText(/のレッスンを中止にしました。$/),
     ).toBeInTheDocument();
-    expect(apiCalls.find((c) => c.path === '/schedule/callOff')?.body).toEqual({
+    expect(await bodyOf('/schedule/callOff')).toEqual({
       id: 'L1',
       reason: 'コース閉鎖のため',
     });

@@ -1,15 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeStore } from '@/app/store';
 import { loadRouteChain, matchRouteChain } from '@/app/route-match';
 import { pageRoutes } from '@/app/route-table';
 import { runtimeConfig } from '@/config/env';
-import { tokenReceived } from '@/features/auth/auth-slice';
 import { PaymentPage } from '@/features/payment/components/payment-page';
 import { ReceiptPage } from '@/features/payment/components/receipt-page';
 import { SalesPage } from '@/features/payment/components/sales-page';
 import { createPayment } from '@/features/payment/__tests__/payment-factories';
-import { createAuthUser, createLoginResult } from '@/testing/auth';
+import { storeLoggedInAs } from '@/testing/auth';
 import {
   createNotificationSettings,
   createPro,
@@ -47,18 +45,6 @@ describe('payment pages in the route table', () => {
   );
 });
 
-const storeFor = (type: 'amature' | 'pro') => {
-  const store = makeStore();
-  store.dispatch(
-    tokenReceived(
-      createLoginResult({
-        user: createAuthUser({ type, id: type === 'pro' ? 'p1' : 'u-1' }),
-      }),
-    ),
-  );
-  return store;
-};
-
 describe('the profile tab with online payment', () => {
   it('shows an amateur the 支払い履歴', async () => {
     serveApi(
@@ -69,7 +55,9 @@ describe('the profile tab with online payment', () => {
       },
       () => ok([]),
     );
-    renderWithProviders(<ProfileRoute />, { store: storeFor('amature') });
+    renderWithProviders(<ProfileRoute />, {
+      store: storeLoggedInAs({ type: 'amature' }),
+    });
     const section = await screen.findByRole('region', { name: '支払い履歴' });
     expect(
       await within(section).findByRole('link', { name: /^領収書/ }),
@@ -85,7 +73,9 @@ describe('the profile tab with online payment', () => {
       },
       () => ok([]),
     );
-    renderWithProviders(<ProfileRoute />, { store: storeFor('pro') });
+    renderWithProviders(<ProfileRoute />, {
+      store: storeLoggedInAs({ type: 'pro', id: 'p1' }),
+    });
     expect(
       await screen.findByRole('link', { name: '売上明細を見る' }),
     ).toHaveAttribute('href', '/sales');

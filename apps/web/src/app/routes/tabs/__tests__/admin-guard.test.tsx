@@ -1,9 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeStore } from '@/app/store';
 import { MemberTabBar } from '@/components/member-tab-bar';
-import { tokenReceived } from '@/features/auth/auth-slice';
-import { createAuthUser, createLoginResult } from '@/testing/auth';
+import { storeLoggedInAs } from '@/testing/auth';
 import { apiCalls, ok, serveApi } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
 import AdminRoute from '../admin';
@@ -21,19 +19,11 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const storeFor = (type: 'admin' | 'pro' | 'amature') => {
-  const store = makeStore();
-  store.dispatch(
-    tokenReceived(createLoginResult({ user: createAuthUser({ type }) })),
-  );
-  return store;
-};
-
 describe('admin route guard', () => {
   it.each(['amature', 'pro'] as const)(
     'shows 権限がありません to a logged-in %s and asks the server nothing',
     async (type) => {
-      renderWithProviders(<AdminRoute />, { store: storeFor(type) });
+      renderWithProviders(<AdminRoute />, { store: storeLoggedInAs({ type }) });
       expect(
         await screen.findByRole('heading', {
           level: 1,
@@ -47,7 +37,9 @@ describe('admin route guard', () => {
   );
 
   it('shows the admin sections to an admin', async () => {
-    renderWithProviders(<AdminRoute />, { store: storeFor('admin') });
+    renderWithProviders(<AdminRoute />, {
+      store: storeLoggedInAs({ type: 'admin' }),
+    });
     expect(
       await screen.findByRole('heading', { level: 1, name: '管理' }),
     ).toBeInTheDocument();
