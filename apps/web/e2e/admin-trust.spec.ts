@@ -15,18 +15,16 @@ import {
   apiLogin,
   CLIENT_AUTH,
   DEMO_PASSWORD,
+  loginAsAdmin,
   loginThroughForm,
   settle,
   shootBoth,
-  waitForSplash,
   statusSays,
 } from './helpers.ts';
 import { serverAndBrowser } from './suite.ts';
 
 const suite = serverAndBrowser();
 
-const ADMIN = 'admin@example.jp';
-const ADMIN_PASSWORD = 'proam-admin-2026';
 const SUSPENDED = 'ama5@example.jp';
 const REASON = 'E2E：迷惑行為の報告が続いたため';
 
@@ -100,12 +98,7 @@ describe('admin: dashboard, members and reports (Chromium)', () => {
         page.on('request', (r) => {
           if (/\/assets\/chart[-.]/.test(r.url())) chartRequests.push(r.url());
         });
-        await loginThroughForm(page, baseUrl, ADMIN, {
-          route: '/tabs/admin',
-          h1: '管理',
-          password: ADMIN_PASSWORD,
-        });
-        await waitForSplash(page);
+        await loginAsAdmin(page, baseUrl);
         await settle(page);
 
         // 1. The dashboard is the first, selected section.

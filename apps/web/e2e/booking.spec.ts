@@ -19,6 +19,7 @@ import {
   type ApiLogin,
   japanDate,
   lessonCard,
+  loginAsAdmin,
   loginThroughForm,
   reserveOnProPage,
   shootBoth,
@@ -296,13 +297,7 @@ describe('the booking loop', () => {
 
   it('shows an admin the メール送信状況', async () => {
     await suite.withPage(1280, async ({ page }) => {
-      await loginThroughForm(page, suite.server.baseUrl, 'admin@example.jp', {
-        route: '/tabs/admin?section=mail',
-        h1: '管理',
-        password: 'proam-admin-2026',
-      });
-      await waitForSplash(page);
-      await page.goto(`${suite.server.baseUrl}/#/tabs/admin?section=mail`);
+      await loginAsAdmin(page, suite.server.baseUrl, 'mail');
       const section = page.getByRole('region', { name: 'メール送信状況' });
       await section.getByText('送信待ち').waitFor();
       await section

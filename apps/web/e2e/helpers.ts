@@ -82,6 +82,24 @@ export const loginThroughForm = async (
   await page.locator('.tab-bar').waitFor();
 };
 
+/**
+ * Signs the demo admin in through the form on 管理, waits for the splash to
+ * go, and opens `section` of the admin tab (e.g. `mail`, `sales`) if given.
+ */
+export const loginAsAdmin = async (
+  page: Page,
+  baseUrl: string,
+  section?: string,
+) => {
+  await loginThroughForm(page, baseUrl, 'admin@example.jp', {
+    route: '/tabs/admin',
+    h1: '管理',
+    password: 'proam-admin-2026',
+  });
+  await waitForSplash(page);
+  if (section) await page.goto(`${baseUrl}/#/tabs/admin?section=${section}`);
+};
+
 /** The page's live status message saying `text` (the toast after an action) has appeared. */
 export const statusSays = (
   page: Page,

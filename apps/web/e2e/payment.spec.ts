@@ -25,6 +25,7 @@ import {
   apiLogin,
   type ApiLogin,
   japanDate,
+  loginAsAdmin,
   loginThroughForm,
   reserveOnProPage,
   SCREENSHOT_DIR,
@@ -216,13 +217,7 @@ describe('online payment', () => {
     // The admin's month as CSV: a BOM, Japanese headers, pro1's row.
     await suite.withPage(1280, async ({ page: p, context }) => {
       await installStripeJsFake(context, fake);
-      await loginThroughForm(p, suite.server.baseUrl, 'admin@example.jp', {
-        route: '/tabs/admin',
-        h1: '管理',
-        password: 'proam-admin-2026',
-      });
-      await waitForSplash(p);
-      await p.goto(`${suite.server.baseUrl}/#/tabs/admin?section=sales`);
+      await loginAsAdmin(p, suite.server.baseUrl, 'sales');
       await p.getByRole('button', { name: /CSVダウンロード/ }).waitFor();
       await shoot(p, 'admin-sales');
       const [download] = await Promise.all([

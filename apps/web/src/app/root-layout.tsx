@@ -7,6 +7,7 @@ import {
   useLocation,
   useRouteError,
 } from 'react-router';
+import { ReloadPageButton } from '@/components/form/form-actions';
 import { NotFound } from '@/components/not-found';
 import { OfflineNotice } from '@/components/offline-notice';
 import { NoticePage } from '@/components/notice-card';
@@ -118,15 +119,7 @@ export const RootError = () => {
         title="ページを表示できませんでした"
         lead="申し訳ありません。ページの読み込み中に問題が発生しました。"
         text="通信環境をご確認のうえ、ページを再読み込みしてください。"
-        actions={
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => window.location.reload()}
-          >
-            再読み込み
-          </button>
-        }
+        actions={<ReloadPageButton className="button button--primary" />}
       />
     </Shell>
   );

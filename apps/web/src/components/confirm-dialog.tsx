@@ -1,10 +1,5 @@
-import {
-  useEffect,
-  useId,
-  useRef,
-  type FormEvent,
-  type ReactNode,
-} from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
+import { useModalDialog } from '@/hooks/use-modal-dialog';
 import { CancelButton } from './form/form-actions';
 
 type ConfirmDialogProps = {
@@ -38,28 +33,9 @@ export const ConfirmDialog = ({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) => {
-  const ref = useRef<HTMLDialogElement>(null);
-  const returnFocus = useRef<HTMLElement | null>(null);
+  const ref = useModalDialog(open);
   const titleId = useId();
   const bodyId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      returnFocus.current =
-        document.activeElement instanceof HTMLElement
-          ? document.activeElement
-          : null;
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    } else if (!open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-      returnFocus.current?.focus();
-      returnFocus.current = null;
-    }
-  }, [open]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

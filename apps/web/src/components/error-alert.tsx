@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
+import { useModalDialog } from '@/hooks/use-modal-dialog';
 import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
 import { alertDismissed, selectCurrentAlert } from '@/lib/ui-slice';
 
@@ -10,33 +11,14 @@ import { alertDismissed, selectCurrentAlert } from '@/lib/ui-slice';
 export const ErrorAlert = () => {
   const alert = useAppSelector(selectCurrentAlert);
   const dispatch = useAppDispatch();
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogRef = useModalDialog(alert !== null);
   const okRef = useRef<HTMLButtonElement>(null);
-  const returnFocusRef = useRef<HTMLElement | null>(null);
   const titleId = useId();
   const messageId = useId();
 
+  // After the dialog opens, and again for each alert queued behind it.
   useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (alert && !dialog.open) {
-      if (
-        document.activeElement instanceof HTMLElement &&
-        !dialog.contains(document.activeElement)
-      ) {
-        returnFocusRef.current = document.activeElement;
-      }
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-      okRef.current?.focus();
-    } else if (!alert && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-      returnFocusRef.current?.focus();
-      returnFocusRef.current = null;
-    } else if (alert) {
-      okRef.current?.focus();
-    }
+    if (alert) okRef.current?.focus();
   }, [alert]);
 
   const acknowledge = () => {

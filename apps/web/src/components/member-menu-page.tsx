@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
+import { LabelValueTable } from '@/components/label-value-table';
 import { PageHeader } from '@/components/page-header';
+import { PageSection } from '@/components/page-section';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 type MenuItem = { title: string; text: string };
@@ -44,81 +46,58 @@ export const MemberMenuPage = ({ content }: MemberMenuPageProps) => {
         description={content.description}
       />
 
-      <section className="section" aria-labelledby={benefitsId}>
-        <div className="container">
-          <h2 id={benefitsId} className="section__title">
-            {content.benefitsTitle}
-          </h2>
-          <ul className="benefit-grid">
-            {content.benefits.map((b) => (
-              <li key={b.title} className="benefit">
-                <h3 className="benefit__title">{b.title}</h3>
-                <p>{b.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection id={benefitsId} title={content.benefitsTitle}>
+        <ul className="benefit-grid">
+          {content.benefits.map((b) => (
+            <li key={b.title} className="benefit">
+              <h3 className="benefit__title">{b.title}</h3>
+              <p>{b.text}</p>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
-      <section className="section section--tinted" aria-labelledby={stepsId}>
-        <div className="container">
-          <h2 id={stepsId} className="section__title">
-            {content.stepsTitle}
-          </h2>
-          <ol className="steps">
-            {content.steps.map((s, i) => (
-              <li key={s.title} className="steps__item">
-                <span className="steps__number" aria-hidden="true">
-                  {i + 1}
-                </span>
-                <div>
-                  <h3 className="steps__title">{s.title}</h3>
-                  <p>{s.text}</p>
-                </div>
-              </li>
-            ))}
-          </ol>
-          <p className="muted">{content.stepsNote}</p>
-        </div>
-      </section>
+      <PageSection id={stepsId} title={content.stepsTitle} tinted>
+        <ol className="steps">
+          {content.steps.map((s, i) => (
+            <li key={s.title} className="steps__item">
+              <span className="steps__number" aria-hidden="true">
+                {i + 1}
+              </span>
+              <div>
+                <h3 className="steps__title">{s.title}</h3>
+                <p>{s.text}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+        <p className="muted">{content.stepsNote}</p>
+      </PageSection>
 
-      <section className="section" aria-labelledby={feesId}>
-        <div className="container">
-          <h2 id={feesId} className="section__title">
-            料金
-          </h2>
-          <div className="table-scroll">
-            <table className="data-table">
-              <caption className="visually-hidden">
-                {content.feesCaption}
-              </caption>
-              <tbody>
-                {content.fees.map((row) => (
-                  <tr key={row.label}>
-                    <th scope="row">{row.label}</th>
-                    <td>{row.value}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {content.feesNote && <p className="muted">{content.feesNote}</p>}
-          <div className="button-row">
-            <Link
-              to={content.primaryAction.to}
-              className="button button--primary button--large"
-            >
-              {content.primaryAction.label}
-            </Link>
-            <Link
-              to={content.secondaryAction.to}
-              className="button button--outline button--large"
-            >
-              {content.secondaryAction.label}
-            </Link>
-          </div>
+      <PageSection id={feesId} title="料金">
+        <div className="table-scroll">
+          <LabelValueTable
+            className="data-table"
+            caption={content.feesCaption}
+            rows={content.fees}
+          />
         </div>
-      </section>
+        {content.feesNote && <p className="muted">{content.feesNote}</p>}
+        <div className="button-row">
+          <Link
+            to={content.primaryAction.to}
+            className="button button--primary button--large"
+          >
+            {content.primaryAction.label}
+          </Link>
+          <Link
+            to={content.secondaryAction.to}
+            className="button button--outline button--large"
+          >
+            {content.secondaryAction.label}
+          </Link>
+        </div>
+      </PageSection>
     </>
   );
 };

@@ -25,23 +25,20 @@ type QueryStateProps = {
 };
 
 /**
- * The loading spinner, the error with 再読み込み and the muted empty note
- * that every read-only list and page shows before its content.
+ * What a query shows before its data: the spinner (in the page's loading box
+ * when `boxed`) or the error with 再読み込み; null once the data is there.
+ * For a part of a page that shows its data its own way.
  */
-export const QueryState = ({
-  query: { isLoading, isError, isFetching, refetch },
-  loading,
-  error,
-  isEmpty = false,
-  empty,
-  children,
-}: QueryStateProps) => {
-  if (isLoading)
-    return (
-      <div className="page-loading">
-        <Spinner label={loading} />
-      </div>
-    );
+export const queryFallback = (
+  { isLoading, isError, isFetching, refetch }: QueryStatus,
+  loading: string,
+  error: string,
+  boxed = false,
+): ReactNode => {
+  if (isLoading) {
+    const spinner = <Spinner label={loading} />;
+    return boxed ? <div className="page-loading">{spinner}</div> : spinner;
+  }
   if (isError)
     return (
       <InlineError
@@ -49,6 +46,23 @@ export const QueryState = ({
         onRetry={isFetching ? undefined : () => void refetch()}
       />
     );
+  return null;
+};
+
+/**
+ * The loading spinner, the error with 再読み込み and the muted empty note
+ * that every read-only list and page shows before its content.
+ */
+export const QueryState = ({
+  query,
+  loading,
+  error,
+  isEmpty = false,
+  empty,
+  children,
+}: QueryStateProps) => {
+  const fallback = queryFallback(query, loading, error, true);
+  if (fallback) return fallback;
   if (isEmpty && empty !== undefined) return <p className="muted">{empty}</p>;
   return <>{children()}</>;
 };

@@ -265,6 +265,25 @@ export const apiBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (
   }
 };
 
+/**
+ * The `infiniteQueryOptions` of a list the API pages by number (`page` from 1,
+ * `size` rows): a page shorter than `size` is the last one.
+ */
+export const numberedPages = (
+  size: number,
+): {
+  initialPageParam: number;
+  getNextPageParam: (
+    lastPage: readonly unknown[],
+    allPages: unknown,
+    lastPageParam: number,
+  ) => number | undefined;
+} => ({
+  initialPageParam: 1,
+  getNextPageParam: (lastPage, _all, lastPageParam) =>
+    lastPage.length < size ? undefined : lastPageParam + 1,
+});
+
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,

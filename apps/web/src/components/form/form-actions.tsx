@@ -129,3 +129,14 @@ export const SearchActions = ({ submitLabel, onClear }: SearchActionsProps) => (
     </button>
   </div>
 );
+
+/** 再読み込み: loads the whole page again (after an error, or to fetch the newest code). */
+export const ReloadPageButton = ({ className }: { className: string }) => (
+  <button
+    type="button"
+    className={className}
+    onClick={() => window.location.reload()}
+  >
+    再読み込み
+  </button>
+);

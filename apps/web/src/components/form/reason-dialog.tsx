@@ -20,18 +20,21 @@ export type ReasonField = {
   refused: string;
 };
 
-type ReasonDialogProps<T> = {
-  open: boolean;
+type ReasonDialogProps<S, T> = {
+  /** What the action is about (the lesson, the member, the report); null while the dialog is closed. */
+  target: S | null;
   title: string;
   message: string;
   confirmLabel: string;
   danger?: boolean;
   /** What to ask; none when the action needs no text (lifting a suspension). */
   field?: ReasonField;
-  /** Sends the trimmed text ('' without a field): an RTK Query trigger. */
-  send: (text: string) => Promise<{ data?: T; error?: unknown }>;
-  /** Why it failed, in Japanese, when the server did not refuse the field. */
-  failure: (error: ApiError | null) => string;
+  /** Sends the trimmed text ('' without a field) about the target: an RTK Query trigger. */
+  send: (target: S, text: string) => Promise<{ data?: T; error?: unknown }>;
+  /** Why it failed, in Japanese, for the error codes this action can meet (Conflict, NotFound…). */
+  failures?: Partial<Record<ApiError['code'], string>>;
+  /** Why it failed when the server did not refuse the field and gave no message of its own. */
+  failure: string;
   /** After a success, once `onClose` has been called: every caller closes the dialog then. */
   onDone: (result: T) => void;
   onClose: () => void;
@@ -45,18 +48,20 @@ const EMPTY = { text: '' };
  * 対応内容. The field has the focus when the dialog opens; a failure is
  * explained in the dialog and what was typed stays until it is closed.
  */
-export const ReasonDialog = <T,>({
-  open,
+export const ReasonDialog = <S, T>({
+  target,
   title,
   message,
   confirmLabel,
   danger = true,
   field,
   send,
+  failures,
   failure,
   onDone,
   onClose,
-}: ReasonDialogProps<T>) => {
+}: ReasonDialogProps<S, T>) => {
+  const open = target !== null;
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useValidatedForm({
@@ -80,9 +85,9 @@ export const ReasonDialog = <T,>({
 
   const confirm = async () => {
     setFormError(null);
-    if (field && !form.validateForm()) return;
+    if (target === null || (field && !form.validateForm())) return;
     setBusy(true);
-    const result = await send(field ? form.values.text.trim() : '');
+    const result = await send(target, field ? form.values.text.trim() : '');
     setBusy(false);
     if (result.data !== undefined) {
       close();
@@ -94,7 +99,7 @@ export const ReasonDialog = <T,>({
       form.markServerError('text', field.refused);
       return;
     }
-    setFormError(failure(error));
+    setFormError((error && failures?.[error.code]) ?? error?.msg ?? failure);
   };
 
   return (

@@ -1,9 +1,6 @@
-import {
-  CodeSendInputSchema,
-  PREFECTURES,
-  UserCreateInputSchema,
-} from '@proam/contract';
+import { CodeSendInputSchema, UserCreateInputSchema } from '@proam/contract';
 import { charCount, maxLengthOf, minLengthOf } from '@/lib/contract-limits';
+import { isAreaOrNone } from '@/lib/area';
 
 // The API's bounds, so most mistakes never leave the page.
 const { password, userName, nameKana } = UserCreateInputSchema.properties;
@@ -123,8 +120,7 @@ export const validateProfileField = (
     case 'passwordConfirm':
       return validatePasswordConfirm(values.password, values.passwordConfirm);
     case 'area':
-      return values.area === '' ||
-        (PREFECTURES as readonly string[]).includes(values.area)
+      return isAreaOrNone(values.area)
         ? undefined
         : '地域は一覧から選択してください。';
     case 'terms':

@@ -2,13 +2,13 @@ import {
   COMPETITION_STATUS,
   CompetitionCreateInputSchema,
   CompetitionResultSchema,
-  PREFECTURES,
   type Competition,
   type CompetitionCreateInput,
   type CompetitionResult,
   type CompetitionStatus,
 } from '@proam/contract';
 import { maxLengthOf, rangeOf, textLength } from '@/lib/contract-limits';
+import { isAreaOrNone } from '@/lib/area';
 
 /** Full-width digits and minus signs (typed with a Japanese IME) → ASCII. */
 export const toHalfWidthNumber = (value: string): string =>
@@ -202,8 +202,7 @@ export const validateCompetition = (
   if (v.venue.trim() === '') e.venue = '会場を入力してください。';
   else if (textLength(v.venue) > VENUE_MAX)
     e.venue = `会場は${VENUE_MAX}文字以内で入力してください。`;
-  if (v.area !== '' && !(PREFECTURES as readonly string[]).includes(v.area))
-    e.area = '開催エリアは一覧から選んでください。';
+  if (!isAreaOrNone(v.area)) e.area = '開催エリアは一覧から選んでください。';
   if (!COMPETITION_STATUS.includes(v.status))
     e.status = 'ステータスを選んでください。';
   if (v.entryDeadline !== '') {

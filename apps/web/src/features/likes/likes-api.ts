@@ -1,6 +1,6 @@
 import type { Like, ProConditionInput, User } from '@proam/contract';
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import { api } from '@/lib/api';
+import { api, numberedPages } from '@/lib/api';
 import { profileApi } from '@/features/profile/profile-api';
 
 export type MemberType = 'pro' | 'amature';
@@ -170,11 +170,7 @@ export const likesApi = api.injectEndpoints({
     }),
     /** `/users/pro/condition`, a page at a time (もっと見る). */
     searchPros: build.infiniteQuery<User[], ProSearch, number>({
-      infiniteQueryOptions: {
-        initialPageParam: 1,
-        getNextPageParam: (lastPage, _all, lastPageParam) =>
-          lastPage.length < SEARCH_PAGE_SIZE ? undefined : lastPageParam + 1,
-      },
+      infiniteQueryOptions: numberedPages(SEARCH_PAGE_SIZE),
       query: ({ queryArg, pageParam }) => ({
         path: '/users/pro/condition',
         body: { ...queryArg, page: pageParam, size: SEARCH_PAGE_SIZE },

@@ -6,7 +6,7 @@ import type {
   Statement,
   Statements,
 } from '@proam/contract';
-import { api, type ApiRequest } from '@/lib/api';
+import { api, numberedPages, type ApiRequest } from '@/lib/api';
 
 export const PAYMENT_PAGE_SIZE = 20;
 /** The API's largest page of /payment/list (PaymentListInputSchema), for finding one payment. */
@@ -46,11 +46,7 @@ export const paymentRecordsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** 支払い履歴: the caller's payments, newest first, a page at a time. */
     getPayments: build.infiniteQuery<Payment[], void, number>({
-      infiniteQueryOptions: {
-        initialPageParam: 1,
-        getNextPageParam: (lastPage, _all, lastPageParam) =>
-          lastPage.length < PAYMENT_PAGE_SIZE ? undefined : lastPageParam + 1,
-      },
+      infiniteQueryOptions: numberedPages(PAYMENT_PAGE_SIZE),
       // Silent: the section shows its own error with 再読み込み, and in
       // 現地払い mode a member who never paid online should see no dialog.
       query: ({ pageParam }) => ({
@@ -97,11 +93,7 @@ export const paymentRecordsApi = api.injectEndpoints({
       { status?: RefundStatus },
       number
     >({
-      infiniteQueryOptions: {
-        initialPageParam: 1,
-        getNextPageParam: (lastPage, _all, lastPageParam) =>
-          lastPage.length < REFUND_PAGE_SIZE ? undefined : lastPageParam + 1,
-      },
+      infiniteQueryOptions: numberedPages(REFUND_PAGE_SIZE),
       query: ({ queryArg, pageParam }) => ({
         path: '/payment/refunds',
         body: { ...queryArg, page: pageParam, size: REFUND_PAGE_SIZE },

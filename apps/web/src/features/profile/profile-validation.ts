@@ -1,5 +1,6 @@
-import { PREFECTURES, UserUpdateInputSchema, type User } from '@proam/contract';
+import { UserUpdateInputSchema, type User } from '@proam/contract';
 import { maxLengthOf, rangeOf, textLength } from '@/lib/contract-limits';
+import { isAreaOrNone } from '@/lib/area';
 import type { ProfileUpdate } from './profile-api';
 
 const input = UserUpdateInputSchema.properties;
@@ -150,9 +151,7 @@ export const validateProfileEditField = (
         return 'ふりがなはひらがなで入力してください。';
       return maxLength('ふりがな', v, LIMITS.nameKana);
     case 'area':
-      return v === '' || (PREFECTURES as readonly string[]).includes(v)
-        ? undefined
-        : '地域は一覧から選択してください。';
+      return isAreaOrNone(v) ? undefined : '地域は一覧から選択してください。';
     case 'bio':
       return maxLength('自己紹介', v, LIMITS.bio);
     case 'affiliation':

@@ -3,7 +3,7 @@ import type {
   ReviewCreateInput,
   ReviewUpdateInput,
 } from '@proam/contract';
-import { api, type ApiRequest } from '@/lib/api';
+import { api, numberedPages, type ApiRequest } from '@/lib/api';
 
 export const REVIEW_PAGE_SIZE = 10;
 /** The API's largest page (ReviewListInputSchema), for finding one's own review. */
@@ -29,11 +29,7 @@ export const reviewsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** A pro's reviews, newest first, a page at a time (もっと見る). */
     getReviews: build.infiniteQuery<Review[], string, number>({
-      infiniteQueryOptions: {
-        initialPageParam: 1,
-        getNextPageParam: (lastPage, _all, lastPageParam) =>
-          lastPage.length < REVIEW_PAGE_SIZE ? undefined : lastPageParam + 1,
-      },
+      infiniteQueryOptions: numberedPages(REVIEW_PAGE_SIZE),
       query: ({ queryArg: proId, pageParam }) => ({
         path: '/review/list',
         body: { proId, page: pageParam, size: REVIEW_PAGE_SIZE },

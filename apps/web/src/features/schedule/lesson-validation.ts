@@ -1,10 +1,10 @@
 import {
-  PREFECTURES,
   ScheduleCreateInputSchema,
   type Schedule,
   type ScheduleCreateInput,
 } from '@proam/contract';
 import { maxLengthOf, rangeOf, textLength } from '@/lib/contract-limits';
+import { isAreaOrNone } from '@/lib/area';
 
 // The API's bounds.
 const input = ScheduleCreateInputSchema.properties;
@@ -84,10 +84,7 @@ export const validateLesson =
           ? `ゴルフ場は${PLACE_MAX}文字以内で入力してください。`
           : undefined;
       case 'area':
-        return v.area === '' ||
-          (PREFECTURES as readonly string[]).includes(v.area)
-          ? undefined
-          : '地域を選んでください。';
+        return isAreaOrNone(v.area) ? undefined : '地域を選んでください。';
       case 'capacity':
         return CAPACITY_OPTIONS.includes(v.capacity)
           ? undefined

@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { ChevronRightIcon } from '@/components/icons';
+import { NoticeCard } from '@/components/notice-card';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { NewsArticle } from '@/features/news/components/news-article';
@@ -48,12 +49,10 @@ const InfoDetailRoute = () => {
         >
           {() =>
             notFound || !article ? (
-              <div className="notice-card">
-                <p className="notice-card__lead">
-                  お探しの記事は見つかりませんでした。
-                </p>
-                <p>記事が削除されたか、URLが間違っている可能性があります。</p>
-              </div>
+              <NoticeCard
+                lead="お探しの記事は見つかりませんでした。"
+                text="記事が削除されたか、URLが間違っている可能性があります。"
+              />
             ) : (
               <NewsArticle article={article} />
             )

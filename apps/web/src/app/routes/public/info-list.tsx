@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { Pager } from '@/components/pager';
 import { QueryState } from '@/components/query-state';
 import { useGetNewsListQuery } from '@/features/news/news-api';
 import { NewsList } from '@/features/news/components/news-list';
@@ -43,29 +44,16 @@ const InfoListRoute = () => {
         >
           {() => data && <NewsList items={data} />}
         </QueryState>
-        {(page > 1 || hasNext) && (
-          <nav className="pager" aria-label="ページ送り">
-            <button
-              type="button"
-              className="button button--outline"
-              disabled={page <= 1 || isFetching}
-              onClick={() => go(page - 1)}
-            >
-              前のページ
-            </button>
-            <span className="pager__current" aria-current="page">
-              {page}ページ目
-            </span>
-            <button
-              type="button"
-              className="button button--outline"
-              disabled={!hasNext || isFetching}
-              onClick={() => go(page + 1)}
-            >
-              次のページ
-            </button>
-          </nav>
-        )}
+        <Pager
+          page={page}
+          hasNext={hasNext}
+          busy={isFetching}
+          onGo={go}
+          label="ページ送り"
+          className="pager"
+          buttonClassName="button button--outline"
+          currentClassName="pager__current"
+        />
       </div>
     </>
   );

@@ -7,8 +7,8 @@ import {
   TrophyIcon,
   UserIcon,
 } from '@/components/icons';
-import { InlineError } from '@/components/inline-error';
-import { Spinner } from '@/components/spinner';
+import { PageSection } from '@/components/page-section';
+import { queryFallback } from '@/components/query-state';
 import { upcomingCompetitions } from '@/features/competitions/competition-status';
 import { useGetCompetitionsQuery } from '@/features/competitions/competitions-api';
 import { CompetitionCard } from '@/features/competitions/components/competition-card';
@@ -21,14 +21,12 @@ const LatestNews = () => {
     page: 1,
     size: 3,
   });
-  if (isLoading) return <Spinner label="最新情報を読み込み中" />;
-  if (isError)
-    return (
-      <InlineError
-        message="最新情報を読み込めませんでした。"
-        onRetry={() => void refetch()}
-      />
-    );
+  const fallback = queryFallback(
+    { isLoading, isError, refetch },
+    '最新情報を読み込み中',
+    '最新情報を読み込めませんでした。',
+  );
+  if (fallback) return fallback;
   if (!data || data.length === 0)
     return <p className="muted">現在お知らせはありません。</p>;
   return <NewsList items={data.slice(0, 3)} />;
@@ -36,14 +34,12 @@ const LatestNews = () => {
 
 const UpcomingCompetitions = () => {
   const { data, isLoading, isError, refetch } = useGetCompetitionsQuery({});
-  if (isLoading) return <Spinner label="大会情報を読み込み中" />;
-  if (isError)
-    return (
-      <InlineError
-        message="大会情報を読み込めませんでした。"
-        onRetry={() => void refetch()}
-      />
-    );
+  const fallback = queryFallback(
+    { isLoading, isError, refetch },
+    '大会情報を読み込み中',
+    '大会情報を読み込めませんでした。',
+  );
+  if (fallback) return fallback;
   const upcoming = upcomingCompetitions(data ?? []).slice(0, 3);
   if (upcoming.length === 0) {
     return (
@@ -60,6 +56,47 @@ const UpcomingCompetitions = () => {
     </div>
   );
 };
+
+const FEATURES = [
+  {
+    icon: <UserIcon />,
+    title: 'プロを探す',
+    text: 'エリア、レッスン料金、日程、得意分野からプロを検索。プロフィールや経歴を見比べて、自分に合うプロが見つかります。',
+  },
+  {
+    icon: <FlagIcon />,
+    title: 'ラウンドレッスンを予約',
+    text: 'プロが公開しているラウンドレッスンに空きがあれば、その場で予約が完了。1組最大4名の少人数制です。',
+  },
+  {
+    icon: <ChatIcon />,
+    title: 'チャットで事前相談',
+    text: '予約したレッスンごとにチャットが使えます。集合時間の確認や、当日見てほしいポイントの相談もスムーズです。',
+  },
+  {
+    icon: <TrophyIcon />,
+    title: '大会・イベントに参加',
+    text: 'プロと一緒にプレーできるプロアム大会や交流イベントを定期開催。日程と結果はサイトでいつでも確認できます。',
+  },
+];
+
+/** 無料で会員登録 and one lighter way on, at the top and the foot of the page. */
+const RegisterActions = ({
+  className,
+  other,
+}: {
+  className: string;
+  other: { to: string; label: string };
+}) => (
+  <div className={className}>
+    <Link to="/auth/register" className="button button--accent button--large">
+      無料で会員登録
+    </Link>
+    <Link to={other.to} className="button button--ghost button--large">
+      {other.label}
+    </Link>
+  </div>
+);
 
 const LandingRoute = () => {
   useDocumentTitle(null);
@@ -102,115 +139,71 @@ const LandingRoute = () => {
             は、プロゴルファーとアマチュアゴルファーをつなぐ会員制のマッチングサービスです。
             実戦のコースで、プロのマネジメントと技術を間近で学べるラウンドレッスンを、スマートフォンから探して予約できます。
           </p>
-          <div className="hero__actions">
-            <Link
-              to="/auth/register"
-              className="button button--accent button--large"
-            >
-              無料で会員登録
-            </Link>
-            <Link to="/auth" className="button button--ghost button--large">
-              ログイン
-            </Link>
-          </div>
+          <RegisterActions
+            className="hero__actions"
+            other={{ to: '/auth', label: 'ログイン' }}
+          />
         </div>
       </section>
 
-      <section className="section" aria-labelledby="about-service">
-        <div className="container">
-          <p className="section__eyebrow">SERVICE</p>
-          <h2 id="about-service" className="section__title">
-            ProAm Connect でできること
-          </h2>
-          <p className="section__lead">
-            レッスン場の打席ではなく、本物のコースで。プロと同じ組でラウンドしながら、状況判断やクラブ選び、メンタルの整え方まで、スコアにつながる実践的な学びを提供します。
-          </p>
-          <ul className="feature-grid">
-            <li className="feature">
-              <span className="feature__icon">
-                <UserIcon />
-              </span>
-              <h3 className="feature__title">プロを探す</h3>
-              <p>
-                エリア、レッスン料金、日程、得意分野からプロを検索。プロフィールや経歴を見比べて、自分に合うプロが見つかります。
-              </p>
-            </li>
-            <li className="feature">
-              <span className="feature__icon">
-                <FlagIcon />
-              </span>
-              <h3 className="feature__title">ラウンドレッスンを予約</h3>
-              <p>
-                プロが公開しているラウンドレッスンに空きがあれば、その場で予約が完了。1組最大4名の少人数制です。
-              </p>
-            </li>
-            <li className="feature">
-              <span className="feature__icon">
-                <ChatIcon />
-              </span>
-              <h3 className="feature__title">チャットで事前相談</h3>
-              <p>
-                予約したレッスンごとにチャットが使えます。集合時間の確認や、当日見てほしいポイントの相談もスムーズです。
-              </p>
-            </li>
-            <li className="feature">
-              <span className="feature__icon">
-                <TrophyIcon />
-              </span>
-              <h3 className="feature__title">大会・イベントに参加</h3>
-              <p>
-                プロと一緒にプレーできるプロアム大会や交流イベントを定期開催。日程と結果はサイトでいつでも確認できます。
-              </p>
-            </li>
-          </ul>
-        </div>
-      </section>
-
-      <section
-        className="section section--tinted"
-        aria-labelledby="for-members"
+      <PageSection
+        id="about-service"
+        eyebrow="SERVICE"
+        title="ProAm Connect でできること"
       >
-        <div className="container">
-          <p className="section__eyebrow">FOR MEMBERS</p>
-          <h2 id="for-members" className="section__title">
-            プロの方へ、アマチュアの方へ
-          </h2>
-          <div className="audience-grid">
-            <article className="audience-card audience-card--pro">
-              <h3 className="audience-card__title">プロゴルファーの方へ</h3>
-              <p>
-                空いている日程をラウンドレッスンとして公開するだけで、レッスンを受けたいアマチュアとつながれます。集客や日程調整の手間を減らし、指導に集中できます。
-              </p>
-              <ul className="check-list">
-                <li>レッスン日程・定員・料金を自由に設定</li>
-                <li>予約状況と参加者をひと目で確認</li>
-                <li>参加者とのチャットで事前の打ち合わせ</li>
-              </ul>
-              <Link to="/promenu" className="text-link">
-                プロ会員メニューを見る
-                <ChevronRightIcon width={18} height={18} />
-              </Link>
-            </article>
-            <article className="audience-card audience-card--amateur">
-              <h3 className="audience-card__title">
-                アマチュアゴルファーの方へ
-              </h3>
-              <p>
-                「コースに出るとスコアがまとまらない」「100切り、90切りを目指したい」。そんな悩みを、プロと同じ組で回りながら解決しませんか。
-              </p>
-              <ul className="check-list">
-                <li>会員登録・プロ検索は無料</li>
-                <li>気になるプロに「いいね」して最新情報をチェック</li>
-                <li>初心者から競技志向の方まで対応</li>
-              </ul>
-              <Link to="/amateurmenu" className="text-link">
-                アマチュア会員メニューを見る
-                <ChevronRightIcon width={18} height={18} />
-              </Link>
-            </article>
-          </div>
+        <p className="section__lead">
+          レッスン場の打席ではなく、本物のコースで。プロと同じ組でラウンドしながら、状況判断やクラブ選び、メンタルの整え方まで、スコアにつながる実践的な学びを提供します。
+        </p>
+        <ul className="feature-grid">
+          {FEATURES.map((f) => (
+            <li key={f.title} className="feature">
+              <span className="feature__icon">{f.icon}</span>
+              <h3 className="feature__title">{f.title}</h3>
+              <p>{f.text}</p>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
+
+      <PageSection
+        id="for-members"
+        eyebrow="FOR MEMBERS"
+        title="プロの方へ、アマチュアの方へ"
+        tinted
+      >
+        <div className="audience-grid">
+          <article className="audience-card audience-card--pro">
+            <h3 className="audience-card__title">プロゴルファーの方へ</h3>
+            <p>
+              空いている日程をラウンドレッスンとして公開するだけで、レッスンを受けたいアマチュアとつながれます。集客や日程調整の手間を減らし、指導に集中できます。
+            </p>
+            <ul className="check-list">
+              <li>レッスン日程・定員・料金を自由に設定</li>
+              <li>予約状況と参加者をひと目で確認</li>
+              <li>参加者とのチャットで事前の打ち合わせ</li>
+            </ul>
+            <Link to="/promenu" className="text-link">
+              プロ会員メニューを見る
+              <ChevronRightIcon width={18} height={18} />
+            </Link>
+          </article>
+          <article className="audience-card audience-card--amateur">
+            <h3 className="audience-card__title">アマチュアゴルファーの方へ</h3>
+            <p>
+              「コースに出るとスコアがまとまらない」「100切り、90切りを目指したい」。そんな悩みを、プロと同じ組で回りながら解決しませんか。
+            </p>
+            <ul className="check-list">
+              <li>会員登録・プロ検索は無料</li>
+              <li>気になるプロに「いいね」して最新情報をチェック</li>
+              <li>初心者から競技志向の方まで対応</li>
+            </ul>
+            <Link to="/amateurmenu" className="text-link">
+              アマチュア会員メニューを見る
+              <ChevronRightIcon width={18} height={18} />
+            </Link>
+          </article>
         </div>
-      </section>
+      </PageSection>
 
       <section className="section" aria-labelledby="campaign">
         <div className="container">
@@ -227,44 +220,24 @@ const LandingRoute = () => {
         </div>
       </section>
 
-      <section
-        className="section section--tinted"
-        aria-labelledby="latest-news"
+      <PageSection
+        id="latest-news"
+        eyebrow="NEWS"
+        title="最新情報"
+        tinted
+        more={{ to: '/info', label: '一覧を見る' }}
       >
-        <div className="container">
-          <div className="section__head">
-            <div>
-              <p className="section__eyebrow">NEWS</p>
-              <h2 id="latest-news" className="section__title">
-                最新情報
-              </h2>
-            </div>
-            <Link to="/info" className="text-link">
-              一覧を見る
-              <ChevronRightIcon width={18} height={18} />
-            </Link>
-          </div>
-          <LatestNews />
-        </div>
-      </section>
+        <LatestNews />
+      </PageSection>
 
-      <section className="section" aria-labelledby="upcoming">
-        <div className="container">
-          <div className="section__head">
-            <div>
-              <p className="section__eyebrow">EVENTS</p>
-              <h2 id="upcoming" className="section__title">
-                開催予定の大会
-              </h2>
-            </div>
-            <Link to="/event" className="text-link">
-              日程・結果を見る
-              <ChevronRightIcon width={18} height={18} />
-            </Link>
-          </div>
-          <UpcomingCompetitions />
-        </div>
-      </section>
+      <PageSection
+        id="upcoming"
+        eyebrow="EVENTS"
+        title="開催予定の大会"
+        more={{ to: '/event', label: '日程・結果を見る' }}
+      >
+        <UpcomingCompetitions />
+      </PageSection>
 
       <section className="cta" aria-labelledby="cta-title">
         <div className="container cta__inner">
@@ -275,17 +248,10 @@ const LandingRoute = () => {
           <p className="cta__text">
             会員登録は無料、最短1分で完了します。まずはお近くのプロを探してみませんか。
           </p>
-          <div className="button-row button-row--center">
-            <Link
-              to="/auth/register"
-              className="button button--accent button--large"
-            >
-              無料で会員登録
-            </Link>
-            <Link to="/qa" className="button button--ghost button--large">
-              よくある質問
-            </Link>
-          </div>
+          <RegisterActions
+            className="button-row button-row--center"
+            other={{ to: '/qa', label: 'よくある質問' }}
+          />
         </div>
       </section>
     </>

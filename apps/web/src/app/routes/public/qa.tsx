@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { InPageLink } from '@/components/in-page-link';
 import { NoticeCard } from '@/components/notice-card';
 import { PageHeader } from '@/components/page-header';
 import { SYSTEM_FEE_LABEL } from '@/features/legal/legal-terms';
@@ -108,18 +109,7 @@ const QaRoute = () => {
           <ul>
             {groups.map((g) => (
               <li key={g.id}>
-                <a
-                  href={`#qa-${g.id}`}
-                  onClick={(e) => {
-                    // The hash router owns location.hash, so scroll without changing it.
-                    e.preventDefault();
-                    document
-                      .getElementById(`qa-${g.id}`)
-                      ?.scrollIntoView({ behavior: 'smooth' });
-                  }}
-                >
-                  {g.title}
-                </a>
+                <InPageLink targetId={`qa-${g.id}`}>{g.title}</InPageLink>
               </li>
             ))}
           </ul>

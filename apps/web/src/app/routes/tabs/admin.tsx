@@ -1,6 +1,7 @@
 import type { News } from '@proam/contract';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { AdminListBar } from '@/components/admin-list-bar';
 import { ConfirmDeleteDialog } from '@/components/confirm-dialog';
 import { FlashStatus } from '@/components/flash-status';
 import { PageHeader } from '@/components/page-header';
@@ -50,9 +51,8 @@ const NewsSection = () => {
     useGetAdminNewsQuery({ size: 100 });
   const [mode, setMode] = useState<NewsMode>({ kind: 'list' });
   const { message, setMessage, announce, ref: messageRef } = useFlash();
-  const [remove, { isLoading: deleting }] = useDeleteNewsMutation();
-  const { toDelete, setToDelete, confirmDelete } = useConfirmedDelete<News>(
-    remove,
+  const { toDelete, setToDelete, dialog } = useConfirmedDelete<News>(
+    useDeleteNewsMutation(),
     (n) => announce(`「${n.title}」を削除しました。`),
   );
   const rootRef = useRef<HTMLDivElement>(null);
@@ -79,23 +79,12 @@ const NewsSection = () => {
         />
       ) : (
         <>
-          <div className="admin-bar">
-            <p className="admin-bar__label">
-              公開中と予約投稿のお知らせをすべて表示しています（新しい順）。
-            </p>
-            <div className="admin-bar__buttons">
-              <button
-                type="button"
-                className="button button--primary"
-                onClick={() => setMode({ kind: 'edit' })}
-              >
-                お知らせを作成
-              </button>
-              <Link to="/info" className="button button--outline">
-                公開ページを見る
-              </Link>
-            </div>
-          </div>
+          <AdminListBar
+            label="公開中と予約投稿のお知らせをすべて表示しています（新しい順）。"
+            createLabel="お知らせを作成"
+            onCreate={() => setMode({ kind: 'edit' })}
+            link={{ to: '/info', label: '公開ページを見る' }}
+          />
           <FlashStatus ref={messageRef} message={message} />
           <QueryState
             query={{ isLoading, isError, isFetching, refetch }}
@@ -118,9 +107,7 @@ const NewsSection = () => {
         title="お知らせの削除"
         name={toDelete?.title}
         consequence="公開ページからも削除され、元に戻せません。"
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
+        {...dialog}
       />
     </div>
   );

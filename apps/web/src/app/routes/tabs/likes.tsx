@@ -17,7 +17,7 @@ import '@/styles/reviews.css';
 const LikesRoute = () => {
   useDocumentTitle('いいね');
   const toggle = useLikeToggle();
-  const { me, myType, likes, likedIds } = toggle;
+  const { me, myType, likedIds } = toggle;
   const isBuyer = useIsBuyer();
 
   return (
@@ -28,11 +28,7 @@ const LikesRoute = () => {
           <>
             <LikedMembers
               title="いいねしたプロ"
-              likes={likes.data}
-              loading={likes.isLoading}
-              failed={likes.isError}
-              onRetry={() => void likes.refetch()}
-              onUnlike={toggle.toggle}
+              toggle={toggle}
               empty="まだいいねしたプロはいません。下の検索からお気に入りのプロを探して「いいね」しましょう。"
             />
             <ProSearch likedIds={likedIds} onToggle={toggle.toggle} />

@@ -1,8 +1,8 @@
 import type { Refund, RefundStatus } from '@proam/contract';
 import { useState } from 'react';
-import { BusyButton, LoadMore } from '@/components/form/form-actions';
+import { BusyButton } from '@/components/form/form-actions';
 import { Inbox } from '@/components/inbox';
-import { QueryState } from '@/components/query-state';
+import { InfiniteQueryList } from '@/components/infinite-query-list';
 import { Badge } from '@/components/status-badge';
 import {
   REFUND_REASON_LABELS,
@@ -112,7 +112,6 @@ export const AdminRefunds = () => {
     filter === 'all' ? {} : { status: filter },
     { refetchOnMountOrArgChange: true },
   );
-  const refunds = query.data?.pages.flat() ?? [];
   const [retry] = useRetryRefundMutation();
   const [retrying, setRetrying] = useState<string | null>(null);
   const [status, setStatus] = useState('');
@@ -140,39 +139,27 @@ export const AdminRefunds = () => {
       }}
       status={status}
     >
-      <QueryState
+      <InfiniteQueryList
         query={query}
         loading="返金を読み込み中"
         error="返金を読み込めませんでした。"
-        isEmpty={refunds.length === 0}
         empty={
           filter === 'failed'
             ? '対応が必要な返金はありません。'
             : '返金はありません。'
         }
+        listClassName="refund-list"
+        moreClassName="refund-list__more"
       >
-        {() => (
-          <>
-            <ul className="refund-list">
-              {refunds.map((r) => (
-                <RefundItem
-                  key={r.id}
-                  refund={r}
-                  retrying={retrying === r.id}
-                  onRetry={(x) => void onRetry(x)}
-                />
-              ))}
-            </ul>
-            {query.hasNextPage && (
-              <LoadMore
-                className="refund-list__more"
-                loading={query.isFetchingNextPage}
-                onLoad={query.fetchNextPage}
-              />
-            )}
-          </>
+        {(r) => (
+          <RefundItem
+            key={r.id}
+            refund={r}
+            retrying={retrying === r.id}
+            onRetry={(x) => void onRetry(x)}
+          />
         )}
-      </QueryState>
+      </InfiniteQueryList>
     </Inbox>
   );
 };

@@ -1,10 +1,12 @@
 import type { AdminUsersInput, User } from '@proam/contract';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { FocusSection } from '@/components/focus-section';
 import { SmallButton } from '@/components/small-button';
 import { SelectField, TextField } from '@/components/form/field';
 import { SearchActions } from '@/components/form/form-actions';
 import { FormErrorSummary } from '@/components/form/form-error-summary';
 import { FlashStatus } from '@/components/flash-status';
+import { Pager } from '@/components/pager';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/status-badge';
 import { useValidatedForm } from '@/hooks/use-validated-form';
@@ -150,15 +152,13 @@ export const MemberManagement = () => {
 
       <FlashStatus message={message} />
 
-      <section aria-labelledby={`${id}-results`} aria-busy={isFetching}>
-        <h2
-          id={`${id}-results`}
-          ref={resultsRef}
-          tabIndex={-1}
-          className="admin-section-title"
-        >
-          会員一覧
-        </h2>
+      <FocusSection
+        id={`${id}-results`}
+        title="会員一覧"
+        headingRef={resultsRef}
+        titleClassName="admin-section-title"
+        busy={isFetching}
+      >
         <p className="admin-results-count" role="status">
           {isLoading || (isFetching && !data)
             ? '検索しています…'
@@ -278,28 +278,16 @@ export const MemberManagement = () => {
             )
           }
         </QueryState>
-        {(page > 1 || hasNext) && (
-          <nav className="admin-pager" aria-label="会員一覧のページ">
-            <button
-              type="button"
-              className="button button--outline button--small"
-              disabled={page <= 1 || isFetching}
-              onClick={() => goTo(page - 1)}
-            >
-              前のページ
-            </button>
-            <span aria-current="page">{page}ページ目</span>
-            <button
-              type="button"
-              className="button button--outline button--small"
-              disabled={!hasNext || isFetching}
-              onClick={() => goTo(page + 1)}
-            >
-              次のページ
-            </button>
-          </nav>
-        )}
-      </section>
+        <Pager
+          page={page}
+          hasNext={hasNext}
+          busy={isFetching}
+          onGo={goTo}
+          label="会員一覧のページ"
+          className="admin-pager"
+          buttonClassName="button button--outline button--small"
+        />
+      </FocusSection>
 
       <SuspendDialog
         member={toSuspend}

@@ -91,7 +91,7 @@ const ResolveDialog = ({
   const [resolve] = useResolveReportMutation();
   return (
     <ReasonDialog
-      open={report !== null}
+      target={report}
       title="通報を対応済みにする"
       message="行った対応を記録します。操作履歴にも残ります。"
       confirmLabel="対応済みにする"
@@ -104,17 +104,9 @@ const ResolveDialog = ({
         validate: validateResolve,
         refused: '対応内容をご確認ください。',
       }}
-      send={(resolution) =>
-        report
-          ? resolve({ id: report.id, resolution })
-          : Promise.resolve({ error: null })
-      }
-      failure={(error) =>
-        error?.code === 'NotFound'
-          ? 'この通報は見つかりませんでした。'
-          : (error?.msg ??
-            '保存できませんでした。通信状況をご確認のうえ、もう一度お試しください。')
-      }
+      send={(r, resolution) => resolve({ id: r.id, resolution })}
+      failures={{ NotFound: 'この通報は見つかりませんでした。' }}
+      failure="保存できませんでした。通信状況をご確認のうえ、もう一度お試しください。"
       onDone={onDone}
       onClose={onClose}
     />

@@ -21,7 +21,7 @@ export const SuspendDialog = ({
   const name = member ? `${member.userName}（${member.email ?? ''}）` : '';
   return (
     <ReasonDialog
-      open={member !== null}
+      target={member}
       title={lifting ? '利用停止の解除' : '会員の利用停止'}
       message={
         lifting
@@ -43,23 +43,19 @@ export const SuspendDialog = ({
               refused: '利用停止の理由をご確認ください。',
             },
           })}
-      send={(reason) =>
-        !member
-          ? Promise.resolve({ error: null })
-          : suspend(
-              lifting
-                ? { id: member.id, suspended: false }
-                : { id: member.id, suspended: true, reason },
-            )
+      send={(m, reason) =>
+        suspend(
+          lifting
+            ? { id: m.id, suspended: false }
+            : { id: m.id, suspended: true, reason },
+        )
       }
-      failure={(error) =>
-        error?.code === 'Conflict'
-          ? 'ご自身のアカウントは利用停止にできません。'
-          : error?.code === 'NotFound'
-            ? 'この会員は見つかりませんでした（退会した可能性があります）。'
-            : (error?.msg ??
-              '変更できませんでした。通信状況をご確認のうえ、もう一度お試しください。')
-      }
+      failures={{
+        Conflict: 'ご自身のアカウントは利用停止にできません。',
+        NotFound:
+          'この会員は見つかりませんでした（退会した可能性があります）。',
+      }}
+      failure="変更できませんでした。通信状況をご確認のうえ、もう一度お試しください。"
       onDone={onDone}
       onClose={onClose}
     />

@@ -1,13 +1,14 @@
 import { TERMS_VERSION, termsVersionDate } from '@proam/contract';
 import '@/styles/legal.css';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useModalDialog } from '@/hooks/use-modal-dialog';
 import { apiErrorOf, fieldOfValidationError } from '@/lib/server-errors';
 import { useAppDispatch } from '@/lib/store-hooks';
 import { useAcceptTermsMutation, useLogoutMutation } from '../auth-api';
 import { loggedOut } from '../auth-slice';
-import { BusyButton } from '@/components/form/form-actions';
+import { BusyButton, ReloadPageButton } from '@/components/form/form-actions';
 
 /** The legal pages open in a new tab, so the agreement and the member's place stay. */
 export const LegalLink = ({ to, label }: { to: string; label: string }) => (
@@ -25,7 +26,8 @@ export const LegalLink = ({ to, label }: { to: string; label: string }) => (
  */
 export const TermsGate = () => {
   useDocumentTitle('利用規約への同意');
-  const ref = useRef<HTMLDialogElement>(null);
+  // Open from the start until the member agrees or logs out.
+  const ref = useModalDialog(true);
   const titleId = useId();
   const bodyId = useId();
   const dispatch = useAppDispatch();
@@ -35,13 +37,6 @@ export const TermsGate = () => {
   // This page was built before the terms in force: only a reload shows them.
   const [stale, setStale] = useState(false);
   const date = termsVersionDate(TERMS_VERSION);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog || dialog.open) return;
-    if (typeof dialog.showModal === 'function') dialog.showModal();
-    else dialog.setAttribute('open', '');
-  }, []);
 
   const onAccept = async () => {
     const error = apiErrorOf(await accept({ version: TERMS_VERSION }));
@@ -93,13 +88,7 @@ export const TermsGate = () => {
           {stale && (
             <p className="form-field__error" role="alert">
               利用規約が改定されています。ページを再読み込みして、最新の利用規約をご確認ください。{' '}
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => window.location.reload()}
-              >
-                再読み込み
-              </button>
+              <ReloadPageButton className="link-button" />
             </p>
           )}
           <ul className="terms-gate__links">

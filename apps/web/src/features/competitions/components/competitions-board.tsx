@@ -1,6 +1,6 @@
 import type { Competition } from '@proam/contract';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { AdminListBar } from '@/components/admin-list-bar';
 import { SmallButton } from '@/components/small-button';
 import { ConfirmDeleteDialog } from '@/components/confirm-dialog';
 import { FlashStatus } from '@/components/flash-status';
@@ -79,11 +79,10 @@ export const CompetitionsBoard = () => {
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
   const { message, setMessage, announce, ref: messageRef } = useFlash();
   const [publishingId, setPublishingId] = useState<string | null>(null);
-  const [remove, { isLoading: deleting }] = useDeleteCompetitionMutation();
-  const { toDelete, setToDelete, confirmDelete } =
-    useConfirmedDelete<Competition>(remove, (c) =>
-      announce(`「${c.name}」を削除しました。`),
-    );
+  const { toDelete, setToDelete, dialog } = useConfirmedDelete<Competition>(
+    useDeleteCompetitionMutation(),
+    (c) => announce(`「${c.name}」を削除しました。`),
+  );
   const [update] = useUpdateCompetitionMutation();
   const contentRef = useRef<HTMLDivElement>(null);
 
@@ -176,24 +175,17 @@ export const CompetitionsBoard = () => {
       />
       <div className="container section" ref={contentRef}>
         {isAdmin && mode.kind === 'list' && (
-          <div className="admin-bar">
-            <p className="admin-bar__label">
-              <span className="tag tag--admin">管理者</span>
-              大会の作成・編集・結果入力ができます。
-            </p>
-            <div className="admin-bar__buttons">
-              <button
-                type="button"
-                className="button button--primary"
-                onClick={() => setMode({ kind: 'create' })}
-              >
-                新規作成
-              </button>
-              <Link to="/tabs/admin" className="button button--outline">
-                管理画面へ
-              </Link>
-            </div>
-          </div>
+          <AdminListBar
+            label={
+              <>
+                <span className="tag tag--admin">管理者</span>
+                大会の作成・編集・結果入力ができます。
+              </>
+            }
+            createLabel="新規作成"
+            onCreate={() => setMode({ kind: 'create' })}
+            link={{ to: '/tabs/admin', label: '管理画面へ' }}
+          />
         )}
         <FlashStatus
           ref={messageRef}
@@ -262,9 +254,7 @@ export const CompetitionsBoard = () => {
           title="大会の削除"
           name={toDelete?.name}
           consequence="結果も含めて削除され、元に戻せません。"
-          busy={deleting}
-          onConfirm={() => void confirmDelete()}
-          onCancel={() => setToDelete(null)}
+          {...dialog}
         />
       )}
     </>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { InPageLink } from '@/components/in-page-link';
 import { PageHeader } from '@/components/page-header';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { TERMS_VERSION, termsVersionDate } from '@proam/contract';
@@ -85,18 +86,7 @@ export const LegalDocument = ({
             <ol>
               {sections.map((s) => (
                 <li key={s.id}>
-                  <a
-                    href={`#legal-${s.id}`}
-                    onClick={(e) => {
-                      // The hash router owns location.hash, so scroll without changing it.
-                      e.preventDefault();
-                      document
-                        .getElementById(`legal-${s.id}`)
-                        ?.scrollIntoView({ behavior: 'smooth' });
-                    }}
-                  >
-                    {s.title}
-                  </a>
+                  <InPageLink targetId={`legal-${s.id}`}>{s.title}</InPageLink>
                 </li>
               ))}
             </ol>

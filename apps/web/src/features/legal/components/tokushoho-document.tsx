@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import {
+  LabelValueTable,
+  type LabelValueRow,
+} from '@/components/label-value-table';
 import { runtimeConfig } from '@/config/env';
 import { LegalDocument } from './legal-document';
 import { byPaymentMode } from '@/lib/payment-mode';
 import { SYSTEM_FEE_LABEL } from '../legal-terms';
 
-type Row = { label: string; value: ReactNode };
-
-const rows = (): Row[] => [
+const rows = (): LabelValueRow[] => [
   { label: '販売事業者', value: runtimeConfig.companyName },
   { label: '運営統括責任者', value: runtimeConfig.companyRepresentative },
   { label: '所在地', value: runtimeConfig.companyAddress },
@@ -128,17 +130,11 @@ export const TokushohoDocument = () => {
       titleRight="LEGAL NOTICE"
       description="特定商取引に関する法律第11条に基づき、次のとおり表示します。"
     >
-      <table className="data-table legal__table">
-        <caption className="visually-hidden">{title}</caption>
-        <tbody>
-          {rows().map((r) => (
-            <tr key={r.label}>
-              <th scope="row">{r.label}</th>
-              <td>{r.value}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <LabelValueTable
+        className="data-table legal__table"
+        caption={title}
+        rows={rows()}
+      />
     </LegalDocument>
   );
 };

@@ -1,31 +1,25 @@
-import type { Like } from '@proam/contract';
 import { useId } from 'react';
 import { MemberSection } from '@/components/member-section';
 import { InlineError } from '@/components/inline-error';
 import { useGetUsersByIdListQuery } from '@/features/profile/profile-api';
+import type { useLikeToggle } from '../use-like-toggle';
 import { MemberCard, MemberCardSkeletons, proPath } from './member-card';
 
 type LikedMembersProps = {
   title: string;
-  likes: readonly Like[] | undefined;
-  loading: boolean;
-  failed: boolean;
-  onRetry: () => void;
-  onUnlike: (id: string) => void;
+  /** The member's likes (whose query this shows) and their いいね解除. */
+  toggle: Pick<ReturnType<typeof useLikeToggle>, 'likes' | 'toggle'>;
   empty: string;
 };
 
 /** The members the logged-in person liked, newest first, each with いいね解除. */
 export const LikedMembers = ({
   title,
-  likes,
-  loading,
-  failed,
-  onRetry,
-  onUnlike,
+  toggle: { likes: query, toggle: onUnlike },
   empty,
 }: LikedMembersProps) => {
   const id = useId();
+  const likes = query.data;
   const ids = (likes ?? [])
     .filter((l) => !l.likeId.startsWith('optimistic-'))
     .map((l) => l.likeUserId);
@@ -40,12 +34,12 @@ export const LikedMembers = ({
       title={title}
       aside={likes ? <p className="muted">{ids.length}人</p> : null}
     >
-      {failed || users.isError ? (
+      {query.isError || users.isError ? (
         <InlineError
           message="いいねした会員を読み込めませんでした。"
-          onRetry={onRetry}
+          onRetry={() => void query.refetch()}
         />
-      ) : loading || (ids.length > 0 && users.isLoading) ? (
+      ) : query.isLoading || (ids.length > 0 && users.isLoading) ? (
         <MemberCardSkeletons count={2} />
       ) : ids.length === 0 ? (
         <p className="empty-state">{empty}</p>

@@ -69,7 +69,7 @@ export const ProLikes = ({ userId, toggle, memberSafety }: ProLikesProps) => {
   const id = useId();
   const count = useGetLikeCountQuery({ userType: 'pro', userId });
   const newcomers = useGetNewAmateursQuery(20);
-  const { likes, likedIds } = toggle;
+  const { likedIds } = toggle;
 
   return (
     <>
@@ -102,11 +102,7 @@ export const ProLikes = ({ userId, toggle, memberSafety }: ProLikesProps) => {
       <LikedBy userId={userId} memberSafety={memberSafety} />
       <LikedMembers
         title="いいねしたアマチュア会員"
-        likes={likes.data}
-        loading={likes.isLoading}
-        failed={likes.isError}
-        onRetry={() => void likes.refetch()}
-        onUnlike={toggle.toggle}
+        toggle={toggle}
         empty="まだいいねしたアマチュア会員はいません。下の「新しく登録したアマチュア会員」からいいねできます。"
       />
       <MemberSection id={`${id}-new`} title="新しく登録したアマチュア会員">

@@ -1,8 +1,7 @@
 import type { Payment, PaymentRecordStatus } from '@proam/contract';
 import { Link } from 'react-router';
-import { LoadMore } from '@/components/form/form-actions';
 import { MemberSection } from '@/components/member-section';
-import { QueryState } from '@/components/query-state';
+import { InfiniteQueryList } from '@/components/infinite-query-list';
 import { Badge } from '@/components/status-badge';
 import { paymentsEnabled } from '@/config/env';
 import {
@@ -110,30 +109,16 @@ export const PaymentHistory = () => {
       className="payment-history"
       title="支払い履歴"
     >
-      <QueryState
+      <InfiniteQueryList
         query={query}
         loading="支払い履歴を読み込み中"
         error="支払い履歴を読み込めませんでした。"
-        isEmpty={payments.length === 0}
         empty="お支払いの履歴はありません"
+        listClassName="payment-history__items"
+        moreClassName="payment-history__more"
       >
-        {() => (
-          <>
-            <ul className="payment-history__items">
-              {payments.map((p) => (
-                <PaymentItem key={p.reservationId} payment={p} />
-              ))}
-            </ul>
-            {query.hasNextPage && (
-              <LoadMore
-                className="payment-history__more"
-                loading={query.isFetchingNextPage}
-                onLoad={query.fetchNextPage}
-              />
-            )}
-          </>
-        )}
-      </QueryState>
+        {(p) => <PaymentItem key={p.reservationId} payment={p} />}
+      </InfiniteQueryList>
     </MemberSection>
   );
 };

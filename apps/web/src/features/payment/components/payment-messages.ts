@@ -45,36 +45,28 @@ export const stripeFailureMessage = (
   return PAYMENT_FAILED_MSG;
 };
 
+/** /payment/start failures that trying again will not mend, said in Japanese. */
+const START_FINAL: Partial<Record<ApiError['code'], string>> = {
+  ScheduleFull:
+    'このレッスンは満員になりました。スケジュールからキャンセル待ちに登録できます。',
+  Conflict:
+    'このレッスンはお支払いの手続きができません。すでに予約済みか、受付が終了しています。',
+  Forbidden: 'このレッスンはご予約いただけません。',
+  NotFound: 'レッスンが見つかりませんでした。',
+};
+
+/** /payment/start failures worth another try; any other code keeps the server's message. */
+const START_RETRY: Partial<Record<ApiError['code'], string>> = {
+  PaymentRequired: 'お支払いが完了していません。',
+  ServiceUnavailable:
+    '決済サービスに接続できませんでした。席は確保されています。しばらくしてから「もう一度試す」を押してください。',
+};
+
 /** What the page says when /payment/start fails, and whether trying again may help. */
 export const startFailureMessage = (
   error: ApiError,
 ): { text: string; retry: boolean } => {
-  switch (error.code) {
-    case 'ScheduleFull':
-      return {
-        text: 'このレッスンは満員になりました。スケジュールからキャンセル待ちに登録できます。',
-        retry: false,
-      };
-    case 'Conflict':
-      return {
-        text: 'このレッスンはお支払いの手続きができません。すでに予約済みか、受付が終了しています。',
-        retry: false,
-      };
-    case 'PaymentRequired':
-      return { text: 'お支払いが完了していません。', retry: true };
-    case 'Forbidden':
-      return {
-        text: 'このレッスンはご予約いただけません。',
-        retry: false,
-      };
-    case 'NotFound':
-      return { text: 'レッスンが見つかりませんでした。', retry: false };
-    case 'ServiceUnavailable':
-      return {
-        text: '決済サービスに接続できませんでした。席は確保されています。しばらくしてから「もう一度試す」を押してください。',
-        retry: true,
-      };
-    default:
-      return { text: error.msg, retry: true };
-  }
+  const final = START_FINAL[error.code];
+  if (final) return { text: final, retry: false };
+  return { text: START_RETRY[error.code] ?? error.msg, retry: true };
 };

@@ -11,6 +11,7 @@ import {
 import { Link, useParams, useSearchParams } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { Payment, PaymentStart } from '@proam/contract';
+import { FocusSection } from '@/components/focus-section';
 import { NoticeCard } from '@/components/notice-card';
 import { PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';
@@ -174,15 +175,13 @@ type DoneProps = {
 const PaymentDone = ({ payment, focusRef }: DoneProps) => {
   const refunded = payment.status === 'refunded';
   return (
-    <section className="payment-done" aria-labelledby="payment-done-title">
-      <h2
-        id="payment-done-title"
-        ref={focusRef}
-        tabIndex={-1}
-        className="payment-done__title"
-      >
-        {refunded ? 'お支払いを返金しました' : 'お支払いが完了しました'}
-      </h2>
+    <FocusSection
+      id="payment-done-title"
+      title={refunded ? 'お支払いを返金しました' : 'お支払いが完了しました'}
+      headingRef={focusRef}
+      className="payment-done"
+      titleClassName="payment-done__title"
+    >
       <p>
         {refunded
           ? '満席のためご予約をお取りできませんでした。お支払いは全額返金しました（カード会社により反映まで数日かかる場合があります）。'
@@ -217,7 +216,7 @@ const PaymentDone = ({ payment, focusRef }: DoneProps) => {
           </Link>
         )}
       </div>
-    </section>
+    </FocusSection>
   );
 };
 

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import type { Review } from '@proam/contract';
-import { QueryState } from '@/components/query-state';
+import { InfiniteQueryList } from '@/components/infinite-query-list';
 import { useGetReviewsInfiniteQuery } from '../reviews-api';
 import { ReplyForm } from './reply-form';
 import { ReviewItem } from './review-item';
-import { LoadMore } from '@/components/form/form-actions';
 
 type ReviewListProps = {
   proId: string;
@@ -24,42 +23,29 @@ export const ReviewList = ({
   reviewActions,
 }: ReviewListProps) => {
   const query = useGetReviewsInfiniteQuery(proId);
-  const reviews = query.data?.pages.flat() ?? [];
   return (
     <section className="review-list" aria-labelledby={`reviews-${proId}`}>
       <h3 id={`reviews-${proId}`} className="review-list__title">
         {title}
       </h3>
-      <QueryState
+      <InfiniteQueryList
         query={query}
         loading="口コミを読み込み中"
         error="口コミを読み込めませんでした。"
-        isEmpty={reviews.length === 0}
         empty="口コミはまだありません。"
+        listClassName="review-list__items"
+        moreClassName="review-list__more"
       >
-        {() => (
-          <>
-            <ul className="review-list__items">
-              {reviews.map((r) => (
-                <li key={r.id}>
-                  <ReviewItem
-                    review={r}
-                    actions={reviewActions?.(r)}
-                    footer={canReply ? <ReplyForm review={r} /> : undefined}
-                  />
-                </li>
-              ))}
-            </ul>
-            {query.hasNextPage && (
-              <LoadMore
-                className="review-list__more"
-                loading={query.isFetchingNextPage}
-                onLoad={query.fetchNextPage}
-              />
-            )}
-          </>
+        {(r) => (
+          <li key={r.id}>
+            <ReviewItem
+              review={r}
+              actions={reviewActions?.(r)}
+              footer={canReply ? <ReplyForm review={r} /> : undefined}
+            />
+          </li>
         )}
-      </QueryState>
+      </InfiniteQueryList>
     </section>
   );
 };

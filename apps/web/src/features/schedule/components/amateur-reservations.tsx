@@ -1,11 +1,16 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ComponentProps,
+  type ReactNode,
+} from 'react';
 import { Link } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { Schedule } from '@proam/contract';
 import { StatusNotice } from '@/components/flash-status';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { InlineError } from '@/components/inline-error';
-import { Spinner } from '@/components/spinner';
+import { queryFallback } from '@/components/query-state';
 import { formatDate } from '@/lib/format';
 import { isCalledOff, isReservedBy, mayReview } from '../booking-rules';
 import {
@@ -15,15 +20,8 @@ import {
 import { useCancelReservation } from '../use-cancel-reservation';
 import { useTodayInJapan } from '../use-today-in-japan';
 import { useWaitlist } from '../use-waitlist';
-import { AddToCalendarButton } from './add-to-calendar-button';
-import { CancelDeadline } from './cancel-deadline';
 import { LessonCardList } from './lesson-card';
-import {
-  isPaymentPending,
-  PaymentMark,
-  PayLink,
-  PendingPaymentNote,
-} from './payment-state';
+import { ChatLink, ReservedActions, ReservedNotes } from './reserved-lesson';
 import { WaitlistActions } from './waitlist-actions';
 
 /** Unique ids in a stable order, so the members query is cached per set. */
@@ -35,40 +33,27 @@ type LessonSectionProps = {
   id: string;
   className: string;
   title: string;
-  children: ReactNode;
-};
+} & Pick<ComponentProps<typeof LessonCardList>, 'lessons' | 'card'>;
 
-/** A titled group of lessons after the reserved ones (キャンセル待ち, 受講した). */
+/**
+ * A titled group of lessons after the reserved ones (キャンセル待ち, 受講した);
+ * nothing while there are none.
+ */
 const LessonSection = ({
   id,
   className,
   title,
-  children,
-}: LessonSectionProps) => (
-  <section className={className} aria-labelledby={id}>
-    <h2 id={id} className="lessons-title">
-      {title}
-    </h2>
-    {children}
-  </section>
-);
-
-/** The lesson's チャット: the main button on upcoming lessons, outlined on past ones. */
-const ChatLink = ({
-  schedule: s,
-  primary = false,
-}: {
-  schedule: Schedule;
-  primary?: boolean;
-}) => (
-  <Link
-    to={`/tabs/chat/${s.id}`}
-    className={`button ${primary ? 'button--primary' : 'button--outline'}`}
-    aria-label={`${formatDate(s.date)}のレッスンのチャット`}
-  >
-    チャット
-  </Link>
-);
+  lessons,
+  card,
+}: LessonSectionProps) =>
+  lessons.length === 0 ? null : (
+    <section className={className} aria-labelledby={id}>
+      <h2 id={id} className="lessons-title">
+        {title}
+      </h2>
+      <LessonCardList lessons={lessons} showDate card={card} />
+    </section>
+  );
 
 /** How many past lessons are listed for a review. */
 export const PAST_LESSONS_SHOWN = 10;
@@ -166,12 +151,10 @@ export const AmateurReservations = ({
         className="day-panel__notice"
         text={notice?.text}
       />
-      {isLoading && <Spinner label="予約を読み込み中" />}
-      {isError && (
-        <InlineError
-          message="予約中のレッスンを読み込めませんでした。"
-          onRetry={() => void refetch()}
-        />
+      {queryFallback(
+        { isLoading, isError, refetch },
+        '予約を読み込み中',
+        '予約中のレッスンを読み込めませんでした。',
       )}
       {!isLoading && !isError && lessons.length === 0 && (
         <div className="lessons-empty">
@@ -190,95 +173,62 @@ export const AmateurReservations = ({
         card={(s) => {
           const calledOff = isCalledOff(s);
           const mayCancel = cancel.mayCancel(s, today);
-          const pending = isPaymentPending(s);
-          const cancelButton = !calledOff && mayCancel && (
-            <button
-              type="button"
-              className="button button--outline"
-              disabled={cancel.busy}
-              onClick={() => cancel.ask(s)}
-              aria-label={`${formatDate(s.date)}の予約をキャンセル`}
-            >
-              キャンセル
-            </button>
-          );
           return {
             extra: (
               <>
                 {proLine(s)}
-                {pending && !calledOff && <PendingPaymentNote schedule={s} />}
                 {!calledOff && (
-                  <CancelDeadline
+                  <ReservedNotes
                     schedule={s}
-                    open={mayCancel}
+                    mayCancel={mayCancel}
                     noteId={cancel.noteIdOf(s)}
                   />
                 )}
               </>
             ),
             footer: review(s),
-            // Held for payment: not a participant yet, so no chat or calendar file.
-            actions: pending ? (
-              <>
-                {!calledOff && <PayLink schedule={s} />}
-                {cancelButton}
-              </>
-            ) : (
-              <>
-                <PaymentMark schedule={s} />
-                <ChatLink schedule={s} primary />
-                {!calledOff && (
-                  <AddToCalendarButton
-                    schedule={s}
-                    proName={proName(s.proId)}
-                  />
-                )}
-                {cancelButton}
-              </>
+            actions: (
+              <ReservedActions
+                schedule={s}
+                proName={proName(s.proId)}
+                calledOff={calledOff}
+                mayCancel={mayCancel}
+                busy={cancel.busy}
+                onCancel={cancel.ask}
+                chatPrimary
+              />
             ),
           };
         }}
       />
-      {waiting.length > 0 && (
-        <LessonSection
-          id="waiting-title"
-          className="reservations__waiting"
-          title="キャンセル待ち中のレッスン"
-        >
-          <LessonCardList
-            lessons={waiting}
-            showDate
-            card={(s) => ({
-              extra: proLine(s),
-              actions: (
-                <WaitlistActions
-                  schedule={s}
-                  busy={waitlist.busy}
-                  onJoin={waitlist.join}
-                  onLeave={waitlist.leave}
-                />
-              ),
-            })}
-          />
-        </LessonSection>
-      )}
-      {past.length > 0 && (
-        <LessonSection
-          id="past-lessons-title"
-          className="reservations__past"
-          title="受講したレッスン"
-        >
-          <LessonCardList
-            lessons={past}
-            showDate
-            card={(s) => ({
-              extra: proLine(s),
-              footer: review(s),
-              actions: <ChatLink schedule={s} />,
-            })}
-          />
-        </LessonSection>
-      )}
+      <LessonSection
+        id="waiting-title"
+        className="reservations__waiting"
+        title="キャンセル待ち中のレッスン"
+        lessons={waiting}
+        card={(s) => ({
+          extra: proLine(s),
+          actions: (
+            <WaitlistActions
+              schedule={s}
+              busy={waitlist.busy}
+              onJoin={waitlist.join}
+              onLeave={waitlist.leave}
+            />
+          ),
+        })}
+      />
+      <LessonSection
+        id="past-lessons-title"
+        className="reservations__past"
+        title="受講したレッスン"
+        lessons={past}
+        card={(s) => ({
+          extra: proLine(s),
+          footer: review(s),
+          actions: <ChatLink schedule={s} />,
+        })}
+      />
       <ConfirmDialog {...cancel.dialog} />
     </section>
   );

@@ -23,7 +23,7 @@ export const CallOffDialog = ({
   const [callOff] = useCallOffScheduleMutation();
   return (
     <ReasonDialog
-      open={schedule !== null}
+      target={schedule}
       title="レッスンの中止"
       message={
         schedule
@@ -40,17 +40,12 @@ export const CallOffDialog = ({
         validate: validateCallOff,
         refused: '中止の理由をご確認ください。',
       }}
-      send={(reason) =>
-        schedule
-          ? callOff({ id: schedule.id, reason })
-          : Promise.resolve({ error: null })
-      }
-      failure={(error) =>
-        error?.code === 'Conflict'
-          ? 'このレッスンはすでに開始したか、中止・終了しているため中止できません。'
-          : (error?.msg ??
-            '中止できませんでした。時間をおいて再度お試しください。')
-      }
+      send={(s, reason) => callOff({ id: s.id, reason })}
+      failures={{
+        Conflict:
+          'このレッスンはすでに開始したか、中止・終了しているため中止できません。',
+      }}
+      failure="中止できませんでした。時間をおいて再度お試しください。"
       onDone={onDone}
       onClose={onClose}
     />

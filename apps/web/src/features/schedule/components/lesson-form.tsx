@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { PREFECTURES, type Schedule } from '@proam/contract';
 import { useAppDispatch } from '@/lib/store-hooks';
+import { FocusSection } from '@/components/focus-section';
 import { SelectField, TextAreaField, TextField } from '@/components/form/field';
 import { FormActions } from '@/components/form/form-actions';
 import { FormErrorSummary } from '@/components/form/form-error-summary';
@@ -95,15 +96,13 @@ export const LessonForm = ({
 
   const title = schedule ? 'レッスンを編集' : '新規レッスン';
   return (
-    <section className="lesson-form-panel" aria-labelledby="lesson-form-title">
-      <h2
-        id="lesson-form-title"
-        ref={headingRef}
-        tabIndex={-1}
-        className="lesson-form-panel__title"
-      >
-        {title}
-      </h2>
+    <FocusSection
+      id="lesson-form-title"
+      title={title}
+      headingRef={headingRef}
+      className="lesson-form-panel"
+      titleClassName="lesson-form-panel__title"
+    >
       <form className="lesson-form" noValidate onSubmit={(e) => void submit(e)}>
         <FormErrorSummary errorCount={0} serverError={formError} />
         <TextField
@@ -183,6 +182,6 @@ export const LessonForm = ({
           onCancel={onCancel}
         />
       </form>
-    </section>
+    </FocusSection>
   );
 };

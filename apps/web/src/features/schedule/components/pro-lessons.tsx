@@ -1,9 +1,8 @@
 import { useCallback, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { Schedule } from '@proam/contract';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { InlineError } from '@/components/inline-error';
-import { Spinner } from '@/components/spinner';
+import { queryFallback } from '@/components/query-state';
 import { paymentsEnabled } from '@/config/env';
 import { useNow } from '@/hooks/use-now';
 import { formatDate } from '@/lib/format';
@@ -17,16 +16,9 @@ import {
 import { useCancelReservation } from '../use-cancel-reservation';
 import { useTodayInJapan } from '../use-today-in-japan';
 import { useWaitlist } from '../use-waitlist';
-import { AddToCalendarButton } from './add-to-calendar-button';
 import { CallOffDialog } from './call-off-dialog';
-import { CancelDeadline } from './cancel-deadline';
 import { LessonCardList } from './lesson-card';
-import {
-  isPaymentPending,
-  PaymentMark,
-  PayLink,
-  PendingPaymentNote,
-} from './payment-state';
+import { ReservedActions, ReservedNotes } from './reserved-lesson';
 import { WaitlistActions } from './waitlist-actions';
 
 type ProLessonsProps = {
@@ -94,51 +86,12 @@ export const ProLessons = ({
     }
   };
 
-  if (isLoading) return <Spinner label="レッスンを読み込み中" />;
-  if (isError)
-    return (
-      <InlineError
-        message="レッスンを読み込めませんでした。"
-        onRetry={() => void refetch()}
-      />
-    );
-
-  const cancelButton = (s: Schedule) =>
-    cancel.mayCancel(s, today) && (
-      <button
-        type="button"
-        className="button button--outline"
-        disabled={busy}
-        onClick={() => cancel.ask(s)}
-        aria-label={`${formatDate(s.date)}の予約をキャンセル`}
-      >
-        キャンセル
-      </button>
-    );
-
-  const reservedActions = (s: Schedule, focusRef?: typeof takeFocus) =>
-    isPaymentPending(s) ? (
-      // Not a participant until paid: no chat or calendar file yet.
-      <>
-        <PayLink schedule={s} focusRef={focusRef} />
-        {cancelButton(s)}
-      </>
-    ) : (
-      <>
-        <span className="reserved-mark">予約済み</span>
-        <PaymentMark schedule={s} />
-        <Link
-          ref={focusRef}
-          to={`/tabs/chat/${s.id}`}
-          className="button button--outline"
-          aria-label={`${formatDate(s.date)}のレッスンのチャット`}
-        >
-          チャット
-        </Link>
-        <AddToCalendarButton schedule={s} proName={proName} />
-        {cancelButton(s)}
-      </>
-    );
+  const fallback = queryFallback(
+    { isLoading, isError, refetch },
+    'レッスンを読み込み中',
+    'レッスンを読み込めませんでした。',
+  );
+  if (fallback) return fallback;
 
   const entryActions = (s: Schedule, focusRef?: typeof takeFocus) => {
     if (s.statusRound === 'full' || s.waitlistPosition !== undefined)
@@ -190,18 +143,23 @@ export const ProLessons = ({
             canCallOff && !isCalledOff(s) && !hasStarted(s, now);
           return {
             extra: reserved && (
-              <>
-                {isPaymentPending(s) && <PendingPaymentNote schedule={s} />}
-                <CancelDeadline
-                  schedule={s}
-                  open={cancel.mayCancel(s, today)}
-                  noteId={cancel.noteIdOf(s)}
-                />
-              </>
+              <ReservedNotes
+                schedule={s}
+                mayCancel={cancel.mayCancel(s, today)}
+                noteId={cancel.noteIdOf(s)}
+              />
             ),
             actions: canReserve ? (
               reserved ? (
-                reservedActions(s, focusRef)
+                <ReservedActions
+                  schedule={s}
+                  proName={proName}
+                  mayCancel={cancel.mayCancel(s, today)}
+                  busy={busy}
+                  onCancel={cancel.ask}
+                  reservedMark
+                  focusRef={focusRef}
+                />
               ) : (
                 entryActions(s, focusRef)
               )
