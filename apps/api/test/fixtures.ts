@@ -168,3 +168,9 @@ export async function extraAmateurs(h: Harness, n: number, tag: string) {
     auth: bearer(signAccessToken(h.app, { id, type: 'amature' })),
   }));
 }
+
+/** Each row's `keys` in order, so a list is checked against a table in one assertion. */
+export const columns = <T, K extends keyof T>(
+  rows: readonly T[],
+  keys: readonly K[],
+): T[K][][] => rows.map((row) => keys.map((k) => row[k]));

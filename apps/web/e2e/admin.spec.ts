@@ -234,13 +234,12 @@ describe('admin tools', () => {
       const message = page
         .getByRole('listitem')
         .filter({ hasText: CONTACT_NAME });
-      await message
-        .getByRole('link', { name: 'toiawase@example.jp' })
-        .waitFor();
+      const mailLink = message.getByRole('link', {
+        name: 'toiawase@example.jp',
+      });
+      await mailLink.waitFor();
       assert.equal(
-        await message
-          .getByRole('link', { name: 'toiawase@example.jp' })
-          .getAttribute('href'),
+        await mailLink.getAttribute('href'),
         'mailto:toiawase@example.jp',
       );
       await shootBoth(page, 'tabs-admin-contact');

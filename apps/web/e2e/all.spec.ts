@@ -540,14 +540,10 @@ describe('accounts', () => {
       }, first);
       await expectHash(page, '#/tabs/schedule');
 
-      await tabs.getByRole('link', { name: 'プロフィール' }).click();
+      const profileTab = tabs.getByRole('link', { name: 'プロフィール' });
+      await profileTab.click();
       await page.getByRole('heading', { name: /山本 拓也/ }).waitFor();
-      assert.equal(
-        await tabs
-          .getByRole('link', { name: 'プロフィール' })
-          .getAttribute('aria-current'),
-        'page',
-      );
+      assert.equal(await profileTab.getAttribute('aria-current'), 'page');
       await shootBoth(page, 'tabs-profile');
       await page.getByRole('button', { name: 'ログアウト' }).click();
       await page.getByRole('heading', { level: 1, name: 'ログイン' }).waitFor();

@@ -16,6 +16,7 @@ import {
   shootBoth as shoot,
   waitForSplash,
 } from './helpers.ts';
+import { WEEKDAY_LABELS } from '../src/features/schedule/calendar.ts';
 import { serverAndBrowser } from './suite.ts';
 
 const suite = serverAndBrowser();
@@ -63,13 +64,7 @@ describe('round lessons and chat', () => {
       await heading.waitFor();
       const grid = p.getByRole('grid');
       assert.deepEqual(await grid.getByRole('columnheader').allTextContents(), [
-        '日',
-        '月',
-        '火',
-        '水',
-        '木',
-        '金',
-        '土',
+        ...WEEKDAY_LABELS,
       ]);
       assert.equal(await grid.locator('[aria-current="date"]').count(), 1);
       // Lesson days are marked once the month's lessons have loaded.

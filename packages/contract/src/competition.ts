@@ -65,12 +65,9 @@ const CompetitionFields = {
   entryDeadline: Type.Optional(Type.Union([DateSchema, Type.Literal('')])),
   status: CompetitionStatusSchema,
   results: Type.Optional(
-    Type.Array(
-      Type.Object(CompetitionResultSchema.properties, {
-        additionalProperties: false,
-      }),
-      { maxItems: 500 },
-    ),
+    Type.Array(InputObject(CompetitionResultSchema.properties), {
+      maxItems: 500,
+    }),
   ),
 };
 

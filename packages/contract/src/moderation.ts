@@ -23,13 +23,16 @@ export const ReportCreateInputSchema = InputObject({
 });
 export type ReportCreateInput = Static<typeof ReportCreateInputSchema>;
 
+/** A report stays open until an admin resolves it. */
+const ReportStatusSchema = StringEnum(['open', 'resolved'] as const);
+
 export const ReportSchema = Type.Object({
   id: Type.String(),
   reporterId: Type.String(),
   targetType: ReportTargetSchema,
   targetId: Type.String(),
   reason: Type.String(),
-  status: StringEnum(['open', 'resolved'] as const),
+  status: ReportStatusSchema,
   resolution: Type.Optional(Type.String()),
   createdAt: InstantSchema,
   resolvedAt: Type.Optional(InstantSchema),
@@ -37,7 +40,7 @@ export const ReportSchema = Type.Object({
 export type Report = Static<typeof ReportSchema>;
 
 export const ReportListInputSchema = InputObject({
-  status: Type.Optional(StringEnum(['open', 'resolved'] as const)),
+  status: Type.Optional(ReportStatusSchema),
   ...Paging(100, 50),
 });
 

@@ -10,6 +10,7 @@ import {
   TimeSchema,
   Timestamps,
 } from './common.js';
+import { Charge } from './fields.js';
 
 /**
  * (wave 2) Online payment (API.md, Payments). Money is integer yen
@@ -44,8 +45,7 @@ export type PaymentStartInput = Static<typeof PaymentStartInputSchema>;
 export const PaymentStartSchema = Type.Object({
   reservationId: Type.String(),
   clientSecret: Type.String(),
-  amount: MoneySchema,
-  serviceFee: MoneySchema,
+  ...Charge,
   holdExpiresAt: InstantSchema,
 });
 export type PaymentStart = Static<typeof PaymentStartSchema>;
@@ -74,8 +74,7 @@ export const PaymentSchema = Type.Object({
   place: Type.String(),
   proId: Type.String(),
   proName: Type.String(),
-  amount: MoneySchema,
-  serviceFee: MoneySchema,
+  ...Charge,
   status: PaymentRecordStatusSchema,
   paidAt: Type.Optional(InstantSchema),
   refundedAt: Type.Optional(InstantSchema),

@@ -14,6 +14,7 @@ import {
   Timestamps,
   EchoedTimestamps,
 } from './common.js';
+import { Charge } from './fields.js';
 
 export const STATUS_ROUND = [
   'open',
@@ -48,8 +49,7 @@ export type PaymentStatus = Static<typeof PaymentStatusSchema>;
  */
 export const MyReservationSchema = Type.Object({
   status: ReservationStatusSchema,
-  amount: MoneySchema,
-  serviceFee: MoneySchema,
+  ...Charge,
   paymentStatus: PaymentStatusSchema,
   holdExpiresAt: Type.Optional(InstantSchema),
 });

@@ -9,7 +9,6 @@ import {
   lt,
   lte,
   ne,
-  notInArray,
   or,
   sql,
   type SQL,
@@ -41,6 +40,7 @@ import {
   type LessonNoticeKind,
 } from '../mail/templates.js';
 import { paymentCore, receiptNoOf } from './payment-record-repository.js';
+import { stillToBeHeld } from './queries.js';
 
 export type MailCategory = (typeof mailOutbox.$inferInsert)['category'];
 export type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -390,7 +390,7 @@ export function outboxRepository(db: Db, appUrl: string) {
       const due = await bookedLessons(
         and(
           eq(schedules.date, date),
-          notInArray(schedules.statusRound, ['cancelled', 'done']),
+          stillToBeHeld,
           sql`not exists (select 1 from ${mailOutbox} o
             where o.dedupe_key = 'reminder:' || ${schedules.id} || ':' || ${schedules.proId})`,
         ),

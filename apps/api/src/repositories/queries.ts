@@ -1,8 +1,16 @@
-import { and, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  notInArray,
+  or,
+  type SQL,
+} from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/database.js';
-import type { schedules } from '../db/schema.js';
-import { reservations } from '../db/schema.js';
+import { reservations, schedules } from '../db/schema.js';
 import type { Page } from '../lib/paging.js';
 
 /** A keyword as an ILIKE pattern: matched anywhere, `%`, `_` and `\` literally. */
@@ -86,6 +94,12 @@ export const reservationsIn = (
   status: (typeof reservations.$inferSelect)['status'],
 ) =>
   and(eq(reservations.scheduleId, scheduleId), eq(reservations.status, status));
+
+/** Lessons still to be held: neither called off nor done. */
+export const stillToBeHeld = notInArray(schedules.statusRound, [
+  'cancelled',
+  'done',
+]);
 
 /** What a reservation becomes when the amateur's place is let go: cancelled, nothing owed. */
 export const letGo = (now: Date) => ({

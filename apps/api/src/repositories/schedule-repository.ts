@@ -38,6 +38,7 @@ import {
   reservationOf,
   reservationsIn,
   letGo,
+  stillToBeHeld,
 } from './queries.js';
 import { ApiError } from '../lib/api-error.js';
 import { newId } from '../lib/ids.js';
@@ -321,8 +322,7 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
       ];
       if (filter.date) conds.push(eq(schedules.date, filter.date));
       if (filter.from) conds.push(gte(schedules.date, filter.from));
-      if (filter.activeOnly)
-        conds.push(notInArray(schedules.statusRound, ['done', 'cancelled']));
+      if (filter.activeOnly) conds.push(stillToBeHeld);
       const rows = await db
         .select()
         .from(schedules)
@@ -739,7 +739,7 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
           and(
             eq(schedules.proId, proId),
             gte(schedules.date, today),
-            notInArray(schedules.statusRound, ['cancelled', 'done']),
+            stillToBeHeld,
           ),
         );
     },

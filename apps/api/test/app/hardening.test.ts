@@ -4,10 +4,10 @@ import { once } from 'node:events';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, gte } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { WebSocket } from 'ws';
 import { ERRORS } from '@proam/contract';
-import { reservations, schedules } from '../../src/db/schema.js';
+import { reservations } from '../../src/db/schema.js';
 import { signAccessToken } from '../../src/plugins/auth.js';
 import { MAX_SOCKETS_PER_MEMBER } from '../../src/routes/chat.js';
 import {
@@ -17,6 +17,7 @@ import {
   memberSuite,
   type Harness,
 } from '../helper.js';
+import { rowsWhere, scheduleRow } from '../fixtures.js';
 
 /**
  * The findings of the attack on a local instance that live in the
@@ -27,19 +28,10 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A lesson of the future in which `userId` holds a place. */
 async function lessonOf(h: Harness, userId: string): Promise<string> {
-  const [row] = await h.database.db
-    .select({ id: schedules.id })
-    .from(reservations)
-    .innerJoin(schedules, eq(schedules.id, reservations.scheduleId))
-    .where(
-      and(
-        eq(reservations.userId, userId),
-        gte(schedules.date, new Date().toISOString().slice(0, 10)),
-      ),
-    )
-    .limit(1);
-  assert.ok(row, 'the demo seed books this member into a future lesson');
-  return row.id;
+  const today = new Date().toISOString().slice(0, 10);
+  for (const r of await rowsWhere(h, reservations, reservations.userId, userId))
+    if ((await scheduleRow(h, r.scheduleId)).date >= today) return r.scheduleId;
+  assert.fail('the demo seed books this member into a future lesson');
 }
 
 for (const driver of DRIVERS) {
@@ -127,11 +119,8 @@ for (const driver of DRIVERS) {
 
       // A lesson never changes hands; who is in it follows the reservations.
       const lesson = await lessonOf(suite.h, ids.ama1!);
-      const [row] = await suite.h.database.db
-        .select()
-        .from(schedules)
-        .where(eq(schedules.id, lesson));
-      const pro = Object.entries(ids).find(([, id]) => id === row!.proId)![0];
+      const row = await scheduleRow(suite.h, lesson);
+      const pro = Object.entries(ids).find(([, id]) => id === row.proId)![0];
       const edit = (body: Record<string, unknown>) =>
         call(
           suite.h.app,
@@ -140,7 +129,7 @@ for (const driver of DRIVERS) {
           { headers: bearer(tok[pro]!) },
         );
       for (const [field, value] of [
-        ['proId', ids.pro5 === row!.proId ? ids.pro4 : ids.pro5],
+        ['proId', ids.pro5 === row.proId ? ids.pro4 : ids.pro5],
         ['createdAt', '2020-01-01T00:00:00.000Z'],
       ] as const) {
         const r = await edit({ [field]: value });
@@ -150,17 +139,14 @@ for (const driver of DRIVERS) {
       const ok = await edit({
         participants: [ids.ama5],
         reservedCount: 0,
-        proId: row!.proId,
-        createdAt: row!.createdAt.toISOString(),
+        proId: row.proId,
+        createdAt: row.createdAt.toISOString(),
         note: '持ち物：グローブ',
       });
       assert.equal(ok.status, 200);
-      const [unchangedRow] = await suite.h.database.db
-        .select()
-        .from(schedules)
-        .where(eq(schedules.id, lesson));
-      assert.equal(unchangedRow!.proId, row!.proId);
-      assert.equal(unchangedRow!.reservedCount, row!.reservedCount);
+      const unchangedRow = await scheduleRow(suite.h, lesson);
+      assert.equal(unchangedRow.proId, row.proId);
+      assert.equal(unchangedRow.reservedCount, row.reservedCount);
       const [booked] = await suite.h.database.db
         .select({ userId: reservations.userId })
         .from(reservations)

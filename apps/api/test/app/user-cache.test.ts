@@ -1,30 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../src/db/database.js';
 import { users } from '../../src/db/schema.js';
 import { createUserCache } from '../../src/repositories/user-cache.js';
 import { call, DRIVERS, memberSuite, secondInstance } from '../helper.js';
+import { fakeDatabase } from '../support/fake-database.js';
 
 type Row = typeof users.$inferSelect;
-
-/** A database that only records its listener, so the cache's rules can be driven by hand. */
-function fakeDatabase() {
-  const hooks: { payload?: (p: string) => void; resubscribed?: () => void } =
-    {};
-  const database = {
-    listen: async (
-      _channel: string,
-      onPayload: (p: string) => void,
-      onResubscribed?: () => void,
-    ) => {
-      hooks.payload = onPayload;
-      hooks.resubscribed = onResubscribed;
-      return async () => undefined;
-    },
-  } as unknown as Database;
-  return { database, hooks };
-}
 
 describe('user cache rules', () => {
   const row = (userName: string) => ({ id: 'U1', userName }) as Row;

@@ -36,6 +36,15 @@ const SUBJECT_WORD: Record<LessonNoticeKind, RegExp> = {
   reminder: /明日/,
   reviewInvite: /口コミ/,
 };
+/** A lesson mail to the amateur who booked; each test adds its kind. */
+const toAmateur = {
+  role: 'amateur',
+  to: 'x@example.jp',
+  recipientName: '佐藤 花子',
+  amateurName: '佐藤 花子',
+  lesson,
+  link: 'https://proam.example.jp/#/tabs/schedule',
+} as const;
 
 describe('lesson mails', () => {
   it('names the date with its weekday in Japanese', () => {
@@ -88,13 +97,8 @@ describe('lesson mails', () => {
 
   it('says a fee paid online is paid, not due at the course', () => {
     const mail = lessonNoticeMail({
+      ...toAmateur,
       kind: 'reserved',
-      role: 'amateur',
-      to: 'x@example.jp',
-      recipientName: '佐藤 花子',
-      amateurName: '佐藤 花子',
-      lesson,
-      link: 'https://proam.example.jp/#/tabs/schedule',
       paidOnline: true,
     });
     assert.match(mail.text, /レッスン料：18,000円（お支払い済み）/);
@@ -103,13 +107,8 @@ describe('lesson mails', () => {
 
   it('a lesson called off: a refund for those who paid online, nothing to pay for the others', () => {
     const base = {
+      ...toAmateur,
       kind: 'calledOff' as const,
-      role: 'amateur' as const,
-      to: 'x@example.jp',
-      recipientName: '佐藤 花子',
-      amateurName: '佐藤 花子',
-      lesson,
-      link: 'https://proam.example.jp/#/tabs/schedule',
       reason: '雨天のため',
     };
     const paid = lessonNoticeMail({ ...base, paidOnline: true });

@@ -45,6 +45,7 @@ import {
   type MemberSuite,
 } from '../helper.js';
 import {
+  columns,
   createLesson,
   extraAmateurs,
   memberMails,
@@ -304,12 +305,12 @@ for (const driver of DRIVERS) {
       assert.equal(s.proId, suite.ids.pro4);
       assert.ok(s.proName.length > 0);
       assert.deepEqual(
-        s.lessons.map((l) => [
-          l.scheduleId,
-          l.date,
-          l.startTime,
-          l.fee,
-          l.participants,
+        columns(s.lessons, [
+          'scheduleId',
+          'date',
+          'startTime',
+          'fee',
+          'participants',
         ]),
         [
           [l2, '2026-03-10', '08:00', 2655, 1],
@@ -344,13 +345,13 @@ for (const driver of DRIVERS) {
       ).json.body as Statements;
       assert.equal(all.month, month);
       assert.deepEqual(
-        all.pros.map((p) => [
-          p.proId,
-          p.lessons,
-          p.participants,
-          p.grossFee,
-          p.commission,
-          p.payout,
+        columns(all.pros, [
+          'proId',
+          'lessons',
+          'participants',
+          'grossFee',
+          'commission',
+          'payout',
         ]),
         [
           [suite.ids.pro5, 1, 1, 20000, 2000, 18000],
@@ -439,7 +440,7 @@ for (const driver of DRIVERS) {
       assert.equal(r.statusCode, 200, r.body);
       const list = r.json<{ body: Payment[] }>().body;
       assert.deepEqual(
-        list.map((x) => [x.reservationId, x.status, x.amount, x.serviceFee]),
+        columns(list, ['reservationId', 'status', 'amount', 'serviceFee']),
         [
           [p[3]!.paymentId, 'pending', 14000, 550],
           [p[2]!.paymentId, 'failed', 13000, 550],

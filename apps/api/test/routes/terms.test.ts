@@ -224,17 +224,40 @@ describe('company details for the legal pages (configuration)', () => {
     JWT_SECRET: 'x'.repeat(32),
   });
 
-  it('reads COMPANY_ADDRESS, COMPANY_PHONE, COMPANY_REPRESENTATIVE and COMPANY_MAIL', () => {
-    const c = load({
-      COMPANY_ADDRESS: ' 大阪府大阪市北区梅田1-1-1 ',
-      COMPANY_PHONE: '06-1234-5678',
-      COMPANY_REPRESENTATIVE: '佐藤 花子',
-      COMPANY_MAIL: 'legal@example.com',
-    });
-    assert.equal(c.companyAddress, '大阪府大阪市北区梅田1-1-1');
-    assert.equal(c.companyPhone, '06-1234-5678');
-    assert.equal(c.companyRepresentative, '佐藤 花子');
-    assert.equal(c.companyMail, 'legal@example.com');
+  /** Each setting of the legal pages: the field it fills, a value it takes and one it refuses. */
+  const settings = [
+    {
+      setting: 'COMPANY_ADDRESS',
+      field: 'companyAddress',
+      good: '大阪府大阪市北区梅田1-1-1',
+      bad: 'あ'.repeat(201),
+    },
+    {
+      setting: 'COMPANY_PHONE',
+      field: 'companyPhone',
+      good: '06-1234-5678',
+      bad: 'call us',
+    },
+    {
+      setting: 'COMPANY_REPRESENTATIVE',
+      field: 'companyRepresentative',
+      good: '佐藤 花子',
+      bad: 'あ'.repeat(101),
+    },
+    {
+      setting: 'COMPANY_MAIL',
+      field: 'companyMail',
+      good: 'legal@example.com',
+      bad: 'not-an-address',
+    },
+  ] as const;
+
+  it('reads COMPANY_ADDRESS, COMPANY_PHONE, COMPANY_REPRESENTATIVE and COMPANY_MAIL, trimmed', () => {
+    const c = load(
+      Object.fromEntries(settings.map((s) => [s.setting, ` ${s.good} `])),
+    );
+    for (const { setting, field, good } of settings)
+      assert.equal(c[field], good, setting);
   });
 
   it('has demo defaults, the mail address falling back to CONTACT_TO', () => {
@@ -246,12 +269,7 @@ describe('company details for the legal pages (configuration)', () => {
   });
 
   it('refuses unusable values and names the setting', () => {
-    for (const [setting, value] of [
-      ['COMPANY_PHONE', 'call us'],
-      ['COMPANY_MAIL', 'not-an-address'],
-      ['COMPANY_ADDRESS', 'あ'.repeat(201)],
-      ['COMPANY_REPRESENTATIVE', 'あ'.repeat(101)],
-    ] as const)
-      assertRefusesSetting(load, { [setting]: value }, setting);
+    for (const { setting, bad } of settings)
+      assertRefusesSetting(load, { [setting]: bad }, setting);
   });
 });

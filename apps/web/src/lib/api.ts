@@ -4,6 +4,7 @@ import {
   fetchBaseQuery,
   type BaseQueryApi,
   type BaseQueryFn,
+  type EndpointBuilder,
   type FetchBaseQueryError,
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
@@ -266,6 +267,31 @@ export const apiBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (
 };
 
 /**
+ * The `query` of a call that posts its argument as the body, as it is; the
+ * options say how it is sent (`silent`, `auth`).
+ */
+export const postArg =
+  (path: string, options: Omit<ApiRequest, 'path' | 'body'> = {}) =>
+  (body: unknown): ApiRequest => ({ path, body, ...options });
+
+/**
+ * Waits for a call whose change the screen already shows (`patches` of the
+ * cache): on the answer runs `answered`, on a failure takes the change back.
+ */
+export const settleOptimistic = async <Result>(
+  queryFulfilled: Promise<{ data: Result }>,
+  patches: readonly { undo: () => void }[],
+  answered?: (data: Result) => void,
+): Promise<void> => {
+  try {
+    const { data } = await queryFulfilled;
+    answered?.(data);
+  } catch {
+    patches.forEach((p) => p.undo());
+  }
+};
+
+/**
  * The `infiniteQueryOptions` of a list the API pages by number (`page` from 1,
  * `size` rows): a page shorter than `size` is the last one.
  */
@@ -284,31 +310,62 @@ export const numberedPages = (
     lastPage.length < size ? undefined : lastPageParam + 1,
 });
 
+// Every tag of every feature, declared once here (features only use them).
+const TAG_TYPES = [
+  'News',
+  'Competition',
+  'Contact',
+  'User',
+  'Like',
+  'Schedule',
+  'LessonMember',
+  'ChatList',
+  'Unread',
+  'NotificationSettings',
+  'MailOutbox',
+  'Report',
+  'Review',
+  'Block',
+  'Payment',
+  'Refund',
+  'Statement',
+] as const;
+export type ApiTag = (typeof TAG_TYPES)[number];
+
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
-  // Every tag of every feature, declared once here (features only use them).
-  tagTypes: [
-    'News',
-    'Competition',
-    'Contact',
-    'User',
-    'Like',
-    'Schedule',
-    'LessonMember',
-    'ChatList',
-    'Unread',
-    'NotificationSettings',
-    'MailOutbox',
-    'Report',
-    'Review',
-    'Block',
-    'Payment',
-    'Refund',
-    'Statement',
-  ],
+  tagTypes: TAG_TYPES,
   // Queries on screen load again once the connection is back (auth-session.ts
   // dispatches the reconnect after renewing the login, if it had to).
   refetchOnReconnect: true,
   endpoints: () => ({}),
+});
+
+/** The `build` a feature's `api.injectEndpoints` hands to its endpoints. */
+export type ApiBuilder = EndpointBuilder<typeof apiBaseQuery, ApiTag, 'api'>;
+
+/**
+ * The admins' create, update and delete calls of a collection the public
+ * pages list (news, competitions): `{base}/create`, `/update` and `/delete`
+ * (by id), each refetching every list of `tag`, so those pages show the
+ * change without a reload.
+ */
+export const adminEditEndpoints = <Saved, CreateInput, UpdateInput>(
+  build: ApiBuilder,
+  base: string,
+  tag: ApiTag,
+) => ({
+  create: build.mutation<Saved, CreateInput>({
+    query: postArg(`${base}/create`),
+    invalidatesTags: [tag],
+  }),
+  update: build.mutation<Saved, UpdateInput>({
+    query: postArg(`${base}/update`),
+    invalidatesTags: [tag],
+  }),
+  delete: build.mutation<{ deletedCount: number }, string>({
+    query: (id) => ({ path: `${base}/delete`, body: { id } }),
+    invalidatesTags: [tag],
+  }),
 });

@@ -5,23 +5,29 @@ import type {
   ReportContext,
   User,
 } from '@proam/contract';
-import { api } from '@/lib/api';
+import { api, postArg } from '@/lib/api';
+
+/** The admins' member list: a tag apart from each member's own `User` tag. */
+const ADMIN_LIST = { type: 'User', id: 'ADMIN-LIST' } as const;
+
+/** A member's change shows in the admins' list and in their profile. */
+const memberChanged = (_r: unknown, _e: unknown, { id }: { id: string }) => [
+  ADMIN_LIST,
+  { type: 'User' as const, id },
+];
 
 /** Member management, 通報 and the dashboard's figures (admins only). */
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** /admin/users: members with e-mail, by type, verification and keyword. */
     getAdminUsers: build.query<User[], AdminUsersInput>({
-      query: (body) => ({ path: '/admin/users', body }),
-      providesTags: [{ type: 'User', id: 'ADMIN-LIST' }],
+      query: postArg('/admin/users'),
+      providesTags: [ADMIN_LIST],
     }),
     /** 確認済みにする / 確認を取り消す: the pro is mailed. */
     verifyPro: build.mutation<User, { id: string; verified: boolean }>({
-      query: (body) => ({ path: '/admin/verifyPro', body }),
-      invalidatesTags: (_r, _e, { id }) => [
-        { type: 'User', id: 'ADMIN-LIST' },
-        { type: 'User', id },
-      ],
+      query: postArg('/admin/verifyPro'),
+      invalidatesTags: memberChanged,
     }),
     /**
      * 利用停止 / 停止を解除. Silent: the dialog explains a failure itself and
@@ -31,18 +37,15 @@ export const adminApi = api.injectEndpoints({
       User,
       { id: string; suspended: boolean; reason?: string }
     >({
-      query: (body) => ({ path: '/admin/suspend', body, silent: true }),
-      invalidatesTags: (_r, _e, { id }) => [
-        { type: 'User', id: 'ADMIN-LIST' },
-        { type: 'User', id },
-      ],
+      query: postArg('/admin/suspend', { silent: true }),
+      invalidatesTags: memberChanged,
     }),
     /** 通報, newest first. */
     getReports: build.query<
       Report[],
       { status?: 'open' | 'resolved'; page?: number; size?: number }
     >({
-      query: (body) => ({ path: '/admin/reports', body }),
+      query: postArg('/admin/reports'),
       providesTags: ['Report'],
     }),
     /** Who reported, and what the reported profile, review or message says. */
@@ -52,12 +55,12 @@ export const adminApi = api.injectEndpoints({
     }),
     /** 対応済みにする, with what was done (silent: the dialog says why it failed). */
     resolveReport: build.mutation<Report, { id: string; resolution: string }>({
-      query: (body) => ({ path: '/admin/reportResolve', body, silent: true }),
+      query: postArg('/admin/reportResolve', { silent: true }),
       invalidatesTags: ['Report'],
     }),
     /** The 運営ダッシュボード's weekly figures. */
     getAdminStats: build.query<AdminStats, { weeks?: number }>({
-      query: (body) => ({ path: '/admin/stats', body }),
+      query: postArg('/admin/stats'),
     }),
   }),
 });

@@ -1,11 +1,11 @@
 import type { AuditEntry } from '@proam/contract';
-import { api } from '@/lib/api';
+import { api, postArg } from '@/lib/api';
 
 export const auditApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The admins' change log, newest first. */
     getAuditLog: build.query<AuditEntry[], { page?: number; size?: number }>({
-      query: (body) => ({ path: '/audit/list', body }),
+      query: postArg('/audit/list'),
     }),
   }),
 });

@@ -8,7 +8,7 @@ import type {
   TermsAcceptInput,
   UserCreateInput,
 } from '@proam/contract';
-import { api } from '@/lib/api';
+import { api, postArg } from '@/lib/api';
 import { termsAgreed, tokenReceived } from './auth-slice';
 
 type Sent = { sent: true };
@@ -39,11 +39,11 @@ const receiveToken = async (
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<LoginResult, LoginInput>({
-      query: (body) => ({ path: '/auth/login', body, auth: 'client' }),
+      query: postArg('/auth/login', { auth: 'client' }),
       onQueryStarted: receiveToken,
     }),
     createUser: build.mutation<LoginResult, UserCreateInput>({
-      query: (body) => ({ path: '/user/create', body, auth: 'none' }),
+      query: postArg('/user/create', { auth: 'none' }),
       onQueryStarted: receiveToken,
     }),
     handshake: build.mutation<HandshakeResult, void>({
@@ -56,17 +56,17 @@ export const authApi = api.injectEndpoints({
       query: () => ({ path: '/auth/logout', auth: 'refresh', silent: true }),
     }),
     sendCode: build.mutation<Sent, CodeSendInput>({
-      query: (body) => ({ path: '/auth/code', body, auth: 'none' }),
+      query: postArg('/auth/code', { auth: 'none' }),
     }),
     sendResetCode: build.mutation<Sent, CodeSendInput>({
-      query: (body) => ({ path: '/auth/code/reset', body, auth: 'none' }),
+      query: postArg('/auth/code/reset', { auth: 'none' }),
     }),
     updatePassword: build.mutation<{ updated: true }, PasswordUpdateInput>({
-      query: (body) => ({ path: '/auth/update', body, auth: 'client' }),
+      query: postArg('/auth/update', { auth: 'client' }),
     }),
     /** The member agrees to the 利用規約 in force; the session user then says so. */
     acceptTerms: build.mutation<TermsAcceptance, TermsAcceptInput>({
-      query: (body) => ({ path: '/user/acceptTerms', body }),
+      query: postArg('/user/acceptTerms'),
       onQueryStarted: async (_arg, { dispatch, queryFulfilled }) => {
         try {
           await queryFulfilled;

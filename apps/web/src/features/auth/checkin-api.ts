@@ -1,16 +1,11 @@
-import { api } from '@/lib/api';
+import { api, postArg } from '@/lib/api';
 import type { CheckinResult } from './buyer-mode';
 
 /** `/punchout/checkin`: redeems a one-time ticket (no auth); errors are shown by the page. */
 export const checkinApi = api.injectEndpoints({
   endpoints: (build) => ({
     redeemCheckin: build.mutation<CheckinResult, { ticket: string }>({
-      query: (body) => ({
-        path: '/punchout/checkin',
-        body,
-        auth: 'none',
-        silent: true,
-      }),
+      query: postArg('/punchout/checkin', { auth: 'none', silent: true }),
     }),
   }),
 });

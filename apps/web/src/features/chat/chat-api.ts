@@ -9,7 +9,7 @@ import { isAccessTokenFresh } from '@/features/auth/access-token';
 import { renewSession } from '@/features/auth/auth-session';
 import type { AuthState } from '@/features/auth/auth-slice';
 import type { AppDispatch } from '@/app/store';
-import { api } from '@/lib/api';
+import { api, postArg } from '@/lib/api';
 import type { ApiError } from '@/lib/api-error';
 import { chatEvents } from './chat-events';
 import { connectChatSocket, chatSocketUrl } from './chat-socket';
@@ -137,7 +137,7 @@ export const chatApi = api.injectEndpoints({
     }),
     /** Silent: a failed message stays in the composer with 再送信. */
     sendMessage: build.mutation<Message, SendInput>({
-      query: (body) => ({ path: '/roundLesson/message', body, silent: true }),
+      query: postArg('/roundLesson/message', { silent: true }),
       onQueryStarted: mergeAnswered,
       invalidatesTags: ['ChatList'],
     }),

@@ -4,7 +4,7 @@ import type {
   CompetitionReadInput,
   CompetitionUpdateInput,
 } from '@proam/contract';
-import { api } from '@/lib/api';
+import { adminEditEndpoints, api, postArg } from '@/lib/api';
 
 /**
  * Competitions live in the RTK Query cache, not in a slice: every answer of
@@ -14,24 +14,22 @@ import { api } from '@/lib/api';
  * イベント日程・結果 page) is fetched again.
  */
 export const competitionsApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    getCompetitions: build.query<Competition[], CompetitionReadInput>({
-      query: (input) => ({ path: '/competition/read', body: input }),
-      providesTags: ['Competition'],
-    }),
-    createCompetition: build.mutation<number, CompetitionCreateInput>({
-      query: (body) => ({ path: '/competition/create', body }),
-      invalidatesTags: ['Competition'],
-    }),
-    updateCompetition: build.mutation<number, CompetitionUpdateInput>({
-      query: (body) => ({ path: '/competition/update', body }),
-      invalidatesTags: ['Competition'],
-    }),
-    deleteCompetition: build.mutation<{ deletedCount: number }, string>({
-      query: (id) => ({ path: '/competition/delete', body: { id } }),
-      invalidatesTags: ['Competition'],
-    }),
-  }),
+  endpoints: (build) => {
+    const edits = adminEditEndpoints<
+      number,
+      CompetitionCreateInput,
+      CompetitionUpdateInput
+    >(build, '/competition', 'Competition');
+    return {
+      getCompetitions: build.query<Competition[], CompetitionReadInput>({
+        query: postArg('/competition/read'),
+        providesTags: ['Competition'],
+      }),
+      createCompetition: edits.create,
+      updateCompetition: edits.update,
+      deleteCompetition: edits.delete,
+    };
+  },
 });
 
 export const {

@@ -1,5 +1,5 @@
 import type { ContactMessage } from '@proam/contract';
-import { api } from '@/lib/api';
+import { api, postArg } from '@/lib/api';
 
 export type ContactListInput = {
   handled?: boolean;
@@ -11,14 +11,14 @@ export type ContactListInput = {
 export const contactAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
     getContactMessages: build.query<ContactMessage[], ContactListInput>({
-      query: (body) => ({ path: '/contact/list', body }),
+      query: postArg('/contact/list'),
       providesTags: ['Contact'],
     }),
     setContactHandled: build.mutation<
       ContactMessage,
       { id: string; handled: boolean }
     >({
-      query: (body) => ({ path: '/contact/update', body }),
+      query: postArg('/contact/update'),
       invalidatesTags: ['Contact'],
     }),
   }),

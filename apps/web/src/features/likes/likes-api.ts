@@ -1,6 +1,12 @@
 import type { Like, ProConditionInput, User } from '@proam/contract';
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import { api, numberedPages } from '@/lib/api';
+import {
+  api,
+  numberedPages,
+  postArg,
+  settleOptimistic,
+  type ApiRequest,
+} from '@/lib/api';
 import { profileApi } from '@/features/profile/profile-api';
 
 export type MemberType = 'pro' | 'amature';
@@ -82,6 +88,17 @@ const patchLikeCount = (
 };
 
 /**
+ * Liking and unliking send the pair; the liker's type only finds their
+ * cached list.
+ */
+const pairRequest =
+  (path: string) =>
+  ({ userId, likeUserId }: LikePair): ApiRequest => ({
+    path,
+    body: { userId, likeUserId },
+  });
+
+/**
  * Likes (docs/api.md, Likes) and finding people to like. Liking and unliking
  * show at once and are rolled back when the server says no.
  */
@@ -89,12 +106,12 @@ export const likesApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The likes `userId` has given, newest first (only oneself). */
     getGivenLikes: build.query<Like[], LikeQuery>({
-      query: (body) => ({ path: '/user/like', body }),
+      query: postArg('/user/like'),
       providesTags: ['Like'],
     }),
     /** How many likes `userId` has received. */
     getLikeCount: build.query<number, LikeQuery>({
-      query: (body) => ({ path: '/user/likeCount', body }),
+      query: postArg('/user/likeCount'),
       providesTags: ['Like'],
     }),
     /** Who liked `userId` (beyond the seed), newest first (only oneself). */
@@ -103,10 +120,7 @@ export const likesApi = api.injectEndpoints({
       providesTags: ['Like'],
     }),
     likeMember: build.mutation<Like, LikePair>({
-      query: ({ userId, likeUserId }) => ({
-        path: '/user/likeCreate',
-        body: { userId, likeUserId },
-      }),
+      query: pairRequest('/user/likeCreate'),
       onQueryStarted: async (
         { userId, likeUserId, userType },
         { dispatch, getState, queryFulfilled },
@@ -129,25 +143,25 @@ export const likesApi = api.injectEndpoints({
         const countPatches = added
           ? patchLikeCount(dispatch, getState, likeUserId, 1)
           : [];
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(
-            likesApi.util.updateQueryData('getGivenLikes', listArg, (draft) => {
-              const i = draft.findIndex((l) => l.likeId === tempId);
-              if (i >= 0) draft[i] = data;
-            }),
-          );
-        } catch {
-          listPatch.undo();
-          countPatches.forEach((p) => p.undo());
-        }
+        await settleOptimistic(
+          queryFulfilled,
+          [listPatch, ...countPatches],
+          (data) =>
+            dispatch(
+              likesApi.util.updateQueryData(
+                'getGivenLikes',
+                listArg,
+                (draft) => {
+                  const i = draft.findIndex((l) => l.likeId === tempId);
+                  if (i >= 0) draft[i] = data;
+                },
+              ),
+            ),
+        );
       },
     }),
     unlikeMember: build.mutation<{ deletedCount: number }, LikePair>({
-      query: ({ userId, likeUserId }) => ({
-        path: '/user/likeDelete',
-        body: { userId, likeUserId },
-      }),
+      query: pairRequest('/user/likeDelete'),
       onQueryStarted: async (
         { userId, likeUserId, userType },
         { dispatch, getState, queryFulfilled },
@@ -160,12 +174,7 @@ export const likesApi = api.injectEndpoints({
           ),
         );
         const countPatches = patchLikeCount(dispatch, getState, likeUserId, -1);
-        try {
-          await queryFulfilled;
-        } catch {
-          listPatch.undo();
-          countPatches.forEach((p) => p.undo());
-        }
+        await settleOptimistic(queryFulfilled, [listPatch, ...countPatches]);
       },
     }),
     /** `/users/pro/condition`, a page at a time (もっと見る). */

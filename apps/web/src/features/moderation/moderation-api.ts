@@ -1,5 +1,5 @@
 import type { Report, ReportCreateInput } from '@proam/contract';
-import { api } from '@/lib/api';
+import { api, postArg } from '@/lib/api';
 
 /**
  * Blocks and 通報 (docs/api.md, Wave 2). A block hides the two members from
@@ -22,7 +22,7 @@ export const moderationApi = api.injectEndpoints({
     }),
     /** Silent: the dialog shows the failure and keeps the reason. */
     createReport: build.mutation<Report, ReportCreateInput>({
-      query: (body) => ({ path: '/report/create', body, silent: true }),
+      query: postArg('/report/create', { silent: true }),
     }),
   }),
 });

@@ -4,7 +4,7 @@ import type {
   NewsReadAllInput,
   NewsUpdateInput,
 } from '@proam/contract';
-import { api } from '@/lib/api';
+import { adminEditEndpoints, api, postArg } from '@/lib/api';
 
 /**
  * Public reads and the admins' calls share the `News` tag: any admin change
@@ -12,33 +12,31 @@ import { api } from '@/lib/api';
  * list), so the public pages show what was published without a reload.
  */
 export const newsApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    getNewsList: build.query<News[], NewsReadAllInput>({
-      query: (input) => ({ path: '/news/readAll', body: input, auth: 'none' }),
-      providesTags: ['News'],
-    }),
-    getNews: build.query<News | null, string>({
-      query: (id) => ({ path: '/news/read', body: { id }, auth: 'none' }),
-      providesTags: (_r, _e, id) => [{ type: 'News', id }],
-    }),
-    /** Admins: every item, scheduled ones included, newest first. */
-    getAdminNews: build.query<News[], { page?: number; size?: number }>({
-      query: (input) => ({ path: '/news/adminList', body: input }),
-      providesTags: ['News'],
-    }),
-    createNews: build.mutation<News, NewsCreateInput>({
-      query: (body) => ({ path: '/news/create', body }),
-      invalidatesTags: ['News'],
-    }),
-    updateNews: build.mutation<News, NewsUpdateInput>({
-      query: (body) => ({ path: '/news/update', body }),
-      invalidatesTags: ['News'],
-    }),
-    deleteNews: build.mutation<{ deletedCount: number }, string>({
-      query: (id) => ({ path: '/news/delete', body: { id } }),
-      invalidatesTags: ['News'],
-    }),
-  }),
+  endpoints: (build) => {
+    const edits = adminEditEndpoints<News, NewsCreateInput, NewsUpdateInput>(
+      build,
+      '/news',
+      'News',
+    );
+    return {
+      getNewsList: build.query<News[], NewsReadAllInput>({
+        query: postArg('/news/readAll', { auth: 'none' }),
+        providesTags: ['News'],
+      }),
+      getNews: build.query<News | null, string>({
+        query: (id) => ({ path: '/news/read', body: { id }, auth: 'none' }),
+        providesTags: (_r, _e, id) => [{ type: 'News', id }],
+      }),
+      /** Admins: every item, scheduled ones included, newest first. */
+      getAdminNews: build.query<News[], { page?: number; size?: number }>({
+        query: postArg('/news/adminList'),
+        providesTags: ['News'],
+      }),
+      createNews: edits.create,
+      updateNews: edits.update,
+      deleteNews: edits.delete,
+    };
+  },
 });
 
 export const {

@@ -3,7 +3,7 @@ import type {
   NotificationSettings,
   NotificationSettingsUpdateInput,
 } from '@proam/contract';
-import { api } from '@/lib/api';
+import { api, postArg, settleOptimistic } from '@/lib/api';
 
 /**
  * Which mails a member gets (通知設定) and, for admins, how the mail outbox
@@ -23,11 +23,7 @@ export const notificationsApi = api.injectEndpoints({
       NotificationSettings,
       NotificationSettingsUpdateInput
     >({
-      query: (body) => ({
-        path: '/user/notificationSettingsUpdate',
-        body,
-        silent: true,
-      }),
+      query: postArg('/user/notificationSettingsUpdate', { silent: true }),
       onQueryStarted: async (change, { dispatch, queryFulfilled }) => {
         const patch = dispatch(
           notificationsApi.util.updateQueryData(
@@ -38,8 +34,7 @@ export const notificationsApi = api.injectEndpoints({
             },
           ),
         );
-        try {
-          const { data } = await queryFulfilled;
+        await settleOptimistic(queryFulfilled, [patch], (data) => {
           // Only the keys this call changed: another switch may be in flight.
           dispatch(
             notificationsApi.util.updateQueryData(
@@ -53,9 +48,7 @@ export const notificationsApi = api.injectEndpoints({
               },
             ),
           );
-        } catch {
-          patch.undo();
-        }
+        });
       },
     }),
     /** Admins: mails queued, sent, skipped (turned off) and given up. */

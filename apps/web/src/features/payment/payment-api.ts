@@ -4,7 +4,7 @@ import type {
   PaymentStart,
   PaymentStartInput,
 } from '@proam/contract';
-import { api } from '@/lib/api';
+import { api, postArg } from '@/lib/api';
 
 /**
  * The payment step's calls (docs/api.md, Payments). Both are silent: the
@@ -20,7 +20,7 @@ export const paymentApi = api.injectEndpoints({
      * secret. Calling again during the hold answers the same intent.
      */
     startPayment: build.mutation<PaymentStart, PaymentStartInput>({
-      query: (body) => ({ path: '/payment/start', body, silent: true }),
+      query: postArg('/payment/start', { silent: true }),
       invalidatesTags: ['Schedule'],
     }),
     /**
@@ -29,7 +29,7 @@ export const paymentApi = api.injectEndpoints({
      * settled it yet).
      */
     confirmPayment: build.mutation<Payment, PaymentConfirmInput>({
-      query: (body) => ({ path: '/payment/confirm', body, silent: true }),
+      query: postArg('/payment/confirm', { silent: true }),
       invalidatesTags: ['Schedule', 'Payment'],
     }),
   }),

@@ -6,7 +6,7 @@ import type {
   Statement,
   Statements,
 } from '@proam/contract';
-import { api, numberedPages, type ApiRequest } from '@/lib/api';
+import { api, numberedPages, postArg, type ApiRequest } from '@/lib/api';
 
 export const PAYMENT_PAGE_SIZE = 20;
 /** The API's largest page of /payment/list (PaymentListInputSchema), for finding one payment. */
@@ -79,12 +79,12 @@ export const paymentRecordsApi = api.injectEndpoints({
     }),
     /** 売上明細: one pro's lessons and payout for a month (the pro, or an admin). */
     getStatement: build.query<Statement, { proId: string; month: string }>({
-      query: (body) => ({ path: '/payment/statement', body }),
+      query: postArg('/payment/statement'),
       providesTags: ['Statement'],
     }),
     /** 売上・精算 (admins): every pro paid for in the month, by payout. */
     getStatements: build.query<Statements, { month: string }>({
-      query: (body) => ({ path: '/payment/statements', body }),
+      query: postArg('/payment/statements'),
       providesTags: ['Statement'],
     }),
     /** 返金 (admins): refunds, newest first, optionally of one status. */
@@ -102,7 +102,7 @@ export const paymentRecordsApi = api.injectEndpoints({
     }),
     /** 再試行: a stuck refund goes back to the worker at once. */
     retryRefund: build.mutation<Refund, { id: string }>({
-      query: (body) => ({ path: '/payment/refundRetry', body }),
+      query: postArg('/payment/refundRetry'),
       invalidatesTags: ['Refund'],
     }),
   }),

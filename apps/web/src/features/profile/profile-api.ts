@@ -1,6 +1,6 @@
 import type { ImageInfo, User, UserUpdateInput } from '@proam/contract';
 import type { AppDispatch } from '@/app/store';
-import { api } from '@/lib/api';
+import { api, postArg } from '@/lib/api';
 
 /**
  * What `/user/update` takes: the editable part of the User object. The pro
@@ -34,12 +34,12 @@ export const profileApi = api.injectEndpoints({
         result.map((u) => ({ type: 'User' as const, id: u.id })),
     }),
     updateUser: build.mutation<User, ProfileUpdate>({
-      query: (body) => ({ path: '/user/update', body }),
+      query: postArg('/user/update'),
       onQueryStarted: cacheAnsweredUser,
     }),
     /** Silent: the photo's own tile says what went wrong and offers to send it again. */
     uploadImage: build.mutation<Uploaded, UploadInput>({
-      query: (body) => ({ path: '/storage/upload', body, silent: true }),
+      query: postArg('/storage/upload', { silent: true }),
     }),
     /** Also takes the photo off the profile (the server does both). */
     deleteImage: build.mutation<
@@ -65,7 +65,7 @@ export const profileApi = api.injectEndpoints({
       { email: string; password: string }
     >({
       // Like the login, account deletion uses the app's Basic credentials.
-      query: (body) => ({ path: '/auth/delete', body, auth: 'client' }),
+      query: postArg('/auth/delete', { auth: 'client' }),
     }),
   }),
 });

@@ -3,7 +3,7 @@ import type {
   ReviewCreateInput,
   ReviewUpdateInput,
 } from '@proam/contract';
-import { api, numberedPages, type ApiRequest } from '@/lib/api';
+import { api, numberedPages, postArg, type ApiRequest } from '@/lib/api';
 
 export const REVIEW_PAGE_SIZE = 10;
 /** The API's largest page (ReviewListInputSchema), for finding one's own review. */
@@ -70,20 +70,20 @@ export const reviewsApi = api.injectEndpoints({
     }),
     /** Silent: the dialog shows the failure and keeps what was typed. */
     createReview: build.mutation<Review, ReviewCreateInput>({
-      query: (body) => ({ path: '/review/create', body, silent: true }),
+      query: postArg('/review/create', { silent: true }),
       invalidatesTags: ['Review', 'User'],
     }),
     updateReview: build.mutation<Review, ReviewUpdateInput>({
-      query: (body) => ({ path: '/review/update', body, silent: true }),
+      query: postArg('/review/update', { silent: true }),
       invalidatesTags: ['Review', 'User'],
     }),
     deleteReview: build.mutation<{ deletedCount: number }, { id: string }>({
-      query: (body) => ({ path: '/review/delete', body }),
+      query: postArg('/review/delete'),
       invalidatesTags: ['Review', 'User'],
     }),
     /** The reviewed pro answers; a new reply replaces the old one. */
     replyToReview: build.mutation<Review, { id: string; reply: string }>({
-      query: (body) => ({ path: '/review/reply', body, silent: true }),
+      query: postArg('/review/reply', { silent: true }),
       invalidatesTags: ['Review'],
     }),
   }),

@@ -6,7 +6,7 @@ import type {
   StatusRound,
   User,
 } from '@proam/contract';
-import { api } from '@/lib/api';
+import { api, postArg } from '@/lib/api';
 
 type UserArg = { userId: string };
 
@@ -18,41 +18,41 @@ export const scheduleApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Every lesson of a pro, or every lesson a member takes part in. */
     getSchedulesById: build.query<Schedule[], UserArg>({
-      query: (body) => ({ path: '/schedule/getById', body }),
+      query: postArg('/schedule/getById'),
       providesTags: ['Schedule'],
     }),
     /** From today (Japan time), not done or cancelled. */
     getActiveSchedules: build.query<Schedule[], UserArg>({
-      query: (body) => ({ path: '/schedule/getActive', body }),
+      query: postArg('/schedule/getActive'),
       providesTags: ['Schedule'],
     }),
     getSchedulesByDate: build.query<Schedule[], UserArg & { date: string }>({
-      query: (body) => ({ path: '/schedule/getByDate', body }),
+      query: postArg('/schedule/getByDate'),
       providesTags: ['Schedule'],
     }),
     /** The form reports its own failures (field errors, the overlap message). */
     createSchedule: build.mutation<Schedule, ScheduleCreateInput>({
-      query: (body) => ({ path: '/schedule/create', body, silent: true }),
+      query: postArg('/schedule/create', { silent: true }),
       invalidatesTags: ['Schedule'],
     }),
     updateSchedule: build.mutation<Schedule, ScheduleUpdateInput>({
-      query: (body) => ({ path: '/schedule/update', body, silent: true }),
+      query: postArg('/schedule/update', { silent: true }),
       invalidatesTags: ['Schedule'],
     }),
     updateRound: build.mutation<
       { updatedCount: number },
       { proId: string; date: string; statusRound: StatusRound }
     >({
-      query: (body) => ({ path: '/schedule/updateRound', body }),
+      query: postArg('/schedule/updateRound'),
       invalidatesTags: ['Schedule'],
     }),
     /** Silent: a Conflict (it has reservations) is answered on the page. */
     deleteSchedule: build.mutation<{ deletedCount: number }, { id: string }>({
-      query: (body) => ({ path: '/schedule/delete', body, silent: true }),
+      query: postArg('/schedule/delete', { silent: true }),
       invalidatesTags: ['Schedule'],
     }),
     reserveSchedule: build.mutation<Schedule, { id: string }>({
-      query: (body) => ({ path: '/schedule/reserve', body }),
+      query: postArg('/schedule/reserve'),
       // A full lesson answers ScheduleFull: the list is refetched either way.
       invalidatesTags: ['Schedule'],
     }),
@@ -61,22 +61,22 @@ export const scheduleApi = api.injectEndpoints({
      * the lesson's card; the caller raises the エラー alert for anything else.
      */
     cancelReservation: build.mutation<Schedule, { id: string }>({
-      query: (body) => ({ path: '/schedule/cancel', body, silent: true }),
+      query: postArg('/schedule/cancel', { silent: true }),
       invalidatesTags: ['Schedule'],
     }),
     /** Silent: the reason dialog shows the failure and keeps the text. */
     callOffSchedule: build.mutation<Schedule, CallOffInput>({
-      query: (body) => ({ path: '/schedule/callOff', body, silent: true }),
+      query: postArg('/schedule/callOff', { silent: true }),
       // The participants are mailed: an admin's outbox counts change too.
       invalidatesTags: ['Schedule', 'MailOutbox'],
     }),
     /** キャンセル待ち on a full lesson; joining twice keeps the first place. */
     joinWaitlist: build.mutation<{ position: number }, { id: string }>({
-      query: (body) => ({ path: '/schedule/waitlistJoin', body }),
+      query: postArg('/schedule/waitlistJoin'),
       invalidatesTags: ['Schedule'],
     }),
     leaveWaitlist: build.mutation<{ left: true }, { id: string }>({
-      query: (body) => ({ path: '/schedule/waitlistLeave', body }),
+      query: postArg('/schedule/waitlistLeave'),
       invalidatesTags: ['Schedule'],
     }),
     /** Names and photos of pros and chat members, in the order asked. */

@@ -8,6 +8,7 @@ import { useGetCompetitionsQuery } from '@/features/competitions/competitions-ap
 import {
   CompetitionGrid,
   CompetitionResults,
+  CompetitionSection,
 } from '@/features/competitions/components/competition-lists';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
@@ -34,10 +35,7 @@ const EventRoute = () => {
         >
           {() => (
             <>
-              <section aria-labelledby="upcoming-title" className="stack">
-                <h2 id="upcoming-title" className="section__title">
-                  開催予定
-                </h2>
+              <CompetitionSection id="upcoming-title" title="開催予定">
                 <CompetitionGrid
                   competitions={upcoming}
                   empty="現在、開催予定の大会はありません。次回の発表をお待ちください。"
@@ -45,20 +43,14 @@ const EventRoute = () => {
                 <p className="muted">
                   エントリー方法は大会ごとに異なります。詳しくはお問い合わせフォームの「大会・イベントについて」からお問い合わせください。
                 </p>
-              </section>
+              </CompetitionSection>
 
-              <section
-                aria-labelledby="results-title"
-                className="stack section-gap"
-              >
-                <h2 id="results-title" className="section__title">
-                  大会結果
-                </h2>
+              <CompetitionSection id="results-title" title="大会結果" gap>
                 <CompetitionResults
                   competitions={finished}
                   empty="終了した大会の結果はまだありません。"
                 />
-              </section>
+              </CompetitionSection>
             </>
           )}
         </QueryState>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { InPageLink } from '@/components/in-page-link';
+import { IndexedSection, SectionIndex } from '@/components/in-page-link';
 import { NoticeCard } from '@/components/notice-card';
 import { PageHeader } from '@/components/page-header';
 import { SYSTEM_FEE_LABEL } from '@/features/legal/legal-terms';
@@ -106,23 +106,16 @@ const QaRoute = () => {
       />
       <div className="container section narrow">
         <nav className="qa-index" aria-label="質問のカテゴリ">
-          <ul>
-            {groups.map((g) => (
-              <li key={g.id}>
-                <InPageLink targetId={`qa-${g.id}`}>{g.title}</InPageLink>
-              </li>
-            ))}
-          </ul>
+          <SectionIndex sections={groups} idPrefix="qa" />
         </nav>
         {groups.map((g) => (
-          <section
+          <IndexedSection
             key={g.id}
+            section={g}
+            idPrefix="qa"
             className="qa-group"
-            aria-labelledby={`qa-${g.id}`}
+            headingClassName="qa-group__title"
           >
-            <h2 id={`qa-${g.id}`} className="qa-group__title">
-              {g.title}
-            </h2>
             {g.items.map((item) => (
               <details key={item.q} className="qa-item">
                 <summary className="qa-item__q">
@@ -142,7 +135,7 @@ const QaRoute = () => {
                 </div>
               </details>
             ))}
-          </section>
+          </IndexedSection>
         ))}
         <NoticeCard
           lead="解決しない場合は"

@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { SmallButton } from '@/components/small-button';
 import { ReasonDialog } from '@/components/form/reason-dialog';
-import { Inbox, InboxItem } from '@/components/inbox';
-import { QueryState } from '@/components/query-state';
+import { Inbox, InboxItem, InboxList } from '@/components/inbox';
 import { formatInstantDateTime } from '@/lib/format';
 import {
   useGetReportContextsQuery,
@@ -140,67 +139,59 @@ export const ReportList = () => {
       }}
       status={status}
     >
-      <QueryState
+      <InboxList
         query={{ isLoading, isError, isFetching, refetch }}
-        loading="通報を読み込み中"
-        error="通報を読み込めませんでした。"
-        isEmpty={!data || data.length === 0}
+        subject="通報"
+        items={data}
+        label={`${FILTERS.find((f) => f.value === filter)?.label}の通報`}
         empty={
           filter === 'open'
             ? '未対応の通報はありません。'
             : '対応済みの通報はありません。'
         }
       >
-        {() => (
-          <ul
-            className="inbox"
-            aria-label={`${FILTERS.find((f) => f.value === filter)?.label}の通報`}
-          >
-            {data?.map((r) => {
-              const ctx = ctxById.get(r.id);
-              return (
-                <InboxItem
-                  key={r.id}
-                  headingId={`report-${r.id}-title`}
-                  handled={r.status === 'resolved'}
-                  createdAt={r.createdAt}
-                  title={`${TARGET_LABELS[r.targetType]}への通報`}
-                  contact={[
-                    {
-                      label: '通報者',
-                      value: ctx?.reporterName ?? r.reporterId,
-                    },
-                  ]}
-                  actions={
-                    r.status === 'open' && (
-                      <SmallButton
-                        variant="primary"
-                        onClick={() => setToResolve(r)}
-                      >
-                        対応済みにする
-                      </SmallButton>
-                    )
-                  }
-                >
-                  <ReportedThing report={r} ctx={ctx} />
-                  <p className="report-reason">
-                    <span className="report-reason__label">通報の理由</span>
-                    {r.reason}
-                  </p>
-                  {r.resolution && (
-                    <p className="report-reason">
-                      <span className="report-reason__label">対応内容</span>
-                      {r.resolution}
-                      {r.resolvedAt &&
-                        `（${formatInstantDateTime(r.resolvedAt)}）`}
-                    </p>
-                  )}
-                </InboxItem>
-              );
-            })}
-          </ul>
-        )}
-      </QueryState>
+        {(r) => {
+          const ctx = ctxById.get(r.id);
+          return (
+            <InboxItem
+              key={r.id}
+              headingId={`report-${r.id}-title`}
+              handled={r.status === 'resolved'}
+              createdAt={r.createdAt}
+              title={`${TARGET_LABELS[r.targetType]}への通報`}
+              contact={[
+                {
+                  label: '通報者',
+                  value: ctx?.reporterName ?? r.reporterId,
+                },
+              ]}
+              actions={
+                r.status === 'open' && (
+                  <SmallButton
+                    variant="primary"
+                    onClick={() => setToResolve(r)}
+                  >
+                    対応済みにする
+                  </SmallButton>
+                )
+              }
+            >
+              <ReportedThing report={r} ctx={ctx} />
+              <p className="report-reason">
+                <span className="report-reason__label">通報の理由</span>
+                {r.reason}
+              </p>
+              {r.resolution && (
+                <p className="report-reason">
+                  <span className="report-reason__label">対応内容</span>
+                  {r.resolution}
+                  {r.resolvedAt && `（${formatInstantDateTime(r.resolvedAt)}）`}
+                </p>
+              )}
+            </InboxItem>
+          );
+        }}
+      </InboxList>
       <ResolveDialog
         report={toResolve}
         onClose={() => setToResolve(null)}

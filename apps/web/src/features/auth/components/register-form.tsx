@@ -14,14 +14,8 @@ import {
   type ProfileValues,
 } from '../auth-validation';
 import { apiErrorOf, fieldOfValidationError } from '@/lib/server-errors';
-import { CodeField, NewPasswordFields } from './auth-fields';
-import {
-  CodeSentLead,
-  CodeStepLinks,
-  MailCodeSteps,
-  StepForm,
-  type Step,
-} from './step-form';
+import { NewPasswordFields } from './auth-fields';
+import { CodeStep, MailCodeSteps, StepForm, type Step } from './step-form';
 import { TermsConsent } from './terms-consent';
 import { useMailStep } from './use-mail-step';
 import { useStepFocus } from './use-step-focus';
@@ -165,35 +159,32 @@ export const RegisterForm = () => {
       }}
     >
       {step === 2 && (
-        <StepForm
+        <CodeStep
           id={id}
-          step={2}
           title="認証コードの入力"
-          lead={
-            <CodeSentLead email={email}>
-              メールに記載の6桁の数字を入力してください（有効期限10分）。
-            </CodeSentLead>
-          }
+          email={email}
+          instructions="メールに記載の6桁の数字を入力してください（有効期限10分）。"
+          code={code}
+          digits={REGISTER_CODE_DIGITS}
           onSubmit={submitCode}
-        >
-          <CodeField form={code} digits={REGISTER_CODE_DIGITS} />
-          <SubmitButton label="次へ" />
-          <div className="auth-links">
+          sending={sending}
+          onResend={() => void resend()}
+          onChangeMail={() => setStep(1)}
+          linksNote={
             <p className="muted">
               メールが届かない場合は、迷惑メールフォルダもご確認ください。
             </p>
-            <CodeStepLinks
-              sending={sending}
-              onResend={() => void resend()}
-              onChangeMail={() => setStep(1)}
-            />
+          }
+          linksStatus={
             <p className="auth-form__status" role="status">
               {resent
                 ? '認証コードを再送信しました。新しいコードを入力してください。'
                 : ''}
             </p>
-          </div>
-        </StepForm>
+          }
+        >
+          <SubmitButton label="次へ" />
+        </CodeStep>
       )}
 
       {step === 3 && (

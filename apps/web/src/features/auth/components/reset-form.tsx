@@ -13,14 +13,8 @@ import {
   type ResetValues,
 } from '../auth-validation';
 import { apiErrorOf, fieldOfValidationError } from '@/lib/server-errors';
-import { CodeField, NewPasswordFields } from './auth-fields';
-import {
-  CodeSentLead,
-  CodeStepLinks,
-  MailCodeSteps,
-  StepForm,
-  type Step,
-} from './step-form';
+import { NewPasswordFields } from './auth-fields';
+import { CodeStep, MailCodeSteps, type Step } from './step-form';
 import { useMailStep } from './use-mail-step';
 import { useStepFocus } from './use-step-focus';
 
@@ -108,32 +102,25 @@ export const ResetForm = () => {
       }}
     >
       {step === 2 && (
-        <StepForm
+        <CodeStep
           id={id}
-          step={2}
           title="新しいパスワードの設定"
-          lead={
-            <CodeSentLead email={email}>
-              メールに記載の8桁の数字と、新しいパスワードを入力してください（有効期限10分）。
-            </CodeSentLead>
-          }
+          email={email}
+          instructions="メールに記載の8桁の数字と、新しいパスワードを入力してください（有効期限10分）。"
+          code={reset}
+          digits={RESET_CODE_DIGITS}
           onSubmit={submitReset}
+          sending={sending}
+          onResend={() => void sendResetCode({ email })}
+          onChangeMail={() => setStep(1)}
         >
-          <CodeField form={reset} digits={RESET_CODE_DIGITS} />
           <NewPasswordFields form={reset} label="新しいパスワード" />
           <SubmitButton
             busy={updating}
             busyLabel="変更中…"
             label="パスワードを変更する"
           />
-          <div className="auth-links">
-            <CodeStepLinks
-              sending={sending}
-              onResend={() => void sendResetCode({ email })}
-              onChangeMail={() => setStep(1)}
-            />
-          </div>
-        </StepForm>
+        </CodeStep>
       )}
 
       {step === 3 && (

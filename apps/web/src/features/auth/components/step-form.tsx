@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { SubmitButton } from '@/components/form/form-actions';
 import type { FormFields } from '@/hooks/use-validated-form';
-import { EmailField } from './auth-fields';
+import { CodeField, EmailField } from './auth-fields';
 import { StepIndicator } from './step-indicator';
 
 export type Step = 1 | 2 | 3;
@@ -87,39 +87,67 @@ export const MailCodeSteps = ({
   </div>
 );
 
-type CodeSentLeadProps = { email: string; children: string };
-
-/** The code step's lead: where the code went, then what to type. */
-export const CodeSentLead = ({ email, children }: CodeSentLeadProps) => (
-  <>
-    <strong className="auth-form__email">{email}</strong>
-    に認証コードをお送りしました。{children}
-  </>
-);
-
-type CodeStepLinksProps = {
+type CodeStepProps = Pick<StepFormProps, 'id' | 'title' | 'onSubmit'> & {
+  /** Where the code went. */
+  email: string;
+  /** What to type, after where the code went. */
+  instructions: string;
+  code: FormFields<'code'>;
+  digits: number;
   sending: boolean;
   onResend: () => void;
   onChangeMail: () => void;
+  /** The fields after the code, and the send button. */
+  children: ReactNode;
+  /** Above the ways out (where else the mail may be). */
+  linksNote?: ReactNode;
+  /** Below the ways out (that another code went). */
+  linksStatus?: ReactNode;
 };
 
-/** The code step's ways out: another code, or back to the address. */
-export const CodeStepLinks = ({
+/**
+ * Step 2 of a mailed-code flow: the code, what goes with it, and the ways
+ * out (another code, or back to the address).
+ */
+export const CodeStep = ({
+  email,
+  instructions,
+  code,
+  digits,
   sending,
   onResend,
   onChangeMail,
-}: CodeStepLinksProps) => (
-  <>
-    <button
-      type="button"
-      className="link-button"
-      onClick={onResend}
-      disabled={sending}
-    >
-      認証コードを再送信する
-    </button>
-    <button type="button" className="link-button" onClick={onChangeMail}>
-      メールアドレスを変更する
-    </button>
-  </>
+  children,
+  linksNote,
+  linksStatus,
+  ...step
+}: CodeStepProps) => (
+  <StepForm
+    step={2}
+    lead={
+      <>
+        <strong className="auth-form__email">{email}</strong>
+        に認証コードをお送りしました。{instructions}
+      </>
+    }
+    {...step}
+  >
+    <CodeField form={code} digits={digits} />
+    {children}
+    <div className="auth-links">
+      {linksNote}
+      <button
+        type="button"
+        className="link-button"
+        onClick={onResend}
+        disabled={sending}
+      >
+        認証コードを再送信する
+      </button>
+      <button type="button" className="link-button" onClick={onChangeMail}>
+        メールアドレスを変更する
+      </button>
+      {linksStatus}
+    </div>
+  </StepForm>
 );

@@ -64,3 +64,27 @@ export const CompetitionResults = ({
       </article>
     ))
   );
+
+type CompetitionSectionProps = {
+  /** The h2's id: the section is named by its heading. */
+  id: string;
+  title: ReactNode;
+  /** The space above every section but the page's first. */
+  gap?: boolean;
+  children: ReactNode;
+};
+
+/** One list of the competitions pages (下書き, 開催予定, 結果) under its heading. */
+export const CompetitionSection = ({
+  id,
+  title,
+  gap = false,
+  children,
+}: CompetitionSectionProps) => (
+  <section aria-labelledby={id} className={gap ? 'stack section-gap' : 'stack'}>
+    <h2 id={id} className="section__title">
+      {title}
+    </h2>
+    {children}
+  </section>
+);

@@ -16,7 +16,11 @@ import {
   useGetCompetitionsQuery,
   useUpdateCompetitionMutation,
 } from '../competitions-api';
-import { CompetitionGrid, CompetitionResults } from './competition-lists';
+import {
+  CompetitionGrid,
+  CompetitionResults,
+  CompetitionSection,
+} from './competition-lists';
 import { CompetitionForm } from './competition-form';
 import { ResultsEditor } from './results-editor';
 import { useConfirmedDelete } from '@/hooks/use-confirmed-delete';
@@ -203,47 +207,47 @@ export const CompetitionsBoard = () => {
             {() => (
               <>
                 {isAdmin && (
-                  <section aria-labelledby="drafts-title" className="stack">
-                    <h2 id="drafts-title" className="section__title">
-                      下書き
-                      <span className="section__note">管理者のみ表示</span>
-                    </h2>
+                  <CompetitionSection
+                    id="drafts-title"
+                    title={
+                      <>
+                        下書き
+                        <span className="section__note">管理者のみ表示</span>
+                      </>
+                    }
+                  >
                     <CompetitionGrid
                       competitions={drafts}
                       empty="下書きの大会はありません。"
                       renderActions={adminActions}
                     />
-                  </section>
+                  </CompetitionSection>
                 )}
 
-                <section
-                  aria-labelledby="upcoming-title"
-                  className={`stack${isAdmin ? ' section-gap' : ''}`}
+                <CompetitionSection
+                  id="upcoming-title"
+                  title="開催予定の大会"
+                  gap={isAdmin}
                 >
-                  <h2 id="upcoming-title" className="section__title">
-                    開催予定の大会
-                  </h2>
                   <CompetitionGrid
                     competitions={upcoming}
                     empty="現在、開催予定の大会はありません。次回の発表をお待ちください。"
                     renderActions={isAdmin ? adminActions : undefined}
                   />
-                </section>
+                </CompetitionSection>
 
-                <section
-                  aria-labelledby="past-title"
-                  className="stack section-gap"
+                <CompetitionSection
+                  id="past-title"
+                  title="過去の大会と結果"
+                  gap
                 >
-                  <h2 id="past-title" className="section__title">
-                    過去の大会と結果
-                  </h2>
                   <CompetitionResults
                     competitions={finished}
                     empty="終了した大会の結果はまだありません。"
                     renderActions={isAdmin ? adminActions : undefined}
                     showArea
                   />
-                </section>
+                </CompetitionSection>
               </>
             )}
           </QueryState>

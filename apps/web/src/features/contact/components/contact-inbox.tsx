@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { SmallButton } from '@/components/small-button';
-import { QueryState } from '@/components/query-state';
-import { Inbox, InboxItem } from '@/components/inbox';
+import { Inbox, InboxItem, InboxList } from '@/components/inbox';
 import {
   useGetContactMessagesQuery,
   useSetContactHandledMutation,
@@ -50,11 +49,10 @@ export const ContactInbox = () => {
       }}
       status={status}
     >
-      <QueryState
+      <InboxList
         query={{ isLoading, isError, isFetching, refetch }}
-        loading="お問い合わせを読み込み中"
-        error="お問い合わせを読み込めませんでした。"
-        isEmpty={!data || data.length === 0}
+        subject="お問い合わせ"
+        items={data}
         empty={
           filter === 'open'
             ? '未対応のお問い合わせはありません。'
@@ -63,48 +61,44 @@ export const ContactInbox = () => {
               : 'お問い合わせはまだありません。'
         }
       >
-        {() => (
-          <ul className="inbox">
-            {data?.map((m) => (
-              <InboxItem
-                key={m.id}
-                headingId={`contact-${m.id}-name`}
-                handled={m.handled}
-                createdAt={m.createdAt}
-                tags={<span className="tag">{m.category}</span>}
-                title={`${m.name} 様`}
-                contact={[
-                  {
-                    label: 'メール',
-                    value: <a href={`mailto:${m.email}`}>{m.email}</a>,
-                  },
-                  {
-                    label: '電話',
-                    value: m.phone ? (
-                      <a href={`tel:${m.phone.replace(/[^0-9+]/g, '')}`}>
-                        {m.phone}
-                      </a>
-                    ) : (
-                      <span className="muted">（未入力）</span>
-                    ),
-                  },
-                ]}
-                actions={
-                  <SmallButton
-                    variant={m.handled ? 'outline' : 'primary'}
-                    disabled={pendingId === m.id}
-                    onClick={() => void toggle(m.id, !m.handled, m.name)}
-                  >
-                    {m.handled ? '未対応に戻す' : '対応済みにする'}
-                  </SmallButton>
-                }
+        {(m) => (
+          <InboxItem
+            key={m.id}
+            headingId={`contact-${m.id}-name`}
+            handled={m.handled}
+            createdAt={m.createdAt}
+            tags={<span className="tag">{m.category}</span>}
+            title={`${m.name} 様`}
+            contact={[
+              {
+                label: 'メール',
+                value: <a href={`mailto:${m.email}`}>{m.email}</a>,
+              },
+              {
+                label: '電話',
+                value: m.phone ? (
+                  <a href={`tel:${m.phone.replace(/[^0-9+]/g, '')}`}>
+                    {m.phone}
+                  </a>
+                ) : (
+                  <span className="muted">（未入力）</span>
+                ),
+              },
+            ]}
+            actions={
+              <SmallButton
+                variant={m.handled ? 'outline' : 'primary'}
+                disabled={pendingId === m.id}
+                onClick={() => void toggle(m.id, !m.handled, m.name)}
               >
-                <p className="inbox__message">{m.message}</p>
-              </InboxItem>
-            ))}
-          </ul>
+                {m.handled ? '未対応に戻す' : '対応済みにする'}
+              </SmallButton>
+            }
+          >
+            <p className="inbox__message">{m.message}</p>
+          </InboxItem>
         )}
-      </QueryState>
+      </InboxList>
     </Inbox>
   );
 };

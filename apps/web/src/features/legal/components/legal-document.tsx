@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { InPageLink } from '@/components/in-page-link';
+import { IndexedSection, SectionIndex } from '@/components/in-page-link';
 import { PageHeader } from '@/components/page-header';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { TERMS_VERSION, termsVersionDate } from '@proam/contract';
@@ -83,26 +83,19 @@ export const LegalDocument = ({
         {toc && (
           <nav className="legal__toc" aria-label="目次">
             <h2 className="legal__toc-title">目次</h2>
-            <ol>
-              {sections.map((s) => (
-                <li key={s.id}>
-                  <InPageLink targetId={`legal-${s.id}`}>{s.title}</InPageLink>
-                </li>
-              ))}
-            </ol>
+            <SectionIndex sections={sections} idPrefix="legal" numbered />
           </nav>
         )}
         {sections.map((s) => (
-          <section
+          <IndexedSection
             key={s.id}
+            section={s}
+            idPrefix="legal"
             className="legal__section"
-            aria-labelledby={`legal-${s.id}`}
+            headingClassName="legal__heading"
           >
-            <h2 id={`legal-${s.id}`} className="legal__heading">
-              {s.title}
-            </h2>
             <div className="legal__body">{sectionBody(s)}</div>
-          </section>
+          </IndexedSection>
         ))}
         {children}
         {closing && <div className="legal__closing">{closing}</div>}

@@ -79,6 +79,18 @@ const rowsOf = (grid: HTMLElement) =>
         .map((cell) => cell.textContent?.replace(/\D/g, '') ?? ''),
     );
 
+/** Weeks drawn as text for `rowsOf`, a line a week; `.` is a padding cell. */
+const weeks = (drawn: string) =>
+  drawn
+    .trim()
+    .split('\n')
+    .map((week) =>
+      week
+        .trim()
+        .split(/\s+/)
+        .map((day) => (day === '.' ? '' : day)),
+    );
+
 describe('MonthCalendar', () => {
   it('shows the month, the weekday header from 日曜, today and lesson days', async () => {
     renderWithProviders(<Harness />);
@@ -101,13 +113,15 @@ describe('MonthCalendar', () => {
       screen.getByRole('button', { name: '11月28日（土）レッスンあり' }),
     ).toBeInTheDocument();
     // 2026年11月 begins on a Sunday: no padding before the 1st.
-    expect(rowsOf(grid)).toEqual([
-      ['1', '2', '3', '4', '5', '6', '7'],
-      ['8', '9', '10', '11', '12', '13', '14'],
-      ['15', '16', '17', '18', '19', '20', '21'],
-      ['22', '23', '24', '25', '26', '27', '28'],
-      ['29', '30', '', '', '', '', ''],
-    ]);
+    expect(rowsOf(grid)).toEqual(
+      weeks(`
+         1  2  3  4  5  6  7
+         8  9 10 11 12 13 14
+        15 16 17 18 19 20 21
+        22 23 24 25 26 27 28
+        29 30  .  .  .  .  .
+      `),
+    );
   });
 
   it('lays out a month that begins on a Saturday over six weeks', async () => {
@@ -115,14 +129,16 @@ describe('MonthCalendar', () => {
       <Harness start={{ year: 2026, month: 8 }} initial="2026-08-01" />,
     );
     const grid = screen.getByRole('grid', { name: '2026年8月' });
-    expect(rowsOf(grid)).toEqual([
-      ['', '', '', '', '', '', '1'],
-      ['2', '3', '4', '5', '6', '7', '8'],
-      ['9', '10', '11', '12', '13', '14', '15'],
-      ['16', '17', '18', '19', '20', '21', '22'],
-      ['23', '24', '25', '26', '27', '28', '29'],
-      ['30', '31', '', '', '', '', ''],
-    ]);
+    expect(rowsOf(grid)).toEqual(
+      weeks(`
+         .  .  .  .  .  .  1
+         2  3  4  5  6  7  8
+         9 10 11 12 13 14 15
+        16 17 18 19 20 21 22
+        23 24 25 26 27 28 29
+        30 31  .  .  .  .  .
+      `),
+    );
     expect(screen.getByRole('button', { name: /^8月1日（土）/ })).toHaveClass(
       'is-saturday',
     );
