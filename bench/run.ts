@@ -205,12 +205,33 @@ async function apiScenarios(
     ).json()) as { body: { id: string }[] };
     const proId = pros.body[0]!.id;
 
+    // The public site's reads (issue 19 item 1): the news list, one item, the competitions.
     out.push(
       await load(
         `/api/news/readAll (${label})`,
         `${base}/news/readAll`,
         'POST',
         { body: '{"size":20}' },
+      ),
+    );
+    const newsList = (await (
+      await fetch(`${base}/news/readAll`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"size":1}',
+      })
+    ).json()) as { body: { id: string }[] };
+    out.push(
+      await load(`/api/news/read (${label})`, `${base}/news/read`, 'POST', {
+        body: JSON.stringify({ id: newsList.body[0]!.id }),
+      }),
+    );
+    out.push(
+      await load(
+        `/api/competition/read (${label})`,
+        `${base}/competition/read`,
+        'POST',
+        { body: '{}' },
       ),
     );
     out.push(

@@ -3,6 +3,10 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { Clock } from '../lib/clock.js';
+import {
+  createPublicCache,
+  type PublicCache,
+} from '../repositories/public-cache.js';
 import { createUserCache, type UserCache } from '../repositories/user-cache.js';
 import { objectStoreFor, type ObjectStore } from '../storage/object-store.js';
 
@@ -13,6 +17,8 @@ declare module 'fastify' {
     database: Database;
     /** Member rows cached per process, dropped on every change (users_changed). */
     userCache: UserCache;
+    /** The public site's reads (news, competitions) cached per process, forgotten on every change (public_changed). */
+    publicCache: PublicCache;
     /** Where media objects live: DATA_DIR/media or an S3 bucket. */
     objectStore: ObjectStore;
   }
@@ -29,15 +35,17 @@ export const configPlugin = fp(
 
 /**
  * The database the server opened (the server closes it after the app), the
- * member cache that listens to it, and the object store for media.
+ * caches that listen to it (members, public reads), and the object store for media.
  */
 export const databasePlugin = fp(
   async (app: FastifyInstance, opts: { database: Database }) => {
     app.decorate('database', opts.database);
     const userCache = await createUserCache(opts.database);
     app.decorate('userCache', userCache);
+    const publicCache = await createPublicCache(opts.database);
+    app.decorate('publicCache', publicCache);
     app.addHook('onClose', async () => {
-      await userCache.close();
+      await Promise.all([userCache.close(), publicCache.close()]);
     });
     app.decorate('objectStore', objectStoreFor(app.config));
   },

@@ -18,6 +18,7 @@ import { refundRepository } from '../repositories/refund-repository.js';
 import { reviewRepository } from '../repositories/review-repository.js';
 import { scheduleRepository } from '../repositories/schedule-repository.js';
 import { statsRepository } from '../repositories/stats-repository.js';
+import type { PublicReads, PublicTable } from '../repositories/public-cache.js';
 import type { UserCache } from '../repositories/user-cache.js';
 import { userRepository } from '../repositories/user-repository.js';
 
@@ -28,6 +29,7 @@ import { userRepository } from '../repositories/user-repository.js';
 function repositoriesOver(
   db: Db,
   cache: UserCache,
+  published: PublicReads,
   appUrl: string,
   paymentsOn: boolean,
 ) {
@@ -42,8 +44,8 @@ function repositoriesOver(
     reviews: reviewRepository(db, cache),
     moderation: moderationRepository(db),
     chat: chatRepository(db),
-    news: newsRepository(db),
-    competitions: competitionRepository(db),
+    news: newsRepository(db, published),
+    competitions: competitionRepository(db, published),
     contacts: contactRepository(db),
     media: mediaRepository(db),
     audit: auditRepository(db),
@@ -72,16 +74,24 @@ declare module 'fastify' {
 
 export const repositoriesPlugin = fp(
   async (app: FastifyInstance) => {
-    const { database, userCache, config } = app;
+    const { database, userCache, publicCache, config } = app;
     // Links in mails open the app here.
     const appUrl = appUrlOf(config);
     const paymentsOn = config.stripe !== null;
+    const over = (db: Db, published: PublicReads) =>
+      repositoriesOver(db, userCache, published, appUrl, paymentsOn);
     const repos: Repositories = {
-      ...repositoriesOver(database.db, userCache, appUrl, paymentsOn),
-      transaction: (work) =>
-        database.db.transaction((tx) =>
-          work(repositoriesOver(tx, userCache, appUrl, paymentsOn)),
-        ),
+      ...over(database.db, publicCache),
+      async transaction(work) {
+        // The public tables it wrote, forgotten by this instance's cache once
+        // committed (before, a read could put the old rows back meanwhile).
+        const written = new Set<PublicTable>();
+        const done = await database.db.transaction((tx) =>
+          work(over(tx, { read: null, changed: (t) => written.add(t) })),
+        );
+        for (const table of written) publicCache.changed(table);
+        return done;
+      },
     };
     app.decorate('repos', repos);
   },

@@ -7,6 +7,7 @@ import type {
 } from '@proam/contract';
 import { newId } from '../lib/ids.js';
 import { presentOf } from '../lib/present.js';
+import type { PublicReads } from './public-cache.js';
 import { matchesKeyword, removeBy } from './queries.js';
 import type { Db } from '../db/database.js';
 import { competitions } from '../db/schema.js';
@@ -31,34 +32,47 @@ export const toCompetition = (r: CompetitionRow): Competition => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-export function competitionRepository(db: Db) {
+export function competitionRepository(db: Db, published: PublicReads) {
+  /** Competitions by condition, date ascending; drafts only when asked for (admins). */
+  const readNow = async (
+    filter: CompetitionReadInput,
+    includeDrafts: boolean,
+  ): Promise<Competition[]> => {
+    const where: (SQL | undefined)[] = [];
+    if (!includeDrafts) where.push(ne(competitions.status, 'draft'));
+    if (filter.id) where.push(eq(competitions.id, filter.id));
+    if (filter.status) where.push(eq(competitions.status, filter.status));
+    if (filter.from) where.push(gte(competitions.date, filter.from));
+    if (filter.to) where.push(lte(competitions.date, filter.to));
+    if (filter.keyword)
+      where.push(
+        matchesKeyword(filter.keyword, [
+          competitions.name,
+          competitions.venue,
+          competitions.area,
+          competitions.description,
+        ]),
+      );
+    const rows = await db
+      .select()
+      .from(competitions)
+      .where(and(...where))
+      .orderBy(asc(competitions.date), asc(competitions.id))
+      .limit(500);
+    return rows.map(toCompetition);
+  };
+
   return {
-    async read(
+    /** `readNow` through the public cache (outside a transaction), admins' lists apart. */
+    read(
       filter: CompetitionReadInput,
       includeDrafts: boolean,
     ): Promise<Competition[]> {
-      const where: (SQL | undefined)[] = [];
-      if (!includeDrafts) where.push(ne(competitions.status, 'draft'));
-      if (filter.id) where.push(eq(competitions.id, filter.id));
-      if (filter.status) where.push(eq(competitions.status, filter.status));
-      if (filter.from) where.push(gte(competitions.date, filter.from));
-      if (filter.to) where.push(lte(competitions.date, filter.to));
-      if (filter.keyword)
-        where.push(
-          matchesKeyword(filter.keyword, [
-            competitions.name,
-            competitions.venue,
-            competitions.area,
-            competitions.description,
-          ]),
-        );
-      const rows = await db
-        .select()
-        .from(competitions)
-        .where(and(...where))
-        .orderBy(asc(competitions.date), asc(competitions.id))
-        .limit(500);
-      return rows.map(toCompetition);
+      if (!published.read) return readNow(filter, includeDrafts);
+      const key = `${includeDrafts ? 'admin' : 'public'}:${JSON.stringify(filter)}`;
+      return published.read('competitions', key, async () => ({
+        value: await readNow(filter, includeDrafts),
+      }));
     },
 
     async create(input: CompetitionCreateInput, now: Date): Promise<string> {
@@ -78,6 +92,7 @@ export function competitionRepository(db: Db) {
         createdAt: now,
         updatedAt: now,
       });
+      published.changed('competitions');
       return id;
     },
 
@@ -102,11 +117,14 @@ export function competitionRepository(db: Db) {
         .set(patch)
         .where(eq(competitions.id, input.id))
         .returning({ id: competitions.id });
+      published.changed('competitions');
       return rows.length;
     },
 
-    remove(id: string): Promise<number> {
-      return removeBy(db, competitions, competitions.id, id);
+    async remove(id: string): Promise<number> {
+      const n = await removeBy(db, competitions, competitions.id, id);
+      published.changed('competitions');
+      return n;
     },
   };
 }

@@ -1,7 +1,8 @@
-import { and, eq, lte, type SQL } from 'drizzle-orm';
+import { and, eq, gt, lte, min, type SQL } from 'drizzle-orm';
 import type { News, NewsCreateInput, NewsUpdateInput } from '@proam/contract';
 import { newId } from '../lib/ids.js';
 import { presentOf } from '../lib/present.js';
+import type { PublicReads } from './public-cache.js';
 import { newestFirst, removeBy } from './queries.js';
 import type { Page } from '../lib/paging.js';
 import type { Db } from '../db/database.js';
@@ -17,7 +18,29 @@ export const toNews = (r: NewsRow): News => ({
   publishedAt: r.publishedAt.toISOString(),
 });
 
-export function newsRepository(db: Db) {
+export function newsRepository(db: Db, published: PublicReads) {
+  /**
+   * A published read through the public cache: kept until news changes or the
+   * next scheduled item's time comes (it appears then without any write).
+   */
+  const cached = <T>(key: string, now: Date, load: () => Promise<T>) => {
+    if (!published.read) return load();
+    return published.read(
+      'news',
+      key,
+      async () => {
+        const [value, [next]] = await Promise.all([
+          load(),
+          db
+            .select({ at: min(news.publishedAt) })
+            .from(news)
+            .where(gt(news.publishedAt, now)),
+        ]);
+        return { value, until: next?.at ?? null };
+      },
+      now,
+    );
+  };
   const list = async (page: Page, where?: SQL): Promise<News[]> =>
     (
       await newestFirst(
@@ -30,16 +53,20 @@ export function newsRepository(db: Db) {
 
   return {
     /** Published (publishedAt reached) news only: a scheduled item stays hidden until then. */
-    async readPublished(id: string, now = new Date()): Promise<News | null> {
-      const rows = await db
-        .select()
-        .from(news)
-        .where(and(eq(news.id, id), lte(news.publishedAt, now)))
-        .limit(1);
-      return rows[0] ? toNews(rows[0]) : null;
+    readPublished(id: string, now: Date): Promise<News | null> {
+      return cached(`id:${id}`, now, async () => {
+        const rows = await db
+          .select()
+          .from(news)
+          .where(and(eq(news.id, id), lte(news.publishedAt, now)))
+          .limit(1);
+        return rows[0] ? toNews(rows[0]) : null;
+      });
     },
-    listPublished(page: Page, now = new Date()): Promise<News[]> {
-      return list(page, lte(news.publishedAt, now));
+    listPublished(page: Page, now: Date): Promise<News[]> {
+      return cached(`page:${page.offset}:${page.limit}`, now, () =>
+        list(page, lte(news.publishedAt, now)),
+      );
     },
 
     /** Every item, scheduled ones included (the admin's editor). */
@@ -61,6 +88,7 @@ export function newsRepository(db: Db) {
           updatedAt: now,
         })
         .returning();
+      published.changed('news');
       return toNews(row!);
     },
 
@@ -77,11 +105,14 @@ export function newsRepository(db: Db) {
         .set(patch)
         .where(eq(news.id, input.id))
         .returning();
+      published.changed('news');
       return row ? toNews(row) : null;
     },
 
-    remove(id: string): Promise<number> {
-      return removeBy(db, news, news.id, id);
+    async remove(id: string): Promise<number> {
+      const n = await removeBy(db, news, news.id, id);
+      published.changed('news');
+      return n;
     },
   };
 }

@@ -14,7 +14,7 @@ import { pageOf } from '../lib/paging.js';
 import { defineRoute } from '../lib/route.js';
 
 export function newsRoutes(app: FastifyInstance): void {
-  const { repos } = app;
+  const { repos, clock } = app;
   const repo = repos.news;
 
   defineRoute(app, {
@@ -24,7 +24,7 @@ export function newsRoutes(app: FastifyInstance): void {
     tags: ['news'],
     input: NewsReadInputSchema,
     output: Type.Union([NewsSchema, Type.Null()]),
-    handler: ({ input }) => repo.readPublished(input.id),
+    handler: ({ input }) => repo.readPublished(input.id, clock.now()),
   });
 
   defineRoute(app, {
@@ -34,7 +34,7 @@ export function newsRoutes(app: FastifyInstance): void {
     tags: ['news'],
     input: NewsReadAllInputSchema,
     output: Type.Array(NewsSchema),
-    handler: ({ input }) => repo.listPublished(pageOf(input, 20)),
+    handler: ({ input }) => repo.listPublished(pageOf(input, 20), clock.now()),
   });
 
   defineRoute(app, {

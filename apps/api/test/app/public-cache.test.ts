@@ -1,0 +1,251 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { eq, sql } from 'drizzle-orm';
+import { competitions, news } from '../../src/db/schema.js';
+import { createPublicCache } from '../../src/repositories/public-cache.js';
+import {
+  call,
+  DRIVERS,
+  memberSuite,
+  secondInstance,
+  TestClock,
+  type TestApp,
+} from '../helper.js';
+import { fakeDatabase } from '../support/fake-database.js';
+
+describe('public read cache rules', () => {
+  it('serves a second read from memory, and forgets a table on its notification only', async () => {
+    const { database, hooks } = fakeDatabase();
+    const cache = await createPublicCache(database);
+    let loads = 0;
+    const load = async () => ({ value: `v${++loads}` });
+    assert.equal(await cache.read('news', 'p1', load), 'v1');
+    assert.equal(await cache.read('news', 'p1', load), 'v1');
+    assert.equal(await cache.read('competitions', 'all', load), 'v2');
+    hooks.payload!('news');
+    assert.equal(await cache.read('news', 'p1', load), 'v3');
+    assert.equal(await cache.read('competitions', 'all', load), 'v2');
+    hooks.resubscribed!();
+    assert.equal(await cache.read('competitions', 'all', load), 'v4');
+    assert.deepEqual(cache.stats(), { loads: 4, hits: 2 });
+  });
+
+  it('shares one load between concurrent misses of a key', async () => {
+    const { database } = fakeDatabase();
+    const cache = await createPublicCache(database);
+    let loads = 0;
+    const load = async () => ({ value: ++loads });
+    const got = await Promise.all(
+      [1, 2, 3].map(() => cache.read('news', 'k', load)),
+    );
+    assert.deepEqual(got, [1, 1, 1]);
+    assert.equal(loads, 1);
+  });
+
+  it('does not keep an answer loaded before a change it raced with', async () => {
+    const { database } = fakeDatabase();
+    const cache = await createPublicCache(database);
+    let release!: () => void;
+    const slow = cache.read(
+      'news',
+      'k',
+      () =>
+        new Promise<{ value: string }>(
+          (r) => (release = () => r({ value: 'old' })),
+        ),
+    );
+    cache.changed('news'); // a write commits while the read is in flight
+    release();
+    assert.equal(await slow, 'old');
+    assert.equal(
+      await cache.read('news', 'k', async () => ({ value: 'new' })),
+      'new',
+    );
+  });
+
+  it('keeps an answer only until its own end (the next scheduled publication)', async () => {
+    const { database } = fakeDatabase();
+    const cache = await createPublicCache(database);
+    const t0 = new Date('2026-12-01T00:00:00Z');
+    const until = new Date(t0.getTime() + 60_000);
+    let loads = 0;
+    const load = async () => ({ value: ++loads, until });
+    assert.equal(await cache.read('news', 'k', load, t0), 1);
+    assert.equal(
+      await cache.read('news', 'k', load, new Date(t0.getTime() + 59_999)),
+      1,
+    );
+    assert.equal(await cache.read('news', 'k', load, until), 2);
+  });
+
+  it('does not keep a failed load', async () => {
+    const { database } = fakeDatabase();
+    const cache = await createPublicCache(database);
+    await assert.rejects(
+      cache.read('news', 'k', async () => {
+        throw new Error('database down');
+      }),
+    );
+    assert.equal(
+      await cache.read('news', 'k', async () => ({ value: 'ok' })),
+      'ok',
+    );
+  });
+});
+
+for (const driver of DRIVERS) {
+  describe(`public reads through the cache (${driver})`, () => {
+    const clock = new TestClock();
+    const suite = memberSuite(driver, {}, { clock });
+    const titles = async (app: TestApp = suite.h.app) =>
+      (
+        (await call(app, '/news/readAll', { page: 1, size: 50 })).json.body as {
+          title: string;
+        }[]
+      ).map((n) => n.title);
+    const competitionNames = async (app: TestApp = suite.h.app, who?: string) =>
+      (
+        (await call(app, '/competition/read', {}, who ? suite.as(who) : {}))
+          .json.body as { name: string }[]
+      ).map((c) => c.name);
+    /** Reads until `ok` holds (another instance's notification is on its way), at most 2 s. */
+    const eventually = async (read: () => Promise<boolean>) => {
+      const started = Date.now();
+      while (!(await read()) && Date.now() - started < 2000)
+        await new Promise((r) => setTimeout(r, 5));
+      return read();
+    };
+
+    it('shows an admin’s news at once, and the cache serves the reads between changes', async () => {
+      await titles(); // cached now
+      const before = suite.h.app.publicCache.stats();
+      await titles();
+      assert.equal(suite.h.app.publicCache.stats().hits, before.hits + 1);
+      const created = await suite.expect(
+        'admin',
+        '/news/create',
+        { title: 'キャッシュ越しのお知らせ', body: '本文' },
+        200,
+      );
+      assert.ok((await titles()).includes('キャッシュ越しのお知らせ'));
+      const id = (created.json.body as { id: string }).id;
+      const one = await call(suite.h.app, '/news/read', { id });
+      assert.equal(
+        (one.json.body as { title: string }).title,
+        'キャッシュ越しのお知らせ',
+      );
+      await suite.expect(
+        'admin',
+        '/news/update',
+        { id, title: '更新したお知らせ' },
+        200,
+      );
+      assert.equal(
+        (
+          (await call(suite.h.app, '/news/read', { id })).json.body as {
+            title: string;
+          }
+        ).title,
+        '更新したお知らせ',
+      );
+      await suite.expect('admin', '/news/delete', { id }, 200);
+      assert.ok(!(await titles()).includes('更新したお知らせ'));
+      assert.equal(
+        (await call(suite.h.app, '/news/read', { id })).json.body,
+        null,
+      );
+    });
+
+    it('publishes a scheduled item when its time comes, with no write in between', async () => {
+      const at = new Date(clock.now().getTime() + 60 * 60_000);
+      await suite.expect(
+        'admin',
+        '/news/create',
+        {
+          title: '予約したお知らせ',
+          body: '本文',
+          publishedAt: at.toISOString(),
+        },
+        200,
+      );
+      assert.ok(!(await titles()).includes('予約したお知らせ'));
+      assert.ok(!(await titles()).includes('予約したお知らせ')); // from the cache
+      clock.set(new Date(at.getTime() + 1000));
+      assert.ok((await titles()).includes('予約したお知らせ'));
+    });
+
+    it('forgets a table changed outside the app (the trigger notifies)', async () => {
+      await titles();
+      await competitionNames();
+      await suite.h.database.db
+        .update(news)
+        .set({ title: sql`'外部ツールで変更'` })
+        .where(eq(news.title, '予約したお知らせ'));
+      assert.ok(
+        await eventually(async () =>
+          (await titles()).includes('外部ツールで変更'),
+        ),
+      );
+      const [first] = await suite.h.database.db
+        .select({ id: competitions.id })
+        .from(competitions)
+        .where(sql`${competitions.status} <> 'draft'`)
+        .limit(1);
+      await suite.h.database.db
+        .update(competitions)
+        .set({ name: '外部ツールで変えた大会' })
+        .where(eq(competitions.id, first!.id));
+      assert.ok(
+        await eventually(async () =>
+          (await competitionNames()).includes('外部ツールで変えた大会'),
+        ),
+      );
+    });
+
+    it('keeps drafts for admins: a member’s cached list never shows one', async () => {
+      await suite.expect(
+        'admin',
+        '/competition/create',
+        {
+          name: '下書きの大会',
+          date: '2027-03-01',
+          venue: '府中カントリー',
+          status: 'draft',
+        },
+        200,
+      );
+      assert.ok(!(await competitionNames()).includes('下書きの大会'));
+      assert.ok(
+        !(await competitionNames(suite.h.app, 'ama1')).includes('下書きの大会'),
+      );
+      assert.ok(
+        (await competitionNames(suite.h.app, 'admin')).includes('下書きの大会'),
+      );
+      assert.ok(!(await competitionNames()).includes('下書きの大会'));
+    });
+
+    if (driver === 'postgres') {
+      it('another instance on the same database sees a change after its notification', async () => {
+        const second = await secondInstance(suite.h, {}, { clock });
+        try {
+          await titles(second.app); // cached on the second instance
+          await suite.expect(
+            'admin',
+            '/news/create',
+            { title: '別インスタンスで書いたお知らせ', body: '本文' },
+            200,
+          );
+          assert.ok(
+            await eventually(async () =>
+              (await titles(second.app)).includes(
+                '別インスタンスで書いたお知らせ',
+              ),
+            ),
+          );
+        } finally {
+          await second.close();
+        }
+      });
+    }
+  });
+}
