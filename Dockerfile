@@ -34,7 +34,8 @@ COPY apps/web/package.json apps/web/
 # as platform packages from the registry: nothing is compiled here.
 RUN npm ci --omit=dev --workspace=@proam/api --no-audit --no-fund \
   && npm cache clean --force
-# What `node apps/api/dist/server.js` reads: its own build, the contract's
+# What `node apps/api/dist/server.bundle.js` reads: its own build (the libraries
+# it does not bundle come from node_modules above), the contract's
 # build (imported as @proam/contract), the SQL migrations it applies at
 # start-up, and the web build it serves at / (WEB_DIST's default).
 COPY --from=build /app/packages/contract/dist packages/contract/dist
@@ -52,4 +53,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The built server itself, not `npm start` (which would try to build): it
 # handles SIGTERM (drains, then exits 0).
-CMD ["node", "apps/api/dist/server.js"]
+CMD ["node", "apps/api/dist/server.bundle.js"]

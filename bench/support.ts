@@ -32,6 +32,7 @@ export const token = (id: string, typ: string) =>
   sign({ sub: id, typ, kind: 'access' });
 
 /** Where the server writes a CPU profile (`BENCH_CPU_PROF=<dir>`), for finding where a request's time goes. */
+/** With a profile, the server runs as its modules (SERVER_DIST), so each function is named under its own file. */
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 
 /** A server in a child process; warnings reach the terminal. */

@@ -92,7 +92,7 @@ export function buildPlan(root = ROOT, fingerprint = inputsFingerprint(root)) {
   );
   const api =
     stale ||
-    !existsSync(path.join(root, 'apps', 'api', 'dist', 'server.js')) ||
+    !existsSync(path.join(root, 'apps', 'api', 'dist', 'server.bundle.js')) ||
     !existsSync(path.join(contract, 'dist', 'index.js')) ||
     apiSources > builtAt;
   const web = path.join(root, 'apps', 'web');
@@ -129,6 +129,9 @@ export function buildAll({ force = false } = {}) {
       ...(stale ? ['--force'] : []),
       'packages/contract',
       'apps/api',
+    ]);
+    run(process.execPath, [
+      path.join(ROOT, 'apps', 'api', 'scripts', 'bundle.mjs'),
     ]);
   }
   if (stale || plan.web) {

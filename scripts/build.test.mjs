@@ -60,7 +60,7 @@ describe('build plan', () => {
   put('apps/api/src/server.ts', 100);
   put('packages/contract/src/index.ts', 100);
   put('apps/web/src/main.tsx', 100);
-  put('apps/api/dist/server.js', 50);
+  put('apps/api/dist/server.bundle.js', 50);
   put('packages/contract/dist/index.js', 50);
   put('apps/web/dist/index.html', 50);
   const stamp = 'apps/api/dist/.build-inputs';
@@ -100,7 +100,7 @@ describe('build plan', () => {
   it('builds everything without a build or with other inputs', () => {
     stampAt(-10);
     assert.equal(buildPlan(root, 'another').stale, true);
-    rmSync(path.join(root, 'apps/api/dist/server.js'));
+    rmSync(path.join(root, 'apps/api/dist/server.bundle.js'));
     assert.equal(buildPlan(root, fingerprint).api, true);
     rmSync(path.join(root, stamp));
     assert.deepEqual(buildPlan(root, fingerprint), {

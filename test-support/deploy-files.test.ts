@@ -124,7 +124,7 @@ describe('Dockerfile', () => {
     const copied = all(runtime, 'COPY')
       .filter((c) => c.args.startsWith('--from=build'))
       .map((c) => c.args.split(/\s+/)[1]);
-    // server.js, @proam/contract's "default" export, MIGRATIONS_FOLDER
+    // server.bundle.js (with server.js), @proam/contract's "default" export, MIGRATIONS_FOLDER
     // (apps/api/src/db/database.ts) and WEB_DIST's default (config.ts).
     assert.deepEqual(copied.sort(), [
       '/app/apps/api/dist',
@@ -138,7 +138,12 @@ describe('Dockerfile', () => {
     assert.match(contract.exports['.'].default, /^\.\/dist\//);
     assert.match(
       read('apps/api/src/db/database.ts'),
-      /MIGRATIONS_FOLDER = path\.join\(\s*import\.meta\.dirname,\s*'\.\.',\s*'\.\.',\s*'drizzle',?\s*\)/,
+      /MIGRATIONS_FOLDER = path\.join\(API_ROOT, 'drizzle'\)/,
+    );
+    // API_ROOT is the folder above src/ and dist/, where the bundle sits too.
+    assert.match(
+      read('apps/api/src/paths.ts'),
+      /API_ROOT = path\.join\(import\.meta\.dirname, '\.\.'\)/,
     );
   });
 
@@ -147,7 +152,10 @@ describe('Dockerfile', () => {
     assert.ok(users.length > 0, 'a USER in the runtime stage');
     assert.ok(!/^(root|0)(:|$)/.test(users.at(-1)!), `USER ${users.at(-1)}`);
     const cmd = all(runtime, 'CMD').at(-1)?.args ?? '';
-    assert.deepEqual(JSON.parse(cmd), ['node', 'apps/api/dist/server.js']);
+    assert.deepEqual(JSON.parse(cmd), [
+      'node',
+      'apps/api/dist/server.bundle.js',
+    ]);
     assert.equal(all(runtime, 'ENTRYPOINT').length, 0);
   });
 
@@ -190,7 +198,7 @@ describe('Dockerfile', () => {
     for (const f of [
       'node_modules/x',
       'apps/api/node_modules/x',
-      'apps/api/dist/server.js',
+      'apps/api/dist/server.bundle.js',
       'apps/api/tsconfig.tsbuildinfo',
       '.env',
       '.git/HEAD',

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { API_ROOT } from './paths.js';
 
 /** A setting that is present but unusable: the server refuses to start and names it. */
 export class ConfigError extends Error {
@@ -432,7 +433,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsPort: parseMetricsPort(env, port),
     webDist: path.resolve(
       nonEmpty(env, 'WEB_DIST') ??
-        path.join(import.meta.dirname, '..', '..', 'web', 'dist'),
+        path.join(API_ROOT, '..', 'web', 'dist'),
     ),
   };
 }

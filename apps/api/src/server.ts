@@ -1,4 +1,3 @@
-import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { lockDataDir, DataDirLockedError } from './db/data-dir-lock.js';
 import { migrateDatabase, openDatabase } from './db/database.js';
@@ -43,6 +42,13 @@ async function main(): Promise<void> {
 }
 
 async function serve(config: Config, release: () => void): Promise<void> {
+  // The app's modules (about 1,500 files: Fastify, the routes, Stripe, mail…)
+  // load while the database opens, instead of before it: PGlite compiles its
+  // WebAssembly on V8's background threads and reads its files meanwhile, so
+  // on a start the two overlap (README, Operations: the start-up figures).
+  const appModule = import('./app.js');
+  // Awaited below; a failure to load is reported there, not as an unhandled rejection.
+  appModule.catch(() => undefined);
   const database = await openDatabase(config);
   await migrateDatabase(database);
   // Seeding is on by default for an empty database; SEED_DEMO=false turns it off.
@@ -53,6 +59,7 @@ async function serve(config: Config, release: () => void): Promise<void> {
     );
   }
 
+  const { buildApp } = await appModule;
   const { app, state } = await buildApp({ config, database });
 
   let closing = false;

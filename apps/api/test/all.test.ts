@@ -36,6 +36,7 @@ import './storage/s3.test.js';
 import './storage/images.test.js';
 import './server/server.test.js';
 import './server/data-dir-lock.test.js';
+import './db/analyze.test.js';
 import './server/mail-durability.test.js';
 import './routes/admin-stats.test.js';
 import './routes/terms.test.js';
