@@ -1,6 +1,6 @@
 /**
  * `npm run bench:booking` (also run at the end of `npm run bench`): figures,
- * not a test, for the durable mail outbox (issue 15).
+ * not a test, for the durable mail outbox.
  *
  * (a) /api/schedule/reserve with its outbox write (two mails in the
  *     reservation's transaction), 50 connections for BENCH_SECONDS (10) after

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:payment` (also run at the end of `npm run bench`): figures,
- * not a test, for online payment (issue 17), on PostgreSQL with the Stripe
+ * not a test, for online payment, on PostgreSQL with the Stripe
  * stand-in (test-support/stripe-fake.ts) in this process as STRIPE_API_BASE.
  *
  * (a) /api/payment/start: every request a new 15-minute hold (a place taken

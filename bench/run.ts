@@ -48,7 +48,7 @@ type Result = {
 /**
  * The load generator and the server on separate cores (`taskset`): sharing
  * two cores, raw hello measured the client as much as the server, so its
- * ratio moved from machine to machine (issue 19). PostgreSQL's backends are
+ * ratio moved from machine to machine. PostgreSQL's backends are
  * left free. No-op where taskset or a second core is missing.
  */
 const PIN = availableParallelism() >= 2 && existsSync('/usr/bin/taskset');
@@ -205,7 +205,7 @@ async function apiScenarios(
     ).json()) as { body: { id: string }[] };
     const proId = pros.body[0]!.id;
 
-    // The public site's reads (issue 19 item 1): the news list, one item, the competitions.
+    // The public site's reads (README, Reliability and performance): the news list, one item, the competitions.
     out.push(
       await load(
         `/api/news/readAll (${label})`,

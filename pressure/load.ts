@@ -462,7 +462,7 @@ function apiFigures(text: string) {
   };
 }
 
-/** RSS ceiling of one instance under the mixed load (issue 19, item 8). */
+/** RSS ceiling of one instance under the mixed load (README, Pressure suite). */
 const RSS_LIMIT_MB = 250;
 /**
  * How much more the last third of the run may hold than the first: the

@@ -1,5 +1,5 @@
 /**
- * The durable mail outbox under pressure (issue 15), against the real built
+ * The durable mail outbox under pressure, against the real built
  * server with SMTP_URL naming a loopback SMTP sink (test-support/mail-sink.ts).
  * The reference is the `mail_outbox` table: after each part, every row must be
  * `sent` (none queued, none `dead`), and the mails the sink received must be

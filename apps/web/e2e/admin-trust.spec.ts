@@ -1,5 +1,5 @@
 /**
- * The admin's side of trust and safety (issue 16) against the real server and
+ * The admin's side of trust and safety against the real server and
  * its demo data: the 運営ダッシュボード opens first with its charts (chart.js,
  * loaded only here), tables and CSV; 会員管理 verifies pro6 (the demo's
  * unverified pro), suspends an amateur with a reason (who then cannot log in)

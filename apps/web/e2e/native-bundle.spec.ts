@@ -1,5 +1,5 @@
 /**
- * The native (Capacitor) bundle against the real server (issue 18, item 2).
+ * The native (Capacitor) bundle against the real server.
  * `vite build --mode native` bakes in the API origin and the app's own client
  * (`ios:…`, added to the server's API_CLIENTS), and the bundle is served from
  * a second origin by a tiny static server, as the shell serves it from the

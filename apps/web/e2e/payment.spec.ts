@@ -1,5 +1,5 @@
 /**
- * Paying for a lesson online (issue 17) against the real server with
+ * Paying for a lesson online against the real server with
  * payments configured: STRIPE_API_BASE points it at the Stripe stand-in
  * (test-support/stripe-fake.ts), whose signed webhooks reach the server's
  * /api/payment/webhook, and the pages load a stand-in Stripe.js

@@ -1,5 +1,5 @@
 /**
- * Reviews, pro verification, reports and blocks (wave 2, issue 16) against
+ * Reviews, pro verification, reports and blocks (wave 2) against
  * the real server and its demo data: ama1 reviews the past lesson of pro1
  * they took (the demo leaves it unreviewed) and finds it on pro1's profile;
  * pro1 replies from their profile tab; ama1 reports another member's review,

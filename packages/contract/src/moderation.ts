@@ -9,7 +9,7 @@ import {
 } from './common.js';
 
 /**
- * (wave 2, beyond API.md: issue 16 asked the contract of us) A member reports
+ * (wave 2, beyond the original API description) A member reports
  * a profile, a review or a chat message to the company; admins resolve it.
  */
 export const REPORT_TARGETS = ['user', 'review', 'message'] as const;

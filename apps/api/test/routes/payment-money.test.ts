@@ -240,7 +240,7 @@ for (const driver of DRIVERS) {
     });
     after(() => fake.close());
 
-    // A past month no seeded lesson of pro4/pro5 is paid in (nothing was paid before issue 17).
+    // A past month no seeded lesson of pro4/pro5 is paid in (nothing was paid before online payment came).
     const month = '2026-03';
 
     it('a statement counts paid participants only and takes the commission once, on the month total', async () => {

@@ -1,5 +1,5 @@
 /**
- * Online payment (issue 17): holds, the PaymentIntent, Stripe's webhook and
+ * Online payment: holds, the PaymentIntent, Stripe's webhook and
  * /payment/confirm, against the Stripe stand-in (test-support/stripe-fake.ts).
  * The app listens on 127.0.0.1 so the fake delivers its signed events over
  * HTTP exactly as Stripe would; nothing is injected past the signature check.

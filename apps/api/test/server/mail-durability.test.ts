@@ -1,5 +1,5 @@
 /**
- * The mail outbox survives kill -9 (issue 15): the real server (sources, in a
+ * The mail outbox survives kill -9: the real server (sources, in a
  * child process) on a fresh database of each engine, its SMTP_URL naming a
  * port where nothing listens yet. Twenty reservations, each answered 200, each
  * on a lesson of its own; SIGKILL right after the last answer. The outbox is
