@@ -53,4 +53,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The built server itself, not `npm start` (which would try to build): it
 # handles SIGTERM (drains, then exits 0).
-CMD ["node", "apps/api/dist/server.bundle.js"]
+CMD ["node", "--max-semi-space-size=8", "apps/api/dist/server.bundle.js"]

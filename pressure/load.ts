@@ -459,6 +459,8 @@ function apiFigures(text: string) {
     loopP99: gauge('nodejs_eventloop_lag_p99_seconds'),
     rss: gauge('process_resident_memory_bytes'),
     heapUsed: gauge('nodejs_heap_size_used_bytes'),
+    heapTotal: gauge('nodejs_heap_size_total_bytes'),
+    external: gauge('nodejs_external_memory_bytes'),
   };
 }
 
@@ -490,7 +492,12 @@ async function memoryReport(t: TestContext, scrapes: Scrape[]) {
     .filter((s) => s.status === 200)
     .map((s) => apiFigures(s.text))
     .filter((f) => f.rss !== undefined && f.heapUsed !== undefined)
-    .map((f) => ({ rss: mb(f.rss!), heap: mb(f.heapUsed!) }));
+    .map((f) => ({
+      rss: mb(f.rss!),
+      heap: mb(f.heapUsed!),
+      heapTotal: mb(f.heapTotal ?? NaN),
+      external: mb(f.external ?? NaN),
+    }));
   const third = Math.floor(points.length / 3);
   if (third < 2) {
     await check(t, false, `memory: too few scrapes (${points.length})`);
@@ -503,7 +510,8 @@ async function memoryReport(t: TestContext, scrapes: Scrape[]) {
   ];
   const maxRss = Math.max(...points.map((p) => p.rss));
   const rssOf = windows.map((w) => median(w.map((p) => p.rss)));
-  const heapOf = windows.map((w) => median(w.map((p) => p.heap)));
+  const medianOf = (figure: (p: (typeof points)[number]) => number) =>
+    windows.map((w) => median(w.map(figure)).toFixed(0));
   const growth = rssOf[2]! - rssOf[0]!;
   const seconds = (third * SCRAPE_EVERY_MS) / 1000;
   console.log(
@@ -516,7 +524,11 @@ Memory of the instance, from ${points.length} scrapes of /metrics (three windows
       ['figure', 'first third', 'second third', 'last third'],
       [
         ['RSS median (MB)', ...rssOf.map((x) => x.toFixed(0))],
-        ['heap used median (MB)', ...heapOf.map((x) => x.toFixed(0))],
+        ['heap used median (MB)', ...medianOf((p) => p.heap)],
+        // What V8 holds for its heap, and Buffers outside it: RSS beyond
+        // these two is the binary's pages and native allocations.
+        ['heap total median (MB)', ...medianOf((p) => p.heapTotal)],
+        ['external median (MB)', ...medianOf((p) => p.external)],
       ],
     ),
   );

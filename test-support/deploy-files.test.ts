@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { validate } from 'dockerfile-utils';
+import { SERVER_NODE_FLAGS } from './server-process.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
@@ -152,10 +153,19 @@ describe('Dockerfile', () => {
     assert.ok(users.length > 0, 'a USER in the runtime stage');
     assert.ok(!/^(root|0)(:|$)/.test(users.at(-1)!), `USER ${users.at(-1)}`);
     const cmd = all(runtime, 'CMD').at(-1)?.args ?? '';
+    // The same V8 flags as `npm start` and the test servers.
     assert.deepEqual(JSON.parse(cmd), [
       'node',
+      ...SERVER_NODE_FLAGS,
       'apps/api/dist/server.bundle.js',
     ]);
+    const pkg = JSON.parse(read('package.json')) as {
+      scripts: { start: string };
+    };
+    assert.equal(
+      pkg.scripts.start,
+      `node ${SERVER_NODE_FLAGS.join(' ')} scripts/start.mjs`,
+    );
     assert.equal(all(runtime, 'ENTRYPOINT').length, 0);
   });
 

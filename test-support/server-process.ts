@@ -21,6 +21,16 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
  */
 export const SERVER_DIST = path.join(REPO_ROOT, 'apps/api/dist/server.js');
 
+/**
+ * V8's flags for the server, as `npm start` (package.json) and the container
+ * (Dockerfile) pass them. Semi-spaces of 8 MB: on a machine with much memory
+ * V8 sizes the young generation by its heap limit, and under the pressure
+ * suite's mixed load the heap then held 195–252 MB for 84–139 MB in use (RSS
+ * up to 397 MB); with 8 MB, 70 MB for 50 and RSS at most 217 MB (README,
+ * Pressure suite).
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'] as const;
+
 /** The built server in one file (`npm run build`), as `npm start` and the container run it. */
 export const SERVER_BUNDLE = path.join(
   REPO_ROOT,
@@ -154,7 +164,7 @@ function nodeArgs(entry: ServerEntry): readonly string[] {
       throw new Error(
         `${SERVER_BUNDLE} is missing: build first (npm run build)`,
       );
-    return [SERVER_BUNDLE];
+    return [...SERVER_NODE_FLAGS, SERVER_BUNDLE];
   }
   return entry.nodeArgs;
 }
