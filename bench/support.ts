@@ -11,6 +11,7 @@ import { createSigner } from 'fast-jwt';
 import pg from 'pg';
 import {
   SERVER_DIST,
+  SERVER_NODE_FLAGS,
   startServer,
   type ServerOptions,
 } from '../test-support/server-process.ts';
@@ -47,6 +48,7 @@ export const server = (
       ? {
           entry: {
             nodeArgs: [
+              ...SERVER_NODE_FLAGS,
               '--cpu-prof',
               `--cpu-prof-dir=${PROFILE_DIR}`,
               SERVER_DIST,
