@@ -189,7 +189,20 @@ describe('keyboard only', () => {
       await page.keyboard.type(pro.userName);
       await page.keyboard.press('Enter');
       const profileHref = `#/tabs/likes/pro/${pro.id}`;
-      await page.locator(`main a[href="${profileHref}"]`).waitFor();
+      // The unfiltered list may already hold the pro's card: wait for the
+      // search's own answer, or the list swaps under the walk and the focus
+      // lands on a card that is gone.
+      await page.waitForFunction((href) => {
+        const results = document.querySelector('main .search-results');
+        const links = [
+          ...(results?.querySelectorAll('ul[aria-label="検索結果"] a') ?? []),
+        ].map((a) => a.getAttribute('href'));
+        return (
+          results?.getAttribute('aria-busy') === 'false' &&
+          links.length > 0 &&
+          links.every((h) => h === href)
+        );
+      }, profileHref);
       await tabTo(
         page,
         `${pro.userName}'s profile link`,
