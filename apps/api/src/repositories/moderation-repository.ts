@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Report, ReportContext, ReportCreateInput } from '@proam/contract';
 import type { Page } from '../lib/paging.js';
-import { newestFirst } from './queries.js';
+import { newestFirst, rowsOf } from './queries.js';
 import type { Db } from '../db/database.js';
 import { blocks, messages, reports, reviews, users } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
@@ -158,8 +158,9 @@ export function moderationRepository(db: Db) {
         ids.map((id) => sql`${id}`),
         sql`, `,
       );
-      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the two drivers' execute() types differ; both answer { rows }
-      const result = (await db.execute(sql`
+      const rows = await rowsOf<CtxRow>(
+        db,
+        sql`
         select rp.id,
           reporter.user_name as "reporterName",
           coalesce(tu.id, rvu.id, mu.id) as "targetUserId",
@@ -178,8 +179,9 @@ export function moderationRepository(db: Db) {
           and m.partition_key = split_part(rp.target_id, ':', 1)
           and m.sort_key = split_part(rp.target_id, ':', 2)
         left join ${users} mu on mu.id = m.sender
-        where rp.id in (${idList})`)) as unknown as { rows: CtxRow[] };
-      return result.rows.map((r) => ({
+        where rp.id in (${idList})`,
+      );
+      return rows.map((r) => ({
         id: r.id,
         ...presentOf(r, [
           'reporterName',

@@ -40,7 +40,7 @@ import {
   type LessonNoticeKind,
 } from '../mail/templates.js';
 import { paymentCore, receiptNoOf } from './payment-record-repository.js';
-import { stillToBeHeld } from './queries.js';
+import { rowsOf, stillToBeHeld } from './queries.js';
 
 export type MailCategory = (typeof mailOutbox.$inferInsert)['category'];
 export type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -444,9 +444,9 @@ export function outboxRepository(db: Db, appUrl: string) {
       const quietSince = new Date(now.getTime() - 6 * 60 * 60_000);
       const lookBack = new Date(now.getTime() - 7 * 24 * 60 * 60_000);
       type Due = { schedule_id: string; user_id: string; unread: number };
-      // Both drivers answer { rows }: node-postgres' QueryResult and PGlite's Results.
-      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the two drivers' execute() types differ; the cast names the { rows } shape both return
-      const result = (await db.execute(sql`
+      return rowsOf<Due>(
+        db,
+        sql`
         with members as (
           select s.id as schedule_id, s.pro_id as user_id from ${schedules} s
           union all
@@ -463,8 +463,8 @@ export function outboxRepository(db: Db, appUrl: string) {
           and not exists (select 1 from ${messageReads} mr
             where mr.partition_key = m.partition_key and mr.sort_key = m.sort_key and mr.user_id = mb.user_id)
         group by m.partition_key, mb.user_id
-        limit 500`)) as unknown as { rows: Due[] };
-      return result.rows;
+        limit 500`,
+      );
     },
 
     /**

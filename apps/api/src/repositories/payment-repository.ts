@@ -3,7 +3,6 @@ import { alias } from 'drizzle-orm/pg-core';
 import type Stripe from 'stripe';
 import type { Db, Tx } from '../db/database.js';
 import {
-  mailOutbox,
   payments,
   reservations,
   schedules,
@@ -15,9 +14,14 @@ import { ApiError } from '../lib/api-error.js';
 import { settle, type Settled } from '../lib/batch-queue.js';
 import { japanDate } from '../lib/time.js';
 import { notBlockedWith } from './moderation-repository.js';
-import { outboxRepository, outboxRows } from './outbox-repository.js';
+import {
+  outboxRepository,
+  outboxRows,
+  type OutboxMail,
+} from './outbox-repository.js';
 import { queueRefund } from './refund-repository.js';
 import {
+  holdNewPlace,
   holdPlace,
   leaveLine,
   lessonStart,
@@ -29,7 +33,6 @@ import {
   type PaymentEffects,
   type PaymentRow,
   type PlaceRules,
-  type ScheduleRow,
 } from './schedule-repository.js';
 
 /** What settling needs of a PaymentIntent (a webhook's object, or one retrieved from Stripe). */
@@ -64,11 +67,9 @@ export type StartRefused = {
   effects: PaymentEffects;
 };
 
-/** A hold, and what the PaymentIntent's description names. */
+/** A hold, and what was let go on the way (`effects`). */
 export type StartedHold = {
   payment: PaymentRow;
-  lesson: ScheduleRow;
-  proName: string;
   effects: PaymentEffects;
 };
 
@@ -201,6 +202,86 @@ async function lockForBatch(
   return found;
 }
 
+/** A hold paid within its time: what confirming it writes. */
+type PaidWithinHold = {
+  payment: PaymentRow;
+  intentId: string;
+  mails: OutboxMail[];
+};
+
+/**
+ * Confirms holds paid within their time in one statement, however many:
+ * each reservation confirmed and paid, each payment recorded, their mails
+ * queued. A round trip is most of what a webhook costs, and building the
+ * query is most of the rest, so the statement is written out once, its rows
+ * passed as two JSON parameters. Only for holds whose lesson and payment the
+ * caller has locked and read in this transaction, still pending.
+ */
+async function writePaidWithinHold(
+  tx: Tx,
+  paid: PaidWithinHold[],
+  now: Date,
+): Promise<void> {
+  if (paid.length === 0) return;
+  const at = now.toISOString();
+  const holds = JSON.stringify(
+    paid.map(({ payment: p, intentId }) => ({
+      payment_id: p.id,
+      schedule_id: p.scheduleId,
+      user_id: p.userId,
+      amount: p.amount,
+      service_fee: p.serviceFee,
+      intent: intentId,
+    })),
+  );
+  const mails = JSON.stringify(
+    outboxRows(
+      paid.flatMap((x) => x.mails),
+      now,
+    ).map((m) => ({
+      id: m.id,
+      user_id: m.userId,
+      category: m.category,
+      to_address: m.toAddress,
+      reply_to: m.replyTo,
+      subject: m.subject,
+      body: m.body,
+      dedupe_key: m.dedupeKey,
+    })),
+  );
+  await tx.execute(sql`
+    with paid as (
+      select * from json_to_recordset(${holds}::json) as x(
+        payment_id text, schedule_id text, user_id text,
+        amount integer, service_fee integer, intent text)
+    ),
+    confirmed as (
+      update reservations r
+      set status = 'confirmed', amount = paid.amount,
+        service_fee = paid.service_fee, payment_status = 'paid',
+        hold_expires_at = null, payment_id = paid.payment_id
+      from paid
+      where r.schedule_id = paid.schedule_id and r.user_id = paid.user_id
+      returning r.user_id
+    ),
+    recorded as (
+      update payments p
+      set status = 'paid', paid_at = ${at}::timestamptz,
+        payment_intent_id = paid.intent, failure = null
+      from paid
+      where p.id = paid.payment_id
+      returning p.id
+    )
+    insert into mail_outbox (id, user_id, category, to_address, reply_to,
+      subject, body, dedupe_key, next_attempt_at, created_at)
+    select id, user_id, category, to_address, reply_to, subject, body,
+      dedupe_key, ${at}::timestamptz, ${at}::timestamptz
+    from json_to_recordset(${mails}::json) as m(
+      id text, user_id text, category text, to_address text, reply_to text,
+      subject text, body text, dedupe_key text)
+    on conflict do nothing`);
+}
+
 /**
  * The money arrived (the webhook's payment_intent.succeeded, or
  * /payment/confirm after asking Stripe): one path for both, in the caller's
@@ -219,6 +300,7 @@ export async function settlePaid(
   rules: PlaceRules,
   effects: PaymentEffects,
   prelocked?: Prelocked,
+  defer?: PaidWithinHold[],
 ): Promise<SettleOutcome> {
   const id = pi.metadata?.paymentId;
   if (!id) return 'ignored';
@@ -279,34 +361,15 @@ export async function settlePaid(
     mine.paymentId === p.id &&
     member
   ) {
-    // Paid within the hold, the usual way: one statement confirms the
-    // reservation, records the payment and queues its mails (a round trip
-    // is most of what a webhook costs).
-    const confirm = tx
-      .$with('confirm')
-      .as(
-        tx
-          .update(reservations)
-          .set(paid)
-          .where(reservationOf(p.scheduleId, p.userId))
-          .returning({ userId: reservations.userId }),
-      );
-    const record = tx.$with('record').as(
-      tx
-        .update(payments)
-        .set({ ...settled, failure: null })
-        .where(eq(payments.id, p.id))
-        .returning({ id: payments.id }),
-    );
-    const rows = outboxRows(await paidMails(member), now);
-    await tx
-      .with(confirm, record)
-      .insert(mailOutbox)
-      .values(rows)
-      .onConflictDoNothing()
-      // Named by its row count: the statement's text is the same for each.
-      .prepare(`settle_paid_${rows.length}`)
-      .execute();
+    // Paid within the hold, the usual way: the caller's batch writes it with
+    // the others (`defer`), or it is written now.
+    const settlement = {
+      payment: p,
+      intentId: pi.id,
+      mails: await paidMails(member),
+    };
+    if (defer) defer.push(settlement);
+    else await writePaidWithinHold(tx, [settlement], now);
     return 'confirmed';
   }
   let placed = false;
@@ -390,6 +453,7 @@ export function paymentRepository(db: Db, appUrl: string, paymentsOn = false) {
     now: Date,
     effects: PaymentEffects,
     prelocked?: Prelocked,
+    defer?: PaidWithinHold[],
   ): Promise<EventOutcome> {
     if (event.type === 'payment_intent.succeeded')
       return {
@@ -401,6 +465,7 @@ export function paymentRepository(db: Db, appUrl: string, paymentsOn = false) {
           rules,
           effects,
           prelocked,
+          defer,
         ),
         effects,
       };
@@ -461,7 +526,6 @@ export function paymentRepository(db: Db, appUrl: string, paymentsOn = false) {
           .select({
             lesson: schedules,
             proVerified: pro.verified,
-            proName: pro.userName,
             blocked: sql<boolean>`not ${notBlockedWith(userId, schedules.proId)}`,
           })
           .from(schedules)
@@ -474,6 +538,18 @@ export function paymentRepository(db: Db, appUrl: string, paymentsOn = false) {
         if (found.blocked) throw new ApiError('Forbidden');
         if (!found.proVerified || found.lesson.fee <= 0)
           throw new ApiError('Conflict');
+        // The usual case first, in one statement: no place of theirs in the
+        // lesson, and one free. Otherwise their reservation says what to do.
+        if (sweep) {
+          const fresh = await holdNewPlace(
+            tx,
+            found.lesson,
+            userId,
+            today,
+            now,
+          );
+          if (fresh) return { payment: fresh, effects };
+        }
         // A statement of its own, after the lock: READ COMMITTED gives it a
         // fresh snapshot, where the locking read's joined rows would be the
         // ones from before a wait for the lock.
@@ -488,11 +564,10 @@ export function paymentRepository(db: Db, appUrl: string, paymentsOn = false) {
           .prepare('start_reservation')
           .execute();
         if (mine?.status === 'confirmed') throw new ApiError('Conflict');
-        const hold = { lesson: found.lesson, proName: found.proName, effects };
         const held = mine?.held;
         if (mine?.status === 'pending') {
           if (held?.status === 'pending' && held.holdExpiresAt > now)
-            return { payment: held, ...hold };
+            return { payment: held, effects };
           if (held?.status === 'pending')
             // Their own hold has ended: let go as the job would (the place
             // goes to the first in line, if anyone waits), then try afresh.
@@ -527,7 +602,7 @@ export function paymentRepository(db: Db, appUrl: string, paymentsOn = false) {
         if (!payment) throw new ApiError('Conflict');
         // Unconditional: leaving the line does not take the lesson's lock.
         await leaveLine(tx, scheduleId, userId);
-        return { payment, ...hold, lesson: taken[0]! };
+        return { payment, effects };
       };
       return db.transaction((tx) => attempt(tx, true));
     },
@@ -618,6 +693,12 @@ export function paymentRepository(db: Db, appUrl: string, paymentsOn = false) {
           // holds for none. Otherwise settlement reads afresh.
           const lessonsActedOn = new Set<string>();
           let readsHold = true;
+          // Holds paid within their time, confirmed together in one
+          // statement: written before any event that reads the database
+          // again, so every event still acts on what the ones before it left.
+          const paidWithinHold: PaidWithinHold[] = [];
+          const write = () =>
+            writePaidWithinHold(tx, paidWithinHold.splice(0), now);
           const out: EventOutcome[] = [];
           for (const event of events) {
             const effects = noEffects();
@@ -635,8 +716,10 @@ export function paymentRepository(db: Db, appUrl: string, paymentsOn = false) {
               if (lessonId) lessonsActedOn.add(lessonId);
             } else if (event.type === 'payment_intent.payment_failed')
               readsHold = false;
-            out.push(await act(tx, event, now, effects, pre));
+            if (!pre) await write();
+            out.push(await act(tx, event, now, effects, pre, paidWithinHold));
           }
+          await write();
           return out;
         });
         return outcomes.map((value) => ({ ok: true as const, value }));

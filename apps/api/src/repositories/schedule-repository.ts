@@ -38,6 +38,7 @@ import {
   reservationOf,
   reservationsIn,
   letGo,
+  rowsOf,
   stillToBeHeld,
 } from './queries.js';
 import { ApiError } from '../lib/api-error.js';
@@ -985,6 +986,92 @@ async function dropReservation(
       paymentStatus: sql`case when ${reservations.paymentStatus} = 'requires_payment' then 'none' else ${reservations.paymentStatus} end`,
     })
     .where(reservationOf(id, userId, inArray(reservations.status, ACTIVE)));
+}
+
+/**
+ * The usual hold, in one statement (a round trip is most of what a start
+ * costs): a place taken if the lesson is open with room and the amateur holds
+ * none of its places (pending or confirmed), their reservation pending with a
+ * new payment (no PaymentIntent yet), and their place in the line given up.
+ * The caller holds the lesson's lock, so the statement's snapshot is the
+ * lesson as it stands. Answers the payment; none when nothing changed (no
+ * place, or one of theirs already: the caller finds out which).
+ */
+export async function holdNewPlace(
+  tx: Tx,
+  lesson: Pick<ScheduleRow, 'id' | 'fee'>,
+  userId: string,
+  today: string,
+  now: Date,
+): Promise<PaymentRow | undefined> {
+  const until = holdUntil(now);
+  const payment: PaymentRow = {
+    id: newId(),
+    scheduleId: lesson.id,
+    userId,
+    amount: lesson.fee,
+    serviceFee: SERVICE_FEE,
+    status: 'pending',
+    paymentIntentId: null,
+    holdExpiresAt: until,
+    paidAt: null,
+    refundedAt: null,
+    failure: null,
+    createdAt: now,
+  };
+  const at = now.toISOString();
+  const ends = until.toISOString();
+  const rows = await rowsOf<{ id: string }>(
+    tx,
+    sql`
+    with taken as (
+      update schedules
+      set reserved_count = reserved_count + 1,
+        status_round = case when reserved_count + 1 >= capacity
+          then 'full' else status_round end,
+        updated_at = ${at}::timestamptz
+      where id = ${lesson.id} and status_round = 'open'
+        and reserved_count < capacity and date >= ${today}
+        and not exists (
+          select 1 from reservations
+          where schedule_id = ${lesson.id} and user_id = ${userId}
+            and status in ('pending', 'confirmed'))
+      returning id
+    ),
+    held as (
+      insert into reservations (schedule_id, user_id, status, amount,
+        service_fee, payment_status, hold_expires_at, payment_id, created_at)
+      select id, ${userId}, 'pending', ${payment.amount}::integer,
+        ${payment.serviceFee}::integer, 'requires_payment',
+        ${ends}::timestamptz, ${payment.id}, ${at}::timestamptz
+      from taken
+      on conflict (schedule_id, user_id) do update
+      set status = excluded.status, amount = excluded.amount,
+        service_fee = excluded.service_fee,
+        payment_status = excluded.payment_status,
+        hold_expires_at = excluded.hold_expires_at,
+        payment_id = excluded.payment_id, created_at = excluded.created_at,
+        cancelled_at = null
+      where reservations.status = 'cancelled'
+      returning schedule_id
+    ),
+    paid as (
+      insert into payments (id, schedule_id, user_id, amount, service_fee,
+        status, hold_expires_at, created_at)
+      select ${payment.id}, schedule_id, ${userId}, ${payment.amount}::integer,
+        ${payment.serviceFee}::integer, 'pending', ${ends}::timestamptz,
+        ${at}::timestamptz
+      from held
+      returning id
+    ),
+    left_line as (
+      delete from waitlist
+      where schedule_id = ${lesson.id} and user_id = ${userId}
+        and exists (select 1 from paid)
+    )
+    select id from paid`,
+  );
+  return rows.length > 0 ? payment : undefined;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { WeeklyStats } from '@proam/contract';
 import type { Db } from '../db/database.js';
 import { messages, reservations, reviews, users } from '../db/schema.js';
 import { addDays, japanDate } from '../lib/time.js';
+import { rowsOf } from './queries.js';
 
 type Kind = Exclude<keyof WeeklyStats, 'weekStart'>;
 type Row = { kind: Kind; week: string; n: number | string };
@@ -40,8 +41,9 @@ export function statsRepository(db: Db) {
       const range = (column: ReturnType<typeof sql.raw>) =>
         sql`${column} >= ${from}::timestamptz and ${column} < ${to}::timestamptz`;
       const col = (name: string) => sql.raw(name);
-      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the two drivers' execute() types differ; both answer { rows }
-      const result = (await db.execute(sql`
+      const rows = await rowsOf<Row>(
+        db,
+        sql`
         select kind, week, count(*)::int as n from (
           select 'newMembers' as kind, ${weekOf(col('u.created_at'))} as week
             from ${users} u
@@ -60,7 +62,8 @@ export function statsRepository(db: Db) {
           select 'chatMessages', ${weekOf(col('m.create_time'))}
             from ${messages} m where ${range(col('m.create_time'))}
         ) t
-        group by kind, week`)) as unknown as { rows: Row[] };
+        group by kind, week`,
+      );
 
       const byWeek = new Map<string, WeeklyStats>();
       for (let i = 0; i < weeks; i++) {
@@ -74,7 +77,7 @@ export function statsRepository(db: Db) {
           chatMessages: 0,
         });
       }
-      for (const r of result.rows) {
+      for (const r of rows) {
         const week = byWeek.get(r.week);
         if (week) week[r.kind] = Number(r.n);
       }

@@ -170,6 +170,42 @@ for (const driver of DRIVERS) {
       );
     });
 
+    it('confirms holds of several lessons in one batch, each once, and a second money event for one of them changes nothing', async () => {
+      // One after the other: each takes the fake's webhook delivery off and back.
+      const lessons = [];
+      for (const tag of ['batchmany1', 'batchmany2', 'batchmany3'])
+        lessons.push(await paidHolds(1, tag));
+      const holds = lessons.map((l) => ({
+        scheduleId: l.scheduleId,
+        ...l.holds[0]!,
+      }));
+      const again = structuredClone(holds[1]!.event) as Stripe.Event;
+      again.id = `${again.id}_again`;
+      const out = await h.app.repos.payments.handleEvents(
+        [...holds.map((x) => x.event), again],
+        new Date(),
+      );
+      assert.deepEqual(
+        out.map((o) => (o.ok ? o.value.settled : 'failed')),
+        ['confirmed', 'confirmed', 'confirmed', 'unchanged'],
+      );
+      for (const [i, x] of holds.entries()) {
+        const r = await reservationRow(h, x.scheduleId, x.member.id);
+        assert.equal(r?.status, 'confirmed');
+        assert.equal(r?.paymentStatus, 'paid');
+        assert.equal(r?.paymentId, x.paymentId);
+        assert.equal(r?.holdExpiresAt, null);
+        const p = await paymentRow(h, x.paymentId);
+        assert.equal(p.status, 'paid');
+        assert.ok(p.paidAt instanceof Date);
+        assert.ok(p.paymentIntentId?.startsWith('pi_'));
+        const to = `batchmany${i + 1}-0@example.jp`;
+        assert.equal((await mailsTo(h, to, /お支払い/)).length, 1, to);
+        assert.equal((await mailsTo(h, to, /予約/)).length, 1, to);
+        assert.equal((await scheduleRow(h, x.scheduleId)).reservedCount, 1);
+      }
+    });
+
     // A payment named twice in one batch: each event acts on what the one
     // before it left. Money then a decline: the decline changes nothing.
     // A decline then money: the hold let go, then the place taken again.

@@ -744,6 +744,41 @@ for (const driver of DRIVERS) {
       assert.equal((await scheduleRow(h, id)).reservedCount, 0);
     });
 
+    it('holds again after a let-go hold (the same reservation row, a new payment) and takes the member out of the line', async () => {
+      const id = await lesson({ capacity: 2 });
+      const [a] = await amateurs(1);
+      const first = await start(a!.auth, id);
+      assert.equal(
+        (await post(a!.auth, '/schedule/cancel', { id })).status,
+        200,
+      );
+      assert.equal((await reservationRow(h, id, a!.id))?.status, 'cancelled');
+      // A line entry left over from when the lesson was full.
+      await h.database.db
+        .insert(waitlist)
+        .values({ scheduleId: id, userId: a!.id, createdAt: clock.now() });
+      const second = await start(a!.auth, id);
+      assert.notEqual(second.reservationId, first.reservationId);
+      const mine = await reservationRow(h, id, a!.id);
+      assert.equal(mine?.status, 'pending');
+      assert.equal(mine?.paymentStatus, 'requires_payment');
+      assert.equal(mine?.paymentId, second.reservationId);
+      assert.equal(mine?.cancelledAt, null);
+      assert.equal(
+        mine?.holdExpiresAt?.toISOString(),
+        new Date(second.holdExpiresAt).toISOString(),
+      );
+      const p = await paymentRow(h, second.reservationId);
+      assert.equal(p.status, 'pending');
+      assert.equal(p.amount + p.serviceFee, 12550);
+      assert.equal((await paymentRow(h, first.reservationId)).status, 'failed');
+      assert.equal((await scheduleRow(h, id)).reservedCount, 1);
+      assert.deepEqual(
+        await rowsWhere(h, waitlist, waitlist.scheduleId, id),
+        [],
+      );
+    });
+
     it('calling a lesson off refunds every paid reservation and lets holds go', async () => {
       const id = await lesson({ capacity: 3 });
       const [a, b] = await amateurs(2);
