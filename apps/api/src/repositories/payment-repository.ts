@@ -607,19 +607,22 @@ export function paymentRepository(db: Db, appUrl: string, paymentsOn = false) {
       return db.transaction((tx) => attempt(tx, true));
     },
 
-    /** Records the hold's PaymentIntent; the first one recorded stays (concurrent starts get the same one anyway). */
-    async setIntent(paymentId: string, intentId: string): Promise<void> {
-      await db
-        .update(payments)
-        .set({ paymentIntentId: intentId })
-        .where(
-          and(
-            eq(payments.id, paymentId),
-            sql`${payments.paymentIntentId} is null`,
-          ),
-        )
-        .prepare('set_intent')
-        .execute();
+    /**
+     * Records holds' PaymentIntents, however many, in one statement (the
+     * route gathers the starts that answer at once); the first one recorded
+     * for a hold stays (concurrent starts get the same one anyway).
+     */
+    async setIntents(
+      holds: { paymentId: string; intentId: string }[],
+    ): Promise<void> {
+      if (holds.length === 0) return;
+      const rows = JSON.stringify(
+        holds.map((x) => ({ id: x.paymentId, intent: x.intentId })),
+      );
+      await db.execute(sql`
+        update payments p set payment_intent_id = x.intent
+        from json_to_recordset(${rows}::json) as x(id text, intent text)
+        where p.id = x.id and p.payment_intent_id is null`);
     },
 
     /** /payment/confirm: the intent Stripe says succeeded, settled as the webhook would. */

@@ -46,6 +46,16 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     return app.payments;
   };
 
+  // Group commit of the intents' ids: the starts that answer while one
+  // statement runs go in the next, each answered once its batch committed.
+  const recordIntent = batchQueue(
+    async (holds: { paymentId: string; intentId: string }[]) => {
+      await repos.payments.setIntents(holds);
+      return holds.map(() => ({ ok: true as const, value: undefined }));
+    },
+    { max: 100, inFlight: 2 },
+  );
+
   defineRoute(app, {
     path: '/payment/start',
     auth: 'bearer',
@@ -105,7 +115,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
         throw serviceUnavailable();
       }
       if (!intent.client_secret) throw serviceUnavailable();
-      await repos.payments.setIntent(payment.id, intent.id);
+      await recordIntent({ paymentId: payment.id, intentId: intent.id });
       return {
         reservationId: payment.id,
         clientSecret: intent.client_secret,

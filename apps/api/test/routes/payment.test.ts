@@ -367,6 +367,15 @@ for (const driver of DRIVERS) {
         (pi) => pi.metadata.scheduleId === id,
       );
       assert.equal(intents.length, 2);
+      // The intents' ids are recorded together (one statement for the
+      // starts answering at once), each on its own hold.
+      for (const r of ok) {
+        const { reservationId, clientSecret } = r.json.body as Start;
+        assert.equal(
+          (await paymentRow(h, reservationId)).paymentIntentId,
+          clientSecret.split('_secret_')[0],
+        );
+      }
     });
 
     it('refuses a webhook without a valid, fresh signature and changes nothing; a valid one confirms once', async () => {
