@@ -4,7 +4,12 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { mediaObjects, schedules, users } from '../../src/db/schema.js';
+import {
+  mediaObjects,
+  proSearch,
+  schedules,
+  users,
+} from '../../src/db/schema.js';
 import { call, DRIVERS, memberSuite } from '../helper.js';
 import { assertRefusals } from '../support/refusals.js';
 import { SPEC_PATHS } from '../support/routes.js';
@@ -224,6 +229,62 @@ for (const driver of DRIVERS) {
         }
         for (const p of ['/users/amature/all', '/users/amature/newer'])
           assert.equal((await post('ama1', p, {})).json.code, 'Forbidden');
+      });
+
+      it('finds a keyword inside words: two characters, one, kana and latin in any case; a pro edited is found by the new text at once', async () => {
+        const names = async (keyword: string) => {
+          const r = await post('ama1', '/users/pro/condition', { keyword });
+          assert.equal(r.status, 200, JSON.stringify(r.json));
+          return (r.json.body as U[]).map((u) => u.userName);
+        };
+        const id = `GRAMS${Date.now()}`;
+        await suite.h.database.db.insert(users).values({
+          id,
+          type: 'pro',
+          verified: true,
+          email: `${id.toLowerCase()}@example.jp`,
+          passwordHash: 'x',
+          userName: '検索 試験',
+          nameKana: 'けんさく しけん',
+          homeCourse: 'Keyword府中カントリー倶楽部',
+          specialty: '100%_バンカー',
+        });
+        try {
+          for (const k of [
+            '府中',
+            '府',
+            'カントリ',
+            '中カ',
+            'keyword',
+            'KEYWORD',
+            'しけん',
+            '100%',
+            '%_',
+          ])
+            assert.ok((await names(k)).includes('検索 試験'), k);
+          // Not there, or across two fields (name then kana): never a match.
+          for (const k of ['府中x', '験け', '0%x', '_バ_'])
+            assert.ok(!(await names(k)).includes('検索 試験'), k);
+          await suite.h.database.db
+            .update(users)
+            .set({ homeCourse: '霞ヶ関カンツリー倶楽部' })
+            .where(eq(users.id, id));
+          assert.ok((await names('霞ヶ関')).includes('検索 試験'));
+          assert.ok(!(await names('府中')).includes('検索 試験'));
+          // The search reads pro_search (a pro missing from it is not found),
+          // and the trigger writes it back when the text changes again.
+          await suite.h.database.db
+            .delete(proSearch)
+            .where(eq(proSearch.userId, id));
+          assert.ok(!(await names('霞ヶ関')).includes('検索 試験'));
+          await suite.h.database.db
+            .update(users)
+            .set({ specialty: 'バンカー' })
+            .where(eq(users.id, id));
+          assert.ok((await names('霞ヶ関')).includes('検索 試験'));
+        } finally {
+          await suite.h.database.db.delete(users).where(eq(users.id, id));
+        }
       });
 
       it('searches pros by area, keyword, fee range, open date, with sorting and paging', async () => {

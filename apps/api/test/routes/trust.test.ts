@@ -259,6 +259,16 @@ for (const driver of DRIVERS) {
         [pro6],
       );
       assert.equal(unverified[0]!.email, 'pro6@example.jp');
+      // A keyword finds any member, amateurs included, by name or mail.
+      for (const keyword of ['ama2@example', 'AMA2@EXAMPLE.JP'])
+        assert.deepEqual(
+          (
+            (await suite.post('admin', '/admin/users', { keyword })).json
+              .body as U[]
+          ).map((u) => u.email),
+          ['ama2@example.jp'],
+          keyword,
+        );
       const v = await suite.post('admin', '/admin/verifyPro', {
         id: pro6,
         verified: true,
