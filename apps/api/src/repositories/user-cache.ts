@@ -24,16 +24,12 @@ const BATCHES_IN_FLIGHT = 2;
 export const USER_CHANGES_CHANNEL = 'proam_user';
 
 export type UserCache = {
-  /** The member's row from this process's cache, else from `load` (unknown ids are not cached). */
-  get(
-    id: string,
-    load: (id: string) => Promise<UserRow | undefined>,
-  ): Promise<UserRow | undefined>;
   /**
    * The member's row from the cache, else from the database through the
    * batched loader: concurrent misses of one id share one look-up, and the
-   * misses of one turn of the event loop go as one `where id in (...)` query.
-   * For reads outside a transaction (the token check).
+   * misses of one turn of the event loop go as one `where id in (...)` query
+   * (unknown ids are not cached). For reads outside a transaction (the token
+   * check, profiles).
    */
   member(id: string): Promise<UserRow | undefined>;
   /** The cached row, without loading it: the synchronous fast path of the token check. */
@@ -128,14 +124,6 @@ export async function createUserCache(
       return look;
     },
     lookups: () => ({ ...counted }),
-    async get(id, load) {
-      const cached = rows.get(id);
-      if (cached) return cached;
-      const started = epoch;
-      const row = await load(id);
-      if (row && epoch === started) rows.set(id, row);
-      return row;
-    },
     peek: (id) => rows.get(id),
     evict,
     // The database may be gone already (it is closed after the app): nothing left to stop then.

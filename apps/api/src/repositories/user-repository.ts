@@ -22,9 +22,9 @@ import type {
   UserUpdateInput,
 } from '@proam/contract';
 import type { Db } from '../db/database.js';
-import { schedules, users } from '../db/schema.js';
+import { proSearch, schedules, users } from '../db/schema.js';
 import { pageOf, type Page } from '../lib/paging.js';
-import { matchesKeyword, newestFirst } from './queries.js';
+import { likePattern, matchesKeyword, newestFirst } from './queries.js';
 import { notBlockedWith } from './moderation-repository.js';
 import { present, presentOf } from '../lib/present.js';
 import type { UserCache } from './user-cache.js';
@@ -99,21 +99,16 @@ const listed = and(
 type ListOptions = { unlisted?: boolean; viewerId?: string };
 
 export function userRepository(db: Db, cache: UserCache) {
-  // Prepared once: the hottest read of the member area (prepared statements on hot paths).
   const members = ne(users.type, 'buyer');
-  const byId = db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, sql.placeholder('id')), members))
-    .limit(1)
-    .prepare('user_by_id');
-
   return {
+    /**
+     * A member by id (never a buyer): the busiest read of the member area.
+     * From this process's cache, else through its batched loader, so the
+     * misses of one turn of the event loop (many members' profiles read at
+     * once) go as one query instead of one each.
+     */
     find(id: string): Promise<UserRow | undefined> {
-      return cache.get(id, async () => {
-        const [row] = await byId.execute({ id });
-        return row;
-      });
+      return cache.member(id);
     },
 
     /** The member's notification settings (通知設定). */
@@ -340,12 +335,17 @@ export function userRepository(db: Db, cache: UserCache) {
       if (q.feeMax !== undefined) where.push(lte(users.lessonFee, q.feeMax));
       if (q.keyword)
         where.push(
-          matchesKeyword(q.keyword, [
-            users.userName,
-            users.nameKana,
-            users.homeCourse,
-            users.specialty,
-          ]),
+          // On the narrow pro_search rows (schema.ts), lower-cased as the
+          // trigger lower-cased the text.
+          inArray(
+            users.id,
+            db
+              .select({ id: proSearch.userId })
+              .from(proSearch)
+              .where(
+                sql`${proSearch.text} like lower(${likePattern(q.keyword)})`,
+              ),
+          ),
         );
       if (q.date) {
         where.push(

@@ -13,45 +13,30 @@ describe('user cache rules', () => {
 
   it('serves a second read from memory and reloads after a notification', async () => {
     const { database, hooks } = fakeDatabase();
-    const cache = await createUserCache(database);
     let loads = 0;
-    const load = async () => row(`v${++loads}`);
-    assert.equal((await cache.get('U1', load))?.userName, 'v1');
-    assert.equal((await cache.get('U1', load))?.userName, 'v1');
+    const cache = await createUserCache(database, {
+      loadMany: async () => [row(`v${++loads}`)],
+    });
+    assert.equal((await cache.member('U1'))?.userName, 'v1');
+    assert.equal((await cache.member('U1'))?.userName, 'v1');
     assert.equal(loads, 1);
     hooks.payload!('U1');
-    assert.equal((await cache.get('U1', load))?.userName, 'v2');
+    assert.equal((await cache.member('U1'))?.userName, 'v2');
     hooks.resubscribed!();
-    assert.equal((await cache.get('U1', load))?.userName, 'v3');
-  });
-
-  it('does not keep a row loaded before a write it raced with', async () => {
-    const { database } = fakeDatabase();
-    const cache = await createUserCache(database);
-    let release!: () => void;
-    const slow = cache.get(
-      'U1',
-      () => new Promise<Row>((r) => (release = () => r(row('old')))),
-    );
-    cache.evict('U1'); // a write commits while the read is in flight
-    release();
-    assert.equal((await slow)?.userName, 'old');
-    assert.equal(
-      (await cache.get('U1', async () => row('new')))?.userName,
-      'new',
-    );
+    assert.equal((await cache.member('U1'))?.userName, 'v3');
   });
 
   it('never caches an unknown id', async () => {
     const { database } = fakeDatabase();
-    const cache = await createUserCache(database);
     let loads = 0;
-    const missing = async () => {
-      loads++;
-      return undefined;
-    };
-    await cache.get('nobody', missing);
-    await cache.get('nobody', missing);
+    const cache = await createUserCache(database, {
+      loadMany: async () => {
+        loads++;
+        return [];
+      },
+    });
+    assert.equal(await cache.member('nobody'), undefined);
+    assert.equal(await cache.member('nobody'), undefined);
     assert.equal(loads, 2);
   });
 });
