@@ -20,10 +20,13 @@ RUN npm run build
 
 # ---- runtime: production dependencies and the built files only ----
 FROM ${NODE_IMAGE} AS runtime
+# MALLOC_MMAP_THRESHOLD_: glibc returns the logins' 19 MiB hashing buffers to
+# the system instead of keeping them in its arenas (test-support/server-process.ts).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    MALLOC_MMAP_THRESHOLD_=1048576
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contract/package.json packages/contract/

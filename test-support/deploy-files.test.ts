@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { validate } from 'dockerfile-utils';
-import { SERVER_NODE_FLAGS } from './server-process.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-process.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
@@ -162,10 +162,19 @@ describe('Dockerfile', () => {
     const pkg = JSON.parse(read('package.json')) as {
       scripts: { start: string };
     };
+    const env = Object.entries(SERVER_ENV)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ');
     assert.equal(
       pkg.scripts.start,
-      `node ${SERVER_NODE_FLAGS.join(' ')} scripts/start.mjs`,
+      `${env} node ${SERVER_NODE_FLAGS.join(' ')} scripts/start.mjs`,
     );
+    // The same allocator settings in the image's environment.
+    const imageEnv = all(runtime, 'ENV')
+      .map((e) => e.args)
+      .join(' ');
+    for (const [k, v] of Object.entries(SERVER_ENV))
+      assert.match(imageEnv, new RegExp(`\\b${k}=${v}\\b`), k);
     assert.equal(all(runtime, 'ENTRYPOINT').length, 0);
   });
 
