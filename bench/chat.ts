@@ -192,6 +192,8 @@ async function main() {
     // Pros post through alternating instances at a fixed rate; every participant but the sender should get it once.
     const sentAt = new Map<string, { at: number; lesson: number }>();
     let failedSends = 0;
+    /** The failed sends by answer code, so a bench run says why. */
+    const failedCodes = new Map<string, number>();
     const t0 = performance.now();
     const posts: Promise<void>[] = [];
     for (let n = -WARMUP; n < MESSAGES; n++) {
@@ -219,12 +221,16 @@ async function main() {
             (r) =>
               r.json() as Promise<{
                 status: string;
+                code?: string;
                 body?: { sort_key: string };
               }>,
           )
           .then((j) => {
-            if (!j.body) failedSends++;
-            else if (measured)
+            if (!j.body) {
+              failedSends++;
+              const code = j.code ?? j.status;
+              failedCodes.set(code, (failedCodes.get(code) ?? 0) + 1);
+            } else if (measured)
               sentAt.set(j.body.sort_key, { at: start, lesson });
           }),
       );
@@ -291,7 +297,9 @@ async function main() {
     console.log(
       `\nchat over 2 API instances on PostgreSQL: ${socketCount} sockets, ${LESSONS} lessons, ${sentAt.size} messages at ${RATE}/s requested (after ${WARMUP} warm-up messages, not measured), sent in ${sendSeconds.toFixed(1)} s (${(sentAt.size / sendSeconds).toFixed(0)}/s held)`,
     );
-    console.log(`failed sends: ${failedSends}`);
+    console.log(
+      `failed sends: ${failedSends}${failedSends ? ` (${[...failedCodes].map(([c, n]) => `${c} ${n}`).join(', ')})` : ''}`,
+    );
     console.log(`| deliveries | p50 ms | p99 ms | lost | duplicated |`);
     console.log(`|---|---|---|---|---|`);
     console.log(
