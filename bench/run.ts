@@ -26,6 +26,7 @@ import {
   type ServerOptions,
 } from '../test-support/server-process.ts';
 import { cpuMeter } from './support.ts';
+import { addDays, japanDate } from '../apps/api/src/lib/time.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -201,12 +202,6 @@ select 'BSCH' || lpad(s::text, 22, '0'),
 from generate_series(0, ${LESSONS} - 1) s;
 analyze`;
 
-/** YYYY-MM-DD `days` from today (Japan), for the date filter. */
-const addDaysIso = (days: number) =>
-  new Date(Date.now() + 9 * 3_600_000 + days * 86_400_000)
-    .toISOString()
-    .slice(0, 10);
-
 async function apiScenarios(
   label: string,
   env: Record<string, string>,
@@ -290,7 +285,7 @@ async function apiScenarios(
     );
     // The pro search (20 a page) with each filter and each sort, over 100 k
     // members and 1 M lessons: a common and a rare keyword found inside words.
-    const lessonDay = addDaysIso(8);
+    const lessonDay = addDays(japanDate(), 8);
     for (const [what, q] of [
       ['no filter, newest', { sort: 'new' }],
       ['area, most liked', { area: '東京都', sort: 'likes' }],

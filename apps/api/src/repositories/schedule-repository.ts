@@ -7,6 +7,7 @@ import {
   inArray,
   lte,
   ne,
+  notExists,
   notInArray,
   or,
   sql,
@@ -994,7 +995,8 @@ async function dropReservation(
  * none of its places (pending or confirmed), their reservation pending with a
  * new payment (no PaymentIntent yet), and their place in the line given up.
  * The caller holds the lesson's lock, so the statement's snapshot is the
- * lesson as it stands. Answers the payment; none when nothing changed (no
+ * lesson as it stands. The place is taken and the line left by `takePlace`
+ * and `leaveLine`, as a reservation's one statement does. Answers the payment; none when nothing changed (no
  * place, or one of theirs already: the caller finds out which).
  */
 export async function holdNewPlace(
@@ -1024,20 +1026,24 @@ export async function holdNewPlace(
   const rows = await rowsOf<{ id: string }>(
     tx,
     sql`
-    with taken as (
-      update schedules
-      set reserved_count = reserved_count + 1,
-        status_round = case when reserved_count + 1 >= capacity
-          then 'full' else status_round end,
-        updated_at = ${at}::timestamptz
-      where id = ${lesson.id} and status_round = 'open'
-        and reserved_count < capacity and date >= ${today}
-        and not exists (
-          select 1 from reservations
-          where schedule_id = ${lesson.id} and user_id = ${userId}
-            and status in ('pending', 'confirmed'))
-      returning id
-    ),
+    with taken as (${takePlace(
+      tx,
+      lesson.id,
+      today,
+      now,
+      notExists(
+        tx
+          .select({ one: sql`1` })
+          .from(reservations)
+          .where(
+            reservationOf(
+              lesson.id,
+              userId,
+              inArray(reservations.status, ACTIVE),
+            ),
+          ),
+      ),
+    ).getSQL()}),
     held as (
       insert into reservations (schedule_id, user_id, status, amount,
         service_fee, payment_status, hold_expires_at, payment_id, created_at)
@@ -1064,11 +1070,7 @@ export async function holdNewPlace(
       from held
       returning id
     ),
-    left_line as (
-      delete from waitlist
-      where schedule_id = ${lesson.id} and user_id = ${userId}
-        and exists (select 1 from paid)
-    )
+    left_line as (${leaveLine(tx, lesson.id, userId, sql`exists (select 1 from paid)`).getSQL()})
     select id from paid`,
   );
   return rows.length > 0 ? payment : undefined;
