@@ -25,7 +25,7 @@ import {
   startServer,
   type ServerOptions,
 } from '../test-support/server-process.ts';
-import { cpuMeter } from './support.ts';
+import { cpuMeter, profiledEntry } from './support.ts';
 import { addDays, japanDate } from '../apps/api/src/lib/time.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -154,6 +154,7 @@ const benchServer = async (options: ServerOptions) => {
   const server = await startServer({
     logs: 'inherit',
     readyTimeoutMs: 120_000,
+    ...profiledEntry(),
     ...options,
   });
   serverPid = server.child.pid!;

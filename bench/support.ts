@@ -36,6 +36,21 @@ export const token = (id: string, typ: string) =>
 /** With a profile, the server runs as its modules (SERVER_DIST), so each function is named under its own file. */
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 
+/** The entry of a server that writes a CPU profile, when `BENCH_CPU_PROF` asks for one. */
+export const profiledEntry = (): Pick<ServerOptions, 'entry'> =>
+  PROFILE_DIR
+    ? {
+        entry: {
+          nodeArgs: [
+            ...SERVER_NODE_FLAGS,
+            '--cpu-prof',
+            `--cpu-prof-dir=${PROFILE_DIR}`,
+            SERVER_DIST,
+          ],
+        },
+      }
+    : {};
+
 /** A server in a child process; warnings reach the terminal. */
 export const server = (
   env: Record<string, string>,
@@ -44,18 +59,7 @@ export const server = (
   startServer({
     logs: 'inherit',
     readyTimeoutMs: 120_000,
-    ...(PROFILE_DIR
-      ? {
-          entry: {
-            nodeArgs: [
-              ...SERVER_NODE_FLAGS,
-              '--cpu-prof',
-              `--cpu-prof-dir=${PROFILE_DIR}`,
-              SERVER_DIST,
-            ],
-          },
-        }
-      : {}),
+    ...profiledEntry(),
     ...options,
     env: { JWT_SECRET: SECRET, WEB_DIST: '/nonexistent', ...env },
   });

@@ -26,6 +26,7 @@ export function competitionRoutes(app: FastifyInstance): void {
     tags: ['competition'],
     input: CompetitionReadInputSchema,
     output: Type.Array(CompetitionSchema),
+    cachedAnswers: true,
     handler: ({ input, caller }) =>
       repos.competitions.read(input, caller?.type === 'admin'),
   });

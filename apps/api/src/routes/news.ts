@@ -24,6 +24,7 @@ export function newsRoutes(app: FastifyInstance): void {
     tags: ['news'],
     input: NewsReadInputSchema,
     output: Type.Union([NewsSchema, Type.Null()]),
+    cachedAnswers: true,
     handler: ({ input }) => repo.readPublished(input.id, clock.now()),
   });
 
@@ -34,6 +35,7 @@ export function newsRoutes(app: FastifyInstance): void {
     tags: ['news'],
     input: NewsReadAllInputSchema,
     output: Type.Array(NewsSchema),
+    cachedAnswers: true,
     handler: ({ input }) => repo.listPublished(pageOf(input, 20), clock.now()),
   });
 
