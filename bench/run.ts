@@ -27,6 +27,7 @@ import {
 } from '../test-support/server-process.ts';
 import { cpuMeter, profiledEntry } from './support.ts';
 import { addDays, japanDate } from '../apps/api/src/lib/time.ts';
+import type { RouteWeight } from '../apps/web/e2e/page-weight.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -361,6 +362,7 @@ async function landingBytes(): Promise<{
   browserKb: number;
   browserFiles: number;
   precache: { entries: number; kb: number; rawKb: number };
+  routes: RouteWeight[];
 }> {
   const dist = path.join(ROOT, 'apps/web/dist');
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -375,8 +377,9 @@ async function landingBytes(): Promise<{
   const { launchBrowser } = await import('../apps/web/e2e/browser.ts');
   const { startServer: startWebServer } =
     await import('../apps/web/e2e/server.ts');
-  const { measureLanding, precacheKb } =
-    await import('../apps/web/e2e/landing-weight.ts');
+  const { measureLanding, measureRoutes, precacheKb } =
+    await import('../apps/web/e2e/page-weight.ts');
+  const { loginThroughForm } = await import('../apps/web/e2e/helpers.ts');
   const server = await startWebServer();
   try {
     const browser = await launchBrowser();
@@ -388,6 +391,12 @@ async function landingBytes(): Promise<{
         browserKb: weight.jsCssKb,
         browserFiles: weight.files.length,
         precache: precacheKb(dist),
+        routes: await measureRoutes(
+          browser,
+          server.baseUrl,
+          ['ama1@example.jp', 'pro1@example.jp'],
+          (page, baseUrl, mail) => loginThroughForm(page, baseUrl, mail),
+        ),
       };
     } finally {
       await browser.close();
@@ -476,6 +485,11 @@ async function main() {
   console.log(
     `  service worker precache (background, not the page's): ${landing.precache.kb} KB brotli (${landing.precache.rawKb} KB raw) in ${landing.precache.entries} entries`,
   );
+  console.log(
+    '\nevery other page, first-load JS+CSS in KB (budget: apps/web/e2e/page-weight.ts)\n\n| page | who | KB | budget |\n|---|---|---|---|',
+  );
+  for (const r of landing.routes)
+    console.log(`| #/${r.route} | ${r.who} | ${r.jsCssKb} | ${r.budgetKb} |`);
 }
 
 await main();

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { LANDING_BUDGET_KB, measureLanding } from './landing-weight.ts';
+import { LANDING_BUDGET_KB, measureLanding } from './page-weight.ts';
 import { loginThroughForm } from './helpers.ts';
 import { serverAndBrowser } from './suite.ts';
 

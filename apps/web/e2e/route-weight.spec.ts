@@ -1,0 +1,69 @@
+/**
+ * Every page's first-load JS+CSS against its budget (page-weight.ts), as the
+ * landing page's is checked in landing.spec.ts: public pages as a visitor,
+ * member tabs as an amateur and a pro.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { pageRoutes } from '../src/app/route-table.ts';
+import { loginThroughForm } from './helpers.ts';
+import { measureRoutes, ROUTE_BUDGETS_KB } from './page-weight.ts';
+import { serverAndBrowser } from './suite.ts';
+
+const suite = serverAndBrowser();
+
+describe('first-load JS+CSS of every page', () => {
+  it('has a budget for every public page and member tab', () => {
+    const patterns = pageRoutes.flatMap((r) =>
+      r.path === 'tabs'
+        ? (r.children ?? []).flatMap((c) => (c.path ? [`tabs/${c.path}`] : []))
+        : r.path
+          ? [r.path]
+          : [],
+    );
+    const budgeted = new Set(Object.keys(ROUTE_BUDGETS_KB));
+    const tabs = [
+      'schedule',
+      'likes',
+      'chat',
+      'chat/:partitionKey',
+      'competitions',
+      'profile',
+    ];
+    // '*' is the not-found page; member pages outside the tabs (payment,
+    // receipt, sales) are pathless-layout children, not listed here.
+    for (const p of patterns.filter((p) => !p.startsWith('tabs/') && p !== '*'))
+      assert.ok(budgeted.has(p), `no budget for #/${p}`);
+    for (const tab of tabs) {
+      assert.ok(patterns.includes(`tabs/${tab}`), `no route tabs/${tab}`);
+      assert.ok(budgeted.has(`tabs/${tab}`), `no budget for #/tabs/${tab}`);
+    }
+  });
+
+  it('stays within each page’s budget, as a visitor and as ama1 and pro1', async (t) => {
+    const rows = await measureRoutes(
+      suite.browser,
+      suite.server.baseUrl,
+      ['ama1@example.jp', 'pro1@example.jp'],
+      (page, baseUrl, mail) => loginThroughForm(page, baseUrl, mail),
+    );
+    for (const r of rows)
+      t.diagnostic(
+        `#/${r.route} (${r.who}): ${r.jsCssKb} KB of ${r.budgetKb} KB`,
+      );
+    const over = rows.filter((r) => r.jsCssKb > r.budgetKb);
+    assert.deepEqual(
+      over.map(
+        (r) =>
+          `#/${r.route} (${r.who}): ${r.jsCssKb} KB > ${r.budgetKb} KB: ${JSON.stringify(r.files)}`,
+      ),
+      [],
+    );
+    // Each page did load its code: a page that fetched nothing would pass any budget.
+    for (const r of rows)
+      assert.ok(
+        r.files.some((f) => f.url.endsWith('.js')),
+        `#/${r.route} (${r.who})`,
+      );
+  });
+});
