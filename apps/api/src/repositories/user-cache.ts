@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, ne, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/database.js';
 import { users } from '../db/schema.js';
@@ -131,22 +131,24 @@ export async function createUserCache(
   };
 }
 
-/** Member rows by id in one query; a single id through a prepared statement (the common miss). */
+/**
+ * Member rows by id in one query, of one text whatever the number of ids
+ * (`= any($1)`), so it is a prepared statement that PostgreSQL parses and
+ * plans once, where `in (…)` would be new SQL for each batch size.
+ */
 function defaultLoadMany(database: Database): LoadMany {
-  const members = ne(users.type, 'buyer');
-  let byId: { execute(p: { id: string }): Promise<UserRow[]> } | undefined;
-  return async (ids) => {
-    if (ids.length === 1) {
-      byId ??= database.db
-        .select()
-        .from(users)
-        .where(and(eq(users.id, sql.placeholder('id')), members))
-        .prepare('user_cache_by_id');
-      return byId.execute({ id: ids[0]! });
-    }
-    return database.db
+  let byIds: { execute(p: { ids: string[] }): Promise<UserRow[]> } | undefined;
+  return (ids) => {
+    byIds ??= database.db
       .select()
       .from(users)
-      .where(and(inArray(users.id, ids), members));
+      .where(
+        and(
+          sql`${users.id} = any(${sql.placeholder('ids')}::text[])`,
+          ne(users.type, 'buyer'),
+        ),
+      )
+      .prepare('user_cache_by_ids');
+    return byIds.execute({ ids });
   };
 }

@@ -183,6 +183,37 @@ for (const driver of DRIVERS) {
       );
     });
 
+    it('looks members up in one statement whatever their number, never a buyer or an unknown id', async () => {
+      const buyer = ids.ama2!;
+      await suite.h.database.db
+        .update(users)
+        .set({ type: 'buyer' })
+        .where(eq(users.id, buyer));
+      try {
+        for (const wanted of [
+          [ids.pro1!, ids.ama1!, buyer, 'no-such-member'],
+          [ids.ama1!],
+          [ids.pro1!, 'another-unknown'],
+        ]) {
+          const fresh = await createUserCache(suite.h.database);
+          const rows = await Promise.all(wanted.map((id) => fresh.member(id)));
+          assert.deepEqual(
+            rows.map((r) => r?.id),
+            wanted.map((id) =>
+              id === ids.pro1 || id === ids.ama1 ? id : undefined,
+            ),
+          );
+          assert.deepEqual(fresh.lookups(), { queries: 1, ids: wanted.length });
+          await fresh.close();
+        }
+      } finally {
+        await suite.h.database.db
+          .update(users)
+          .set({ type: 'amature' })
+          .where(eq(users.id, buyer));
+      }
+    });
+
     it('drops a row changed outside the app (the trigger notifies)', async () => {
       await readPro1();
       await suite.h.database.db
