@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { prerenderLanding } from './vite-plugins/prerender';
+import { startChunks } from './vite-plugins/start-chunks';
 import { readNativeBuildEnv } from './src/config/native-build';
 
 const apiTarget = 'http://127.0.0.1:3000';
@@ -25,6 +26,7 @@ export default defineConfig(({ mode }) => {
       react(),
       // Before VitePWA, which lists the written files for the service worker.
       prerenderLanding(),
+      startChunks(),
       VitePWA({
         // The shell serves its files from the device: no service worker there.
         disable: native !== null,

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { LANDING_BUDGET_KB, measureLanding } from './page-weight.ts';
-import { loginThroughForm } from './helpers.ts';
+import { heading1, loginThroughForm } from './helpers.ts';
 import { serverAndBrowser } from './suite.ts';
 
 const suite = serverAndBrowser();
@@ -101,6 +101,41 @@ describe('landing page first load', () => {
       await page.goto(`${suite.server.baseUrl}/`);
       await page.waitForFunction(appRunningIn);
       await page.getByRole('link', { name: 'マイページ' }).waitFor();
+    });
+  });
+
+  it('preloads the start-up chunks from the head on any other address, never on the landing page', async () => {
+    await suite.withPage(375, async ({ page }) => {
+      // Preloads asked for while the head was parsed, before the entry's
+      // script tag (Vite's own preloads come later, at the end of the head).
+      const preloaded = () =>
+        page.evaluate(() => {
+          const entry = document.querySelector('script[type="module"]')!;
+          return [
+            ...document.querySelectorAll<HTMLLinkElement>(
+              'link[rel="modulepreload"]',
+            ),
+          ]
+            .filter(
+              (l) =>
+                l.compareDocumentPosition(entry) &
+                Node.DOCUMENT_POSITION_FOLLOWING,
+            )
+            .map((l) => new URL(l.href).pathname);
+        });
+      const named = (chunks: string[], name: string) =>
+        chunks.some((c) => c.startsWith(`/assets/${name}-`));
+      await page.goto(`${suite.server.baseUrl}/#/about`);
+      await heading1(page, '会社概要').waitFor();
+      const deep = await preloaded();
+      for (const name of ['react', 'state', 'shell'])
+        assert.ok(named(deep, name), `${name} in ${deep.join(' ')}`);
+      await page.goto('about:blank');
+      await page.goto(`${suite.server.baseUrl}/`);
+      await page.locator('#splash').waitFor({ state: 'detached' });
+      const landing = await preloaded();
+      for (const name of ['react', 'state', 'shell'])
+        assert.ok(!named(landing, name), `${name} in ${landing.join(' ')}`);
     });
   });
 });
