@@ -11,29 +11,26 @@ const Item = Type.Object({ id: Type.String(), title: Type.String() });
 const appWith = async (kept: { list: object[]; one: object | null }) => {
   const app = Fastify({ genReqId: () => newId() });
   app.decorate('authenticate', () => Promise.resolve(null));
-  for (const cachedAnswers of [false, true]) {
-    const prefix = cachedAnswers ? '/kept' : '/plain';
-    defineRoute(app, {
-      path: `${prefix}/list`,
-      auth: 'none',
-      summary: 'list',
-      tags: [],
-      input: Type.Object({}),
-      output: Type.Array(Item),
-      cachedAnswers,
-      handler: () => Promise.resolve(kept.list as never),
-    });
-    defineRoute(app, {
-      path: `${prefix}/one`,
-      auth: 'none',
-      summary: 'one',
-      tags: [],
-      input: Type.Object({}),
+  const answers = [
+    { name: 'list', output: Type.Array(Item), answer: () => kept.list },
+    {
+      name: 'one',
       output: Type.Union([Item, Type.Null()]),
-      cachedAnswers,
-      handler: () => Promise.resolve(kept.one as never),
-    });
-  }
+      answer: () => kept.one,
+    },
+  ];
+  for (const cachedAnswers of [false, true])
+    for (const { name, output, answer } of answers)
+      defineRoute(app, {
+        path: `/${cachedAnswers ? 'kept' : 'plain'}/${name}`,
+        auth: 'none',
+        summary: name,
+        tags: [],
+        input: Type.Object({}),
+        output,
+        cachedAnswers,
+        handler: () => Promise.resolve(answer() as never),
+      });
   await app.ready();
   return app;
 };
