@@ -19,7 +19,7 @@ import {
 const PG_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SECRET = 'bench-secret-bench-secret-bench-secret-0001';
-/** Lessons, each with a pro and PER_LESSON − 1 amateurs: 1,000 sockets by default; issue 19's 10,000 is `BENCH_CHAT_LESSONS=2000 BENCH_CHAT_PER_LESSON=5 BENCH_RATE=500 BENCH_MESSAGES=10000`. */
+/** Lessons, each with a pro and PER_LESSON − 1 amateurs: 1,000 sockets by default; the 10,000-socket run (README) is `BENCH_CHAT_LESSONS=2000 BENCH_CHAT_PER_LESSON=5 BENCH_RATE=500 BENCH_MESSAGES=10000`. */
 const LESSONS = Number(process.env.BENCH_CHAT_LESSONS ?? 250);
 const PER_LESSON = Number(process.env.BENCH_CHAT_PER_LESSON ?? 4);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1000);

@@ -1,6 +1,6 @@
 import type { CapacitorConfig } from '@capacitor/cli';
 
-/** The same web build, packaged for iOS and Android (PRODUCT.md, Mobile app). */
+/** The same web build, packaged for iOS and Android (README, Web app). */
 const config: CapacitorConfig = {
   appId: 'jp.proamconnect.app',
   appName: 'プロアムコネクト',

@@ -1,5 +1,5 @@
 /**
- * The landing page's first load (issue target: JS+CSS ≤ 100 KB on the wire):
+ * The landing page's first load (budget: JS+CSS ≤ 100 KB on the wire):
  * a first-time visitor gets the prerendered page without the app, which
  * arrives on intent and takes over the same DOM; links work from the first
  * click; a stored login still gets the member app at once.

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 
-/** The landing page's budget for first-load JS+CSS, transfer bytes (issue target). */
+/** The landing page's budget for first-load JS+CSS, transfer bytes. */
 export const LANDING_BUDGET_KB = 100;
 
 /**

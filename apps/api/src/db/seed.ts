@@ -146,7 +146,7 @@ const COURSES: Record<string, string[]> = {
 };
 
 /**
- * The demo world of PRODUCT.md: an admin, pros and amateurs with Japanese
+ * The demo world (README, Demo logins): an admin, pros and amateurs with Japanese
  * profiles, a month of round lessons with some reservations and chat, likes,
  * competitions (upcoming, finished with results, one draft) and news. It runs
  * only on an empty database, in one transaction.

@@ -1,7 +1,7 @@
 import { paymentsEnabled } from '@/config/env';
 import { formatYenSuffix } from '@/lib/format';
 
-/** How every fee reads without online payment (PRODUCT.md, Reserving). */
+/** How every fee reads without online payment (README, Payments). */
 export const PAY_AT_COURSE =
   'レッスン料は当日ゴルフ場でお支払いください（現地払い）';
 

@@ -120,7 +120,7 @@ const StatementView = ({
 };
 
 /**
- * `#/sales`: 売上明細 (PRODUCT.md, Payments). A pro sees their own month;
+ * `#/sales`: 売上明細 (README, Payments). A pro sees their own month;
  * an admin names the pro with `?proId=` (from 売上・精算). `?month=YYYY-MM`
  * picks the month, this Japan month by default.
  */
