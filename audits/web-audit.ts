@@ -11,10 +11,11 @@
  *
  * Options: --runs N (Lighthouse runs per route, median reported; default 1),
  * --only TEXT (routes whose path contains TEXT), --public-only (no member
- * tabs), --axe-only (no Lighthouse). WEB_DIST serves another build folder.
+ * tabs), --axe-only (no Lighthouse), --json DIR (each Lighthouse result
+ * saved there). WEB_DIST serves another build folder.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -44,6 +45,7 @@ const { values: opts } = parseArgs({
     only: { type: 'string' },
     'public-only': { type: 'boolean', default: false },
     'axe-only': { type: 'boolean', default: false },
+    json: { type: 'string' },
   },
 });
 const RUNS = Math.max(1, Number(opts.runs) || 1);
@@ -174,6 +176,20 @@ const summarise = (lhrs: Result[]): LighthouseFigures => ({
   failing: [...new Set(lhrs.flatMap(failingAudits))],
 });
 
+/** Writes each Lighthouse result as `<dir>/<who>-<path>-<run>.json` (--json DIR), for its details. */
+const saveReports = (
+  dir: string,
+  who: Who,
+  appPath: string,
+  lhrs: Result[],
+) => {
+  mkdirSync(dir, { recursive: true });
+  const name = `${who}-${appPath || 'landing'}`.replace(/[^\w.@-]+/g, '_');
+  lhrs.forEach((lhr, i) =>
+    writeFileSync(path.join(dir, `${name}-${i + 1}.json`), JSON.stringify(lhr)),
+  );
+};
+
 /** axe over the routes of one area, in one loaded app (logged in for members). */
 const axePass = async (
   browser: Browser,
@@ -286,14 +302,14 @@ const printTable = (rows: Row[]) => {
 const main = async () => {
   ensureBuilt();
   const only = opts.only;
-  const routes = discoverRoutes().filter(
-    (r) => !only || r.pattern.includes(only),
-  );
+  const all = discoverRoutes();
+  if (!all.some((r) => r.area === 'public'))
+    throw new Error('no public route found in the route table');
+  const routes = all.filter((r) => !only || r.pattern.includes(only));
+  if (routes.length === 0) throw new Error(`no route matches --only ${only}`);
   console.log(
     `load average at start: ${loadAverage()} (${os.availableParallelism()} cores)`,
   );
-  if (!routes.some((r) => r.area === 'public'))
-    throw new Error('no public route found in the route table');
   const server = await startServer();
   const rows: Row[] = [];
   /** Parameter routes no visited page linked to, per visitor. */
@@ -351,6 +367,7 @@ const main = async () => {
                 );
               }
               row.lighthouse = summarise(lhrs);
+              if (opts.json) saveReports(opts.json, who, row.visit.path, lhrs);
               process.stderr.write('.');
             }
           } finally {
