@@ -1,0 +1,76 @@
+/**
+ * Member pages fill in after their data answers; nothing already in view may
+ * move when it does (cumulative layout shift, a Lighthouse metric, target ≤
+ * 0.05). Measured on a phone with every data call held back, so the page
+ * paints empty first, as on a slow network.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { loginThroughForm } from './helpers.ts';
+import { serverAndBrowser } from './suite.ts';
+
+const suite = serverAndBrowser();
+
+const CLS_BUDGET = 0.05;
+
+/** The layout shifts since the page loaded, not caused by input, with what moved. */
+const shifts = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<{ total: number; moved: string[] }>((resolve) => {
+        type Shift = PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources: { node: Node | null }[];
+        };
+        new PerformanceObserver((list) => {
+          const entries = (list.getEntries() as Shift[]).filter(
+            (e) => !e.hadRecentInput,
+          );
+          resolve({
+            total: entries.reduce((n, e) => n + e.value, 0),
+            moved: entries.flatMap((e) =>
+              e.sources.map((s) =>
+                s.node instanceof Element
+                  ? `${s.node.tagName.toLowerCase()}.${s.node.className}`
+                  : String(s.node?.nodeName),
+              ),
+            ),
+          });
+        }).observe({ type: 'layout-shift', buffered: true });
+        // No shift at all: the observer reports nothing.
+        setTimeout(() => resolve({ total: 0, moved: [] }), 500);
+      }),
+  );
+
+describe('member pages filling in', () => {
+  for (const [who, tab, ready] of [
+    ['ama1@example.jp', 'schedule', '予約中のレッスン'],
+    ['ama1@example.jp', 'competitions', '大会'],
+    ['pro1@example.jp', 'chat', 'チャット'],
+  ] as const)
+    it(`moves nothing in view on #/tabs/${tab} (${who}) when its data arrives late`, async () => {
+      await suite.withPage(390, async ({ page }) => {
+        await loginThroughForm(page, suite.server.baseUrl, who);
+        // Every data call answers 1.5 s late; the session's own calls do not.
+        await page.route('**/api/**', async (route) => {
+          if (!route.request().url().includes('/api/auth/'))
+            await new Promise((r) => setTimeout(r, 1500));
+          await route.continue();
+        });
+        await page.goto('about:blank');
+        await page.goto(`${suite.server.baseUrl}/#/tabs/${tab}`);
+        await page.getByRole('heading', { name: ready }).first().waitFor();
+        await page
+          .locator('.global-spinner')
+          .waitFor({ state: 'detached', timeout: 10_000 });
+        await page.waitForTimeout(500);
+        const { total, moved } = await shifts(page);
+        assert.ok(
+          total <= CLS_BUDGET,
+          `layout shift ${total.toFixed(3)} > ${CLS_BUDGET}: ${moved.join(', ')}`,
+        );
+      });
+    });
+});
