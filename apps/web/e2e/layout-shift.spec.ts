@@ -48,6 +48,8 @@ describe('member pages filling in', () => {
   for (const [who, tab, ready] of [
     ['ama1@example.jp', 'schedule', '予約中のレッスン'],
     ['ama1@example.jp', 'competitions', '大会'],
+    ['ama1@example.jp', 'likes', 'いいねしたプロ'],
+    ['pro1@example.jp', 'likes', 'いいねしてくれた会員'],
     ['pro1@example.jp', 'chat', 'チャット'],
   ] as const)
     it(`moves nothing in view on #/tabs/${tab} (${who}) when its data arrives late`, async () => {

@@ -28,6 +28,7 @@ const LikesRoute = () => {
           <>
             <LikedMembers
               title="いいねしたプロ"
+              pros
               toggle={toggle}
               empty="まだいいねしたプロはいません。下の検索からお気に入りのプロを探して「いいね」しましょう。"
             />

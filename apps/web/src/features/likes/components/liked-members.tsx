@@ -7,6 +7,8 @@ import { MemberCard, MemberCardSkeletons, proPath } from './member-card';
 
 type LikedMembersProps = {
   title: string;
+  /** The liked members are pros (an amateur's list), else amateurs (a pro's). */
+  pros: boolean;
   /** The member's likes (whose query this shows) and their いいね解除. */
   toggle: Pick<ReturnType<typeof useLikeToggle>, 'likes' | 'toggle'>;
   empty: string;
@@ -15,6 +17,7 @@ type LikedMembersProps = {
 /** The members the logged-in person liked, newest first, each with いいね解除. */
 export const LikedMembers = ({
   title,
+  pros,
   toggle: { likes: query, toggle: onUnlike },
   empty,
 }: LikedMembersProps) => {
@@ -40,7 +43,12 @@ export const LikedMembers = ({
           onRetry={() => void query.refetch()}
         />
       ) : query.isLoading || (ids.length > 0 && users.isLoading) ? (
-        <MemberCardSkeletons count={2} />
+        // As many as the likes name, once they have answered.
+        <MemberCardSkeletons
+          count={likes ? ids.length : 2}
+          pros={pros}
+          action
+        />
       ) : ids.length === 0 ? (
         <p className="empty-state">{empty}</p>
       ) : (

@@ -83,17 +83,68 @@ export const MemberCard = ({ user, to, action, footer }: MemberCardProps) => {
   );
 };
 
-/** Placeholder cards while a list loads. */
-export const MemberCardSkeletons = ({ count = 3 }: { count?: number }) => (
+/** The facts a card lists: a pro's area, fee, 口コミ and likes; a member's area and likes. */
+const FACTS = {
+  pro: ['area', 'fee', 'rating', 'likes'],
+  member: ['area', 'likes'],
+};
+
+type SkeletonProps = {
+  count?: number;
+  /** Pros' cards (fee, 口コミ, 得意分野), else amateurs'. */
+  pros?: boolean;
+  /** The cards have an action button (like, いいね解除). */
+  action?: boolean;
+  /** The cards have footer buttons (通報する, ブロックする). */
+  footer?: boolean;
+};
+
+/**
+ * Placeholder cards while a list loads, laid out as MemberCard lays out the
+ * cards they stand for, so the list keeps its height when they arrive and
+ * nothing under it moves.
+ */
+export const MemberCardSkeletons = ({
+  count = 3,
+  pros = false,
+  action = false,
+  footer = false,
+}: SkeletonProps) => (
   <ul className="member-list" aria-hidden="true">
     {Array.from({ length: count }, (_, i) => (
       <li key={i}>
         <div className="member-card member-card--skeleton">
           <span className="skeleton skeleton--avatar" />
           <div className="member-card__body">
-            <span className="skeleton skeleton--line" />
-            <span className="skeleton skeleton--line skeleton--short" />
+            <p className="member-card__name">
+              <span className="skeleton skeleton--line skeleton--short" />
+            </p>
+            <ul className="member-card__facts">
+              {FACTS[pros ? 'pro' : 'member'].map((fact) => (
+                <li key={fact}>
+                  <span
+                    className={`skeleton skeleton--fact skeleton--${fact}`}
+                  />
+                </li>
+              ))}
+            </ul>
+            {pros && (
+              <p className="member-card__specialty">
+                <span className="skeleton skeleton--fact" />
+              </p>
+            )}
+            {footer && (
+              <div className="member-card__footer">
+                <span className="skeleton skeleton--report" />
+                <span className="skeleton skeleton--button" />
+              </div>
+            )}
           </div>
+          {action && (
+            <div className="member-card__action">
+              <span className="skeleton skeleton--button" />
+            </div>
+          )}
         </div>
       </li>
     ))}

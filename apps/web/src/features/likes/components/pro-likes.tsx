@@ -43,7 +43,10 @@ const LikedBy = ({
           onRetry={() => void likedBy.refetch()}
         />
       ) : likedBy.isLoading || users.isLoading ? (
-        <MemberCardSkeletons count={2} />
+        <MemberCardSkeletons
+          count={likedBy.data ? ids.length : 2}
+          footer={memberSafety !== undefined}
+        />
       ) : ids.length === 0 ? (
         <p className="empty-state">
           まだいいねはありません。プロフィールや写真を充実させて、アマチュア会員にアピールしましょう。
@@ -102,6 +105,7 @@ export const ProLikes = ({ userId, toggle, memberSafety }: ProLikesProps) => {
       <LikedBy userId={userId} memberSafety={memberSafety} />
       <LikedMembers
         title="いいねしたアマチュア会員"
+        pros={false}
         toggle={toggle}
         empty="まだいいねしたアマチュア会員はいません。下の「新しく登録したアマチュア会員」からいいねできます。"
       />
@@ -113,7 +117,11 @@ export const ProLikes = ({ userId, toggle, memberSafety }: ProLikesProps) => {
             onRetry={() => void newcomers.refetch()}
           />
         ) : newcomers.isLoading ? (
-          <MemberCardSkeletons count={2} />
+          <MemberCardSkeletons
+            count={2}
+            footer={memberSafety !== undefined}
+            action
+          />
         ) : (newcomers.data ?? []).length === 0 ? (
           <p className="empty-state">
             最近30日間に登録したアマチュア会員はいません。

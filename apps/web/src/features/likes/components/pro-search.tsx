@@ -190,7 +190,7 @@ export const ProSearch = ({ likedIds, onToggle }: ProSearchProps) => {
           (search.isFetching &&
             !search.isFetchingNextPage &&
             pros.length === 0) ? (
-          <MemberCardSkeletons count={3} />
+          <MemberCardSkeletons count={3} pros action />
         ) : pros.length === 0 ? (
           <p className="empty-state">
             条件に合うプロが見つかりませんでした。条件を変えてお試しください。
