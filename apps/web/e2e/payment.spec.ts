@@ -75,8 +75,13 @@ describe('online payment', () => {
     fake.setWebhook(`${suite.server.baseUrl}/api/payment/webhook`);
     const stamp = Date.now() % 100000;
     const place = `E2E決済テストCC ${stamp}`;
-    // This month in Japan time when possible, so the statement of the month counts it.
-    const date = japanDate(Number(japanDate(0).slice(8, 10)) <= 26 ? 2 : 0);
+    // At least a day ahead, so the cancellation below is in time (the
+    // deadline is the day before), and this month in Japan time when it can
+    // be; the statement and the admin's CSV are read for the lesson's month.
+    const date =
+      japanDate(2).slice(0, 7) === japanDate(0).slice(0, 7)
+        ? japanDate(2)
+        : japanDate(1);
     const pro = await apiLogin(suite.server.baseUrl, 'pro1@example.jp');
     const lesson = await memberCall<Schedule>(pro, '/schedule/create', {
       date,
@@ -217,7 +222,10 @@ describe('online payment', () => {
     // The admin's month as CSV: a BOM, Japanese headers, pro1's row.
     await suite.withPage(1280, async ({ page: p, context }) => {
       await installStripeJsFake(context, fake);
-      await loginAsAdmin(p, suite.server.baseUrl, 'sales');
+      await loginAsAdmin(p, suite.server.baseUrl);
+      await p.goto(
+        `${suite.server.baseUrl}/#/tabs/admin?section=sales&month=${month}`,
+      );
       await p.getByRole('button', { name: /CSVダウンロード/ }).waitFor();
       await shoot(p, 'admin-sales');
       const [download] = await Promise.all([
