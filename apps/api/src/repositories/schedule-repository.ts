@@ -996,8 +996,9 @@ async function dropReservation(
  * new payment (no PaymentIntent yet), and their place in the line given up.
  * The caller holds the lesson's lock, so the statement's snapshot is the
  * lesson as it stands. The place is taken and the line left by `takePlace`
- * and `leaveLine`, as a reservation's one statement does. Answers the payment; none when nothing changed (no
- * place, or one of theirs already: the caller finds out which).
+ * and `leaveLine`, as a reservation's one statement does. Answers the
+ * payment; none when nothing changed (no place, or one of theirs already:
+ * the caller finds out which).
  */
 export async function holdNewPlace(
   tx: Tx,

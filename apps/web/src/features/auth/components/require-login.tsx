@@ -67,7 +67,8 @@ export const RequireLogin = ({ children }: { children: ReactNode }) => {
     const state: LoginRedirectState = { from: `${pathname}${search}` };
     return <Navigate to="/auth" replace state={state} />;
   }
-  // A member who has not agreed to the terms in force sees nothing else (README, Reviews, trust and the legal pages).
+  // A member who has not agreed to the terms in force sees nothing else
+  // (README, Reviews, trust and the legal pages).
   if (needsTerms) return <TermsGate />;
   return children;
 };
