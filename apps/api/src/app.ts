@@ -1,5 +1,9 @@
 import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
 import fastifyWebsocket from '@fastify/websocket';
@@ -72,6 +76,50 @@ export function loggerOptions(
   };
 }
 
+/**
+ * One access line per request, where Fastify writes two ("incoming request",
+ * then "request completed" without the path). The line is written without
+ * the redaction every other line goes through: its fields are the `req`
+ * serializer's (method, path without the query, address), the status and
+ * the time, nothing a caller typed. Each line cost about as much as serving a
+ * cached read, the redaction a third of that.
+ */
+export class AccessLog extends LogController {
+  #log: FastifyBaseLogger | undefined;
+
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (error) {
+      // An error's message may quote input: the redacted logger.
+      reply.log.error(
+        {
+          req: request,
+          res: reply,
+          err: error,
+          responseTime: reply.elapsedTime,
+        },
+        'request errored',
+      );
+      return;
+    }
+    this.#log ??= request.server.log.child({}, { redact: [] });
+    this.#log.info(
+      {
+        reqId: request.id,
+        req: request,
+        res: reply,
+        responseTime: reply.elapsedTime,
+      },
+      'request completed',
+    );
+  }
+}
+
 /** What the server hands the app; tests may pass their own mailer and clock. */
 export type AppInput = {
   config: Config;
@@ -90,6 +138,7 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
   const { config } = input;
   const app: FastifyInstance = Fastify({
     logger: loggerOptions(config.logLevel, opts.logStream),
+    logController: new AccessLog(),
     // Callers never choose their request id (docs/security.md LG-07).
     requestIdHeader: false,
     genReqId: () => newId(),

@@ -348,6 +348,35 @@ describe('envelopes and the error handler', () => {
     assert.ok(!all.includes(sentinel), 'sentinel leaked into logs');
   });
 
+  it('writes one access line per request, with its path, address, status, time and reqId', async () => {
+    const r = await call(
+      suite.h.app,
+      '/news/read',
+      { id: 'none' },
+      {
+        query: 'size=1',
+      },
+    );
+    assertNg(r, 'ValidationError');
+    const mine = suite.h.logs
+      .filter((l) => l.includes(String(r.json.reqId)))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    assert.deepEqual(
+      mine.map((l) => l.msg),
+      ['request completed'],
+      'no "incoming request" line beside it',
+    );
+    const [line] = mine;
+    assert.deepEqual(line!.req, {
+      method: 'POST',
+      url: '/api/news/read',
+      remoteAddress: '127.0.0.1',
+    });
+    assert.deepEqual(line!.res, { statusCode: 400 });
+    assert.equal(typeof line!.responseTime, 'number');
+    assert.equal(line!.level, 30);
+  });
+
   it('serves health and readiness checks', async () => {
     const live = await suite.h.app.inject({ method: 'GET', url: '/healthz' });
     assert.equal(live.statusCode, 200);
