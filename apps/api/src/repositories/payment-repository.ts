@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type Stripe from 'stripe';
 import type { Db, Tx } from '../db/database.js';
 import {
@@ -13,7 +12,6 @@ import { findBy, letGo, reservationOf } from './queries.js';
 import { ApiError } from '../lib/api-error.js';
 import { settle, type Settled } from '../lib/batch-queue.js';
 import { japanDate } from '../lib/time.js';
-import { notBlockedWith } from './moderation-repository.js';
 import {
   outboxRepository,
   outboxRows,
@@ -21,7 +19,7 @@ import {
 } from './outbox-repository.js';
 import { queueRefund } from './refund-repository.js';
 import {
-  holdNewPlace,
+  holdFirstPlace,
   holdPlace,
   leaveLine,
   lessonStart,
@@ -500,15 +498,17 @@ export function paymentRepository(db: Db, appUrl: string, paymentsOn = false) {
     },
 
     /**
-     * Holds a place of a lesson paid online for the amateur, in one
-     * transaction with the lesson locked first (as a reservation does): the
-     * pro verified, no block either way, a fee to pay. A hold of theirs still
-     * running is answered again (same payment, so the same PaymentIntent);
-     * one that has ended is let go first (its place to the first in line, if
-     * anyone waits). Otherwise a place is taken by the reservation's
-     * conditional update, never beyond capacity; a full lesson's ended holds
-     * give their places back before it is refused. A refusal after such
-     * releases (`refused`) still commits them, with their effects.
+     * Holds a place of a lesson paid online for the amateur: the pro
+     * verified, no block either way, a fee to pay. The usual case is one
+     * statement (`holdFirstPlace`: a free place, none of theirs). Otherwise,
+     * in one transaction with the lesson locked first (as a reservation
+     * does): a hold of theirs still running is answered again (same payment,
+     * so the same PaymentIntent); one that has ended is let go first (its
+     * place to the first in line, if anyone waits). Then a place is taken by
+     * the reservation's conditional update, never beyond capacity; a full
+     * lesson's ended holds give their places back before it is refused. A
+     * refusal after such releases (`refused`) still commits them, with their
+     * effects.
      */
     async start(
       scheduleId: string,
@@ -517,39 +517,23 @@ export function paymentRepository(db: Db, appUrl: string, paymentsOn = false) {
       now: Date,
     ): Promise<StartedHold | StartRefused> {
       const effects = noEffects();
-      const pro = alias(users, 'pro');
+      const first = await holdFirstPlace(db, scheduleId, userId, today, now);
+      if (!first) throw new ApiError('NotFound');
+      if (first.blocked) throw new ApiError('Forbidden');
+      if (!first.proVerified || first.fee <= 0) throw new ApiError('Conflict');
+      if (first.payment) return { payment: first.payment, effects };
       const attempt = async (
         tx: Tx,
         sweep: boolean,
       ): Promise<StartedHold | StartRefused> => {
         const [found] = await tx
-          .select({
-            lesson: schedules,
-            proVerified: pro.verified,
-            blocked: sql<boolean>`not ${notBlockedWith(userId, schedules.proId)}`,
-          })
+          .select({ lesson: schedules })
           .from(schedules)
-          .innerJoin(pro, eq(pro.id, schedules.proId))
           .where(eq(schedules.id, scheduleId))
-          .for('update', { of: schedules })
+          .for('update')
           .prepare('start_lock_lesson')
           .execute();
         if (!found) throw new ApiError('NotFound');
-        if (found.blocked) throw new ApiError('Forbidden');
-        if (!found.proVerified || found.lesson.fee <= 0)
-          throw new ApiError('Conflict');
-        // The usual case first, in one statement: no place of theirs in the
-        // lesson, and one free. Otherwise their reservation says what to do.
-        if (sweep) {
-          const fresh = await holdNewPlace(
-            tx,
-            found.lesson,
-            userId,
-            today,
-            now,
-          );
-          if (fresh) return { payment: fresh, effects };
-        }
         // A statement of its own, after the lock: READ COMMITTED gives it a
         // fresh snapshot, where the locking read's joined rows would be the
         // ones from before a wait for the lock.

@@ -7,7 +7,6 @@ import {
   inArray,
   lte,
   ne,
-  notExists,
   notInArray,
   or,
   sql,
@@ -895,7 +894,7 @@ export function takePlace(
 }
 
 /** Takes the amateur out of the lesson's waitlist (if `also` holds). */
-export function leaveLine(tx: Tx, id: string, userId: string, also?: SQL) {
+export function leaveLine(tx: Db | Tx, id: string, userId: string, also?: SQL) {
   return tx
     .delete(waitlist)
     .where(and(eq(waitlist.scheduleId, id), eq(waitlist.userId, userId), also))
@@ -989,69 +988,73 @@ async function dropReservation(
     .where(reservationOf(id, userId, inArray(reservations.status, ACTIVE)));
 }
 
+/** What the one-statement hold found: the lesson's facts, and the payment if it held a place. */
+export type FirstHold = {
+  fee: number;
+  proVerified: boolean;
+  blocked: boolean;
+  payment: PaymentRow | undefined;
+};
+
 /**
- * The usual hold, in one statement (a round trip is most of what a start
- * costs): a place taken if the lesson is open with room and the amateur holds
- * none of its places (pending or confirmed), their reservation pending with a
- * new payment (no PaymentIntent yet), and their place in the line given up.
- * The caller holds the lesson's lock, so the statement's snapshot is the
- * lesson as it stands. The place is taken and the line left by `takePlace`
- * and `leaveLine`, as a reservation's one statement does. Answers the
- * payment; none when nothing changed (no place, or one of theirs already:
- * the caller finds out which).
+ * The usual hold, in one statement and one round trip, outside any
+ * transaction (the round trips of BEGIN, a locking read, the hold and COMMIT
+ * were most of what a start cost): the lesson locked first, as every change
+ * of its places does; then, if it is open with room, its pro checked, no
+ * block either way and a fee to pay, the amateur's reservation pending with
+ * a new payment (no PaymentIntent yet), a place taken and their place in the
+ * line given up.
+ *
+ * Why it is race-free in one statement: the locking read answers the
+ * lesson's latest row, even after waiting for another transaction's lock
+ * (the statement's snapshot may be older), so `room` is current; the
+ * reservation's ON CONFLICT also sees the latest rows, so a place of theirs
+ * that another transaction just took (pending or confirmed) stops the hold,
+ * where a NOT EXISTS would read the older snapshot; and the place is taken
+ * only for the reservation inserted, on the row this statement locked.
+ * Undefined for no such lesson; `payment` undefined when nothing changed (no
+ * room, a place of theirs already, or a condition refused): the caller finds
+ * out which under the lock.
  */
-export async function holdNewPlace(
-  tx: Tx,
-  lesson: Pick<ScheduleRow, 'id' | 'fee'>,
+export async function holdFirstPlace(
+  db: Db,
+  scheduleId: string,
   userId: string,
   today: string,
   now: Date,
-): Promise<PaymentRow | undefined> {
+): Promise<FirstHold | undefined> {
   const until = holdUntil(now);
-  const payment: PaymentRow = {
-    id: newId(),
-    scheduleId: lesson.id,
-    userId,
-    amount: lesson.fee,
-    serviceFee: SERVICE_FEE,
-    status: 'pending',
-    paymentIntentId: null,
-    holdExpiresAt: until,
-    paidAt: null,
-    refundedAt: null,
-    failure: null,
-    createdAt: now,
-  };
+  const paymentId = newId();
   const at = now.toISOString();
   const ends = until.toISOString();
-  const rows = await rowsOf<{ id: string }>(
-    tx,
+  const pro = alias(users, 'pro');
+  const [row] = await rowsOf<{
+    fee: number;
+    verified: boolean;
+    blocked: boolean;
+    paid: string | null;
+  }>(
+    db,
     sql`
-    with taken as (${takePlace(
-      tx,
-      lesson.id,
-      today,
-      now,
-      notExists(
-        tx
-          .select({ one: sql`1` })
-          .from(reservations)
-          .where(
-            reservationOf(
-              lesson.id,
-              userId,
-              inArray(reservations.status, ACTIVE),
-            ),
-          ),
-      ),
-    ).getSQL()}),
+    with lesson as (
+      select ${schedules.id} as id, ${schedules.fee} as fee,
+        ${pro.verified} as verified,
+        not ${notBlockedWith(userId, schedules.proId)} as blocked,
+        ${schedules.statusRound} = 'open'
+          and ${schedules.reservedCount} < ${schedules.capacity}
+          and ${schedules.date} >= ${today} as room
+      from ${schedules} inner join ${users} as pro on ${pro.id} = ${schedules.proId}
+      where ${schedules.id} = ${scheduleId}
+      for update of ${schedules}
+    ),
     held as (
       insert into reservations (schedule_id, user_id, status, amount,
         service_fee, payment_status, hold_expires_at, payment_id, created_at)
-      select id, ${userId}, 'pending', ${payment.amount}::integer,
-        ${payment.serviceFee}::integer, 'requires_payment',
-        ${ends}::timestamptz, ${payment.id}, ${at}::timestamptz
-      from taken
+      select id, ${userId}, 'pending', fee, ${SERVICE_FEE}::integer,
+        'requires_payment', ${ends}::timestamptz, ${paymentId},
+        ${at}::timestamptz
+      from lesson
+      where room and verified and not blocked and fee > 0
       on conflict (schedule_id, user_id) do update
       set status = excluded.status, amount = excluded.amount,
         service_fee = excluded.service_fee,
@@ -1060,21 +1063,53 @@ export async function holdNewPlace(
         payment_id = excluded.payment_id, created_at = excluded.created_at,
         cancelled_at = null
       where reservations.status = 'cancelled'
-      returning schedule_id
+      returning schedule_id, amount
+    ),
+    taken as (
+      update schedules
+      set reserved_count = reserved_count + 1,
+        status_round = case when reserved_count + 1 >= capacity then 'full'
+          else status_round end,
+        updated_at = ${at}::timestamptz
+      where id in (select schedule_id from held)
+      returning id
     ),
     paid as (
       insert into payments (id, schedule_id, user_id, amount, service_fee,
         status, hold_expires_at, created_at)
-      select ${payment.id}, schedule_id, ${userId}, ${payment.amount}::integer,
-        ${payment.serviceFee}::integer, 'pending', ${ends}::timestamptz,
+      select ${paymentId}, held.schedule_id, ${userId}, held.amount,
+        ${SERVICE_FEE}::integer, 'pending', ${ends}::timestamptz,
         ${at}::timestamptz
-      from held
+      from held join taken on taken.id = held.schedule_id
       returning id
     ),
-    left_line as (${leaveLine(tx, lesson.id, userId, sql`exists (select 1 from paid)`).getSQL()})
-    select id from paid`,
+    left_line as (${leaveLine(db, scheduleId, userId, sql`exists (select 1 from paid)`).getSQL()})
+    select lesson.fee, lesson.verified, lesson.blocked,
+      (select id from paid) as paid
+    from lesson`,
   );
-  return rows.length > 0 ? payment : undefined;
+  if (!row) return undefined;
+  return {
+    fee: row.fee,
+    proVerified: row.verified,
+    blocked: row.blocked,
+    payment: row.paid
+      ? {
+          id: paymentId,
+          scheduleId,
+          userId,
+          amount: row.fee,
+          serviceFee: SERVICE_FEE,
+          status: 'pending',
+          paymentIntentId: null,
+          holdExpiresAt: until,
+          paidAt: null,
+          refundedAt: null,
+          failure: null,
+          createdAt: now,
+        }
+      : undefined,
+  };
 }
 
 /**
