@@ -8,7 +8,12 @@ import {
   or,
   type SQL,
 } from 'drizzle-orm';
-import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import {
+  PgDialect,
+  type PgColumn,
+  type PgSelect,
+  type PgTable,
+} from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/database.js';
 import { reservations, schedules } from '../db/schema.js';
 import type { Page } from '../lib/paging.js';
@@ -21,6 +26,26 @@ import type { Page } from '../lib/paging.js';
 export async function rowsOf<Row>(db: Db | Tx, query: SQL): Promise<Row[]> {
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the two drivers' execute() types differ; both answer { rows }
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * `rowsOf` as a named prepared statement, for a hot statement whose
+ * planning costs as much as running it: PostgreSQL parses it once per
+ * connection and, after a few runs, reuses a generic plan (drizzle sends
+ * `execute()`'s SQL unnamed, planned on every call). `query` must render the
+ * same text on every call under `name` (values as parameters only).
+ */
+export async function preparedRowsOf<Row>(
+  db: Db | Tx,
+  name: string,
+  query: SQL,
+): Promise<Row[]> {
+  const result = (await db._.session
+    .prepareQuery(dialect.sqlToQuery(query), undefined, name, false)
+    .execute()) as { rows: Row[] };
   return result.rows;
 }
 

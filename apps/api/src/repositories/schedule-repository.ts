@@ -38,7 +38,7 @@ import {
   reservationOf,
   reservationsIn,
   letGo,
-  rowsOf,
+  preparedRowsOf,
   stillToBeHeld,
 } from './queries.js';
 import { ApiError } from '../lib/api-error.js';
@@ -1028,13 +1028,14 @@ export async function holdFirstPlace(
   const at = now.toISOString();
   const ends = until.toISOString();
   const pro = alias(users, 'pro');
-  const [row] = await rowsOf<{
+  const [row] = await preparedRowsOf<{
     fee: number;
     verified: boolean;
     blocked: boolean;
     paid: string | null;
   }>(
     db,
+    'hold_first_place',
     sql`
     with lesson as (
       select ${schedules.id} as id, ${schedules.fee} as fee,
