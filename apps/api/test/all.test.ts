@@ -24,6 +24,7 @@ import './routes/payment.test.js';
 import './routes/payment-money.test.js';
 import './routes/payment-webhook.test.js';
 import './lib/batch-queue.test.js';
+import './lib/queries.test.js';
 import './lib/route.test.js';
 import './routes/trust.test.js';
 import './routes/jobs-instances.test.js';
