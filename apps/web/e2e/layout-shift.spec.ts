@@ -44,6 +44,26 @@ const shifts = (page: Page) =>
       }),
   );
 
+/** `url` opened with every data call (not the session's) answering 1.5 s late. */
+async function openLate(page: Page, url: string) {
+  await page.route('**/api/**', async (route) => {
+    if (!route.request().url().includes('/api/auth/'))
+      await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.goto('about:blank');
+  await page.goto(url);
+}
+
+async function assertStill(page: Page) {
+  await page.waitForTimeout(500);
+  const { total, moved } = await shifts(page);
+  assert.ok(
+    total <= CLS_BUDGET,
+    `layout shift ${total.toFixed(3)} > ${CLS_BUDGET}: ${moved.join(', ')}`,
+  );
+}
+
 describe('member pages filling in', () => {
   for (const [who, tab, ready] of [
     ['ama1@example.jp', 'schedule', '予約中のレッスン'],
@@ -55,24 +75,33 @@ describe('member pages filling in', () => {
     it(`moves nothing in view on #/tabs/${tab} (${who}) when its data arrives late`, async () => {
       await suite.withPage(390, async ({ page }) => {
         await loginThroughForm(page, suite.server.baseUrl, who);
-        // Every data call answers 1.5 s late; the session's own calls do not.
-        await page.route('**/api/**', async (route) => {
-          if (!route.request().url().includes('/api/auth/'))
-            await new Promise((r) => setTimeout(r, 1500));
-          await route.continue();
-        });
-        await page.goto('about:blank');
-        await page.goto(`${suite.server.baseUrl}/#/tabs/${tab}`);
+        await openLate(page, `${suite.server.baseUrl}/#/tabs/${tab}`);
         await page.getByRole('heading', { name: ready }).first().waitFor();
         await page
           .locator('.global-spinner')
           .waitFor({ state: 'detached', timeout: 10_000 });
-        await page.waitForTimeout(500);
-        const { total, moved } = await shifts(page);
-        assert.ok(
-          total <= CLS_BUDGET,
-          `layout shift ${total.toFixed(3)} > ${CLS_BUDGET}: ${moved.join(', ')}`,
-        );
+        await assertStill(page);
       });
     });
+
+  it('moves nothing in view on #/checkin/:ticket when the ticket check answers late', async () => {
+    await suite.withPage(
+      390,
+      async ({ page }) => {
+        // Well-formed but unknown: a spinner, then the invalid-link notice.
+        await openLate(
+          page,
+          `${suite.server.baseUrl}/#/checkin/unknown-ticket-0123456789`,
+        );
+        await page.getByText('このリンクは無効か').waitFor({ timeout: 10_000 });
+        await assertStill(page);
+      },
+      // The unknown ticket's refusal, provoked on purpose.
+      {
+        allow: (e) =>
+          e.includes('400 (Bad Request)') &&
+          e.includes('/api/punchout/checkin'),
+      },
+    );
+  });
 });

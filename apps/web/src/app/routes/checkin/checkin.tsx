@@ -90,7 +90,7 @@ const CheckinRoute = () => {
       : null;
 
   return (
-    <>
+    <div className="checkin-area">
       <PageHeader
         section="チェックイン"
         title="チェックイン"
@@ -150,7 +150,7 @@ const CheckinRoute = () => {
           </div>
         )}
       </div>
-    </>
+    </div>
   );
 };
 
