@@ -1066,6 +1066,8 @@ export async function holdFirstPlace(
       where reservations.status = 'cancelled'
       returning schedule_id, amount
     ),
+    -- Not takePlace's conditional update: held checked the room on this
+    -- locked row, and a reservation without its place must never be left.
     taken as (
       update schedules
       set reserved_count = reserved_count + 1,
