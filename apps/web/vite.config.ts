@@ -2,7 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { prerenderLanding } from './vite-plugins/prerender';
+import { prerenderPages } from './vite-plugins/prerender';
 import { startChunks } from './vite-plugins/start-chunks';
 import { readNativeBuildEnv } from './src/config/native-build';
 
@@ -25,7 +25,7 @@ export default defineConfig(({ mode }) => {
     plugins: [
       react(),
       // Before VitePWA, which lists the written files for the service worker.
-      prerenderLanding(),
+      prerenderPages(),
       startChunks(),
       VitePWA({
         // The shell serves its files from the device: no service worker there.

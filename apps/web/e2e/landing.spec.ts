@@ -104,7 +104,45 @@ describe('landing page first load', () => {
     });
   });
 
-  it('preloads the start-up chunks from the head on any other address, never on the landing page', async () => {
+  it("paints another public page from its prerendered HTML before the app's code, which then hydrates it in place", async () => {
+    await suite.withPage(375, async ({ page }) => {
+      // The app's React chunk held back until the page has been used.
+      let release = () => {};
+      const released = new Promise<void>((r) => (release = r));
+      await page.route('**/assets/react-*.js', async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto(`${suite.server.baseUrl}/#/qa`);
+      await heading1(page, 'よくある質問').waitFor();
+      assert.equal(await appRunning(page), false, 'painted before the app');
+      // Marked, to tell whether hydration kept this node or drew a new one.
+      await page.evaluate(() => {
+        (document.querySelector('h1') as HTMLElement).dataset.seen = '1';
+      });
+      // An in-page link used before the app runs: held, not taken by the
+      // router for an address, and followed once the app runs.
+      const target = page.getByRole('heading', { name: 'プロ会員について' });
+      await page.getByRole('link', { name: 'プロ会員について' }).click();
+      assert.equal(new URL(page.url()).hash, '#/qa');
+      release();
+      await page.waitForFunction(appRunningIn);
+      await target.waitFor();
+      await page.waitForFunction(() => {
+        const h = [...document.querySelectorAll('h2')].find(
+          (x) => x.textContent === 'プロ会員について',
+        );
+        return h !== undefined && h.getBoundingClientRect().top < 200;
+      });
+      assert.equal(new URL(page.url()).hash, '#/qa');
+      // Kept (withPage: no hydration error logged), and the app runs it.
+      assert.equal(await page.locator('h1[data-seen="1"]').count(), 1);
+      await page.getByRole('link', { name: 'お問い合わせ' }).first().click();
+      await heading1(page, 'お問い合わせ').waitFor();
+    });
+  });
+
+  it('preloads the start-up chunks from the head on an address without prerendered HTML, never on the landing page', async () => {
     await suite.withPage(375, async ({ page }) => {
       // Preloads asked for while the head was parsed, before the entry's
       // script tag (Vite's own preloads come later, at the end of the head).
@@ -125,8 +163,8 @@ describe('landing page first load', () => {
         });
       const named = (chunks: string[], name: string) =>
         chunks.some((c) => c.startsWith(`/assets/${name}-`));
-      await page.goto(`${suite.server.baseUrl}/#/about`);
-      await heading1(page, '会社概要').waitFor();
+      await page.goto(`${suite.server.baseUrl}/#/auth`);
+      await heading1(page, 'ログイン').waitFor();
       const deep = await preloaded();
       for (const name of ['react', 'state', 'shell'])
         assert.ok(named(deep, name), `${name} in ${deep.join(' ')}`);

@@ -1,13 +1,25 @@
-/* global location, document */
-// index.html carries the landing page prerendered. This runs before the body
-// is parsed: on any other address (#/about, #/tabs/…) it hides that page,
-// which must never paint there; src/main.tsx starts the app, which renders the right one.
-// There it also preloads the start-up chunks the build names in data-start
-// (vite-plugins/start-chunks.ts), which that page needs at once.
-if (!/^#?\/?(\?.*)?$/.test(location.hash)) {
-  document.documentElement.classList.add('deep-link');
-  var start = document.currentScript && document.currentScript.dataset.start;
-  if (start) {
+/* global location, document, window */
+// index.html carries the landing page prerendered, and after it other pages'
+// HTML, one <template data-page="…"> each (vite-plugins/prerender.ts; the
+// server drops those its settings would render otherwise). This runs before
+// the body is parsed. On any other address (#/about, #/tabs/…) it hides the
+// landing page, which must never paint there. Once the document is parsed,
+// before any module script runs, a visitor on a page with a template gets
+// that page in its place, so it paints with the CSS; src/main.tsx then starts
+// the app, which hydrates it (data-prerendered names it). Anywhere else (the
+// build names the pages in data-pages) it preloads the start-up chunks the
+// build names in data-start (vite-plugins/start-chunks.ts), which the app
+// needs at once there: from the head, or once parsed where the server
+// dropped the page's template.
+(function () {
+  if (/^#?\/?(\?.*)?$/.test(location.hash)) return;
+  var html = document.documentElement;
+  html.classList.add('deep-link');
+  var script = document.currentScript;
+  var start = script && script.dataset.start;
+
+  function preloadStart() {
+    if (!start) return;
     start.split(' ').forEach(function (href) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
@@ -16,4 +28,47 @@ if (!/^#?\/?(\?.*)?$/.test(location.hash)) {
       document.head.appendChild(link);
     });
   }
-}
+
+  // A member's header differs from the prerendered one: the keys of
+  // src/features/auth/token-storage.ts (a unit test keeps them equal).
+  function member() {
+    if ('Capacitor' in window) return true;
+    try {
+      return Boolean(
+        localStorage.getItem('refresh_token') ||
+        localStorage.getItem('checkin'),
+      );
+    } catch {
+      return false;
+    }
+  }
+
+  // As prerenderedPathOf (src/boot/prerendered-page.ts): `#/path` exactly.
+  var path = /^#\/[^?#]*$/.test(location.hash)
+    ? location.hash.replace(/^#\/+|\/+$/g, '')
+    : null;
+  var pages = ((script && script.dataset.pages) || '').split(' ');
+  if (path === null || pages.indexOf(path) < 0 || member()) {
+    preloadStart();
+    return;
+  }
+
+  function showPage() {
+    if (document.readyState === 'loading') return;
+    document.removeEventListener('readystatechange', showPage);
+    var root = document.getElementById('root');
+    var templates = document.querySelectorAll('template[data-page]');
+    var template = null;
+    for (var i = 0; i < templates.length; i++)
+      if (templates[i].getAttribute('data-page') === path)
+        template = templates[i];
+    if (!root || !template || !root.hasAttribute('data-prerendered')) {
+      preloadStart();
+      return;
+    }
+    root.replaceChildren(document.importNode(template.content, true));
+    root.setAttribute('data-prerendered', path);
+    html.classList.remove('deep-link');
+  }
+  document.addEventListener('readystatechange', showPage);
+})();

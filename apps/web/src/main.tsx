@@ -1,11 +1,14 @@
 import { scheduleSplashHide } from '@/components/splash';
 import { CHECKIN_KEY, REFRESH_TOKEN_KEY } from '@/features/auth/token-storage';
+import { holdActivations } from '@/boot/prerendered-page';
 import { startApp } from '@/boot/start-app';
 import { isLandingHash, runStaticLanding } from '@/boot/static-landing';
 import '@/styles/base.css';
 import '@/styles/layout.css';
 import '@/styles/components.css';
 import '@/styles/pages.css';
+// With the first CSS: the legal pages' HTML is prerendered (app/prerendered-pages.ts).
+import '@/styles/legal.css';
 import { isProduction } from '@/config/env';
 
 scheduleSplashHide();
@@ -19,7 +22,9 @@ const stored = (key: string): boolean => {
 };
 
 /**
- * Who gets the app at once: anyone on another page than the landing page,
+ * Who gets the app at once: anyone on another page than the landing page
+ * (a visitor there sees that page's prerendered HTML, if it has one, which
+ * the app then hydrates),
  * anyone with a stored login or check-in (their header and pages differ from
  * the prerendered HTML), and the Capacitor shell. A first-time visitor on the
  * landing page gets the prerendered HTML, usable as it is, and the app only
@@ -27,13 +32,20 @@ const stored = (key: string): boolean => {
  * and the store stays off the first load. start-app.ts itself is small and
  * loads with this file, so a member or a deep link loses no round trip.
  */
-const appNow =
-  !isLandingHash(window.location.hash) ||
-  stored(REFRESH_TOKEN_KEY) ||
-  stored(CHECKIN_KEY) ||
-  'Capacitor' in window;
+const member =
+  stored(REFRESH_TOKEN_KEY) || stored(CHECKIN_KEY) || 'Capacitor' in window;
+const appNow = !isLandingHash(window.location.hash) || member;
 
-if (appNow) void startApp({ beforeRender: () => Promise.resolve() });
+// Another page's prerendered HTML, put in place by public/deep-link.js: what
+// needs the app waits for it.
+const release = document
+  .getElementById('root')
+  ?.getAttribute('data-prerendered')
+  ? holdActivations(document)
+  : null;
+
+if (appNow)
+  void startApp({ beforeRender: () => Promise.resolve() }).then(release);
 else runStaticLanding(startApp);
 
 // The service worker (offline app shell) registers after the first load.

@@ -4,17 +4,47 @@ import { createServer, type Plugin, type ResolvedConfig } from 'vite';
 
 const ROOT_DIV = '<div id="root"></div>';
 
+const escapeAttr = (s: string) =>
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+
+/** What src/prerender.tsx exports. */
+type PrerenderModule = {
+  renderPage: (path: string) => Promise<string>;
+  renderPageIn: (path: string, mode: 'online' | 'at-course') => Promise<string>;
+  prerenderedCompany: () => Record<string, string>;
+  PRERENDERED_PAGES: readonly {
+    path: string;
+    company?: true;
+    payment?: true;
+  }[];
+};
+
 /**
  * Writes the landing page's HTML into the built index.html, so the page (and
  * its largest text) paints from the HTML and CSS alone, before any script
  * has loaded. A first-time visitor uses it as it is until the app is needed
- * (src/boot/static-landing.ts), which then hydrates it. Rendered with
- * react-dom/server through Vite's SSR module loader (src/prerender.tsx), so
- * it is the same code with the same aliases as the client build. Runs after
- * the bundle is written and before vite-plugin-pwa lists the files, so the
- * service worker caches the final index.html.
+ * (src/boot/static-landing.ts), which then hydrates it.
+ *
+ * The other pages of src/app/prerendered-pages.ts follow it, each in a
+ * `<template data-page="…">` (one per payment mode, `data-payment`, where
+ * the page depends on it; `data-company` with the operator's details where
+ * it shows them). Templates are inert, so they cost the landing page bytes
+ * (about 9 KB brotli: the header and footer repeat) but no rendering. The
+ * server drops those its settings would render otherwise
+ * (apps/api/src/plugins/web.ts); on a page's own address public/deep-link.js
+ * puts its HTML in place as soon as the document is parsed, and the app
+ * hydrates it.
+ *
+ * Rendered with react-dom/server through Vite's SSR module loader
+ * (src/prerender.tsx), so it is the same code with the same aliases as the
+ * client build. Runs after the bundle is written and before vite-plugin-pwa
+ * lists the files, so the service worker caches the final index.html.
  */
-export const prerenderLanding = (): Plugin => {
+export const prerenderPages = (): Plugin => {
   let config: ResolvedConfig;
   return {
     name: 'proam:prerender-landing',
@@ -36,11 +66,32 @@ export const prerenderLanding = (): Plugin => {
           server: { middlewareMode: true, hmr: false, ws: false, watch: null },
         });
         let html: string;
+        const templates: string[] = [];
+        let pages: PrerenderModule['PRERENDERED_PAGES'];
         try {
-          const mod = (await server.ssrLoadModule('/src/prerender.tsx')) as {
-            renderLanding: () => Promise<string>;
-          };
-          html = await mod.renderLanding();
+          const mod = (await server.ssrLoadModule(
+            '/src/prerender.tsx',
+          )) as PrerenderModule;
+          html = await mod.renderPage('');
+          pages = mod.PRERENDERED_PAGES;
+          for (const page of pages) {
+            const company = page.company
+              ? ` data-company="${escapeAttr(JSON.stringify(mod.prerenderedCompany()))}"`
+              : '';
+            const tag = (attrs: string, html: string) =>
+              `<template data-page="${page.path}"${attrs}${company}>${html}</template>`;
+            if (!page.payment) {
+              templates.push(tag('', await mod.renderPage(page.path)));
+              continue;
+            }
+            for (const mode of ['at-course', 'online'] as const)
+              templates.push(
+                tag(
+                  ` data-payment="${mode}"`,
+                  await mod.renderPageIn(page.path, mode),
+                ),
+              );
+          }
         } finally {
           await server.close();
         }
@@ -53,12 +104,21 @@ export const prerenderLanding = (): Plugin => {
         if (!page.includes(ROOT_DIV))
           throw new Error(`prerender: no ${ROOT_DIV} in ${file}`);
         // A function replacement, so `$` in the page's text is taken literally.
+        const DEEP_LINK = '<script src="/deep-link.js"';
+        if (!page.includes(DEEP_LINK))
+          throw new Error(`prerender: no ${DEEP_LINK} in ${file}`);
+        // Named on deep-link.js's tag too: elsewhere it preloads the app's
+        // start-up chunks from the head, without waiting for the templates.
+        const paths = [...new Set(pages.map((p) => p.path))].join(' ');
         writeFileSync(
           file,
-          page.replace(
-            ROOT_DIV,
-            () => `<div id="root" data-prerendered>${html}</div>`,
-          ),
+          page
+            .replace(
+              ROOT_DIV,
+              () =>
+                `<div id="root" data-prerendered>${html}</div>${templates.join('')}`,
+            )
+            .replace(DEEP_LINK, () => `${DEEP_LINK} data-pages="${paths}"`),
         );
       },
     },

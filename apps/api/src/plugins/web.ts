@@ -1,8 +1,82 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * index.html as each encoding sends it, compressed once per process: it
+ * carries the prerendered pages (about 120 KB, 13 KB brotli). Compressed on
+ * libuv's thread pool while the server starts, so the start does not wait.
+ */
+const encodeIndex = (html: string) => {
+  const bytes = Buffer.from(html);
+  const encoded = Promise.all([
+    brotli(bytes, {
+      params: {
+        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+        [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }),
+    gzipped(bytes, { level: 9 }),
+  ]).then(([br, gz]) => ({ br, gzip: gz, identity: bytes }));
+  // Awaited by the first request; never an unhandled rejection before it.
+  encoded.catch(() => undefined);
+  return encoded;
+};
+
+const unescapeAttr = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+type Company = Pick<
+  Config,
+  | 'companyName'
+  | 'companyAddress'
+  | 'companyPhone'
+  | 'companyRepresentative'
+  | 'companyMail'
+>;
+
+/**
+ * index.html without the prerendered pages this deployment would render
+ * otherwise. The web build writes them as `<template data-page="…">`
+ * (apps/web/vite-plugins/prerender.ts): `data-payment` names the payment
+ * mode a page was rendered for, `data-company` the operator's details it
+ * shows. A page dropped here is rendered by the app once its code has
+ * loaded; one kept must match the app's first render exactly, or hydration
+ * would redraw it.
+ */
+export const keepPagesFor = (
+  html: string,
+  deployment: { online: boolean; company: Company },
+): string =>
+  html.replace(
+    /<template data-page="[^"]*"([^>]*)>[\s\S]*?<\/template>/g,
+    (page, attrs: string) => {
+      const mode = /\sdata-payment="([^"]*)"/.exec(attrs)?.[1];
+      if (mode && mode !== (deployment.online ? 'online' : 'at-course'))
+        return '';
+      const shown = /\sdata-company="([^"]*)"/.exec(attrs)?.[1];
+      if (shown === undefined) return page;
+      const built = JSON.parse(unescapeAttr(shown)) as Record<string, unknown>;
+      const same = (Object.keys(deployment.company) as (keyof Company)[]).every(
+        (k) => built[k] === deployment.company[k],
+      );
+      return same ? page : '';
+    },
+  );
 
 const escapeAttr = (s: string) =>
   s
@@ -46,20 +120,26 @@ export const webPlugin = fp(
     // The web build's client credentials identify the app, they are not a secret (docs/security.md §1.7).
     const webClient =
       config.apiClients.find((c) => c.name === 'web') ?? config.apiClients[0];
-    const runtime = JSON.stringify({
+    const company: Company = {
       companyName: config.companyName,
       companyAddress: config.companyAddress,
       companyPhone: config.companyPhone,
       companyRepresentative: config.companyRepresentative,
       companyMail: config.companyMail,
+    };
+    const runtime = JSON.stringify({
+      ...company,
       // Only when payments are on: the page offers online payment exactly when the server takes it.
       stripePublishableKey: config.stripe?.publishableKey ?? null,
       apiBase: '/api',
       apiClient: webClient ? `${webClient.name}:${webClient.code}` : null,
     });
-    const html = readFileSync(indexFile, 'utf8').replace(
-      '__PROAM_CONFIG__',
-      escapeAttr(runtime),
+    const html = keepPagesFor(
+      readFileSync(indexFile, 'utf8').replace(
+        '__PROAM_CONFIG__',
+        escapeAttr(runtime),
+      ),
+      { online: config.stripe !== null, company },
     );
 
     await app.register(fastifyStatic, {
@@ -80,11 +160,19 @@ export const webPlugin = fp(
         );
       },
     });
-    const sendIndex = (_req: unknown, reply: FastifyReply) =>
+    const index = encodeIndex(html);
+    const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
+      const accepted = req.headers['accept-encoding'];
+      const encoding =
+        (accepted && negotiate(accepted, ['br', 'gzip'])) || 'identity';
+      const body = (await index)[encoding];
       reply
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-cache')
-        .send(html);
+        .header('Vary', 'Accept-Encoding');
+      if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+      return reply.send(body);
+    };
     app.get(
       '/',
       { config: { auth: 'none' }, schema: { hide: true } },

@@ -2,9 +2,35 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  gunzipSync,
+} from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { harness, type Harness } from '../helper.js';
+
+const attr = (value: object) =>
+  JSON.stringify(value)
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+const company = (companyName: string) => ({
+  companyName,
+  companyAddress: '〒100-0005 東京都千代田区丸の内一丁目0番0号 プロアムビル5階',
+  companyPhone: '03-0000-0000',
+  companyRepresentative: '山田 太郎',
+  companyMail: 'contact@example.jp',
+});
+/** Prerendered pages as the web build writes them (apps/web/vite-plugins/prerender.ts). */
+const PAGES = [
+  '<template data-page="event"><h1>event</h1></template>',
+  '<template data-page="qa" data-payment="at-course"><h1>qa at the course</h1></template>',
+  '<template data-page="qa" data-payment="online"><h1>qa online</h1></template>',
+  `<template data-page="about" data-company="${attr(company('株式会社プロアム・コンサルティング'))}"><h1>about, the defaults</h1></template>`,
+  `<template data-page="terms" data-payment="online" data-company="${attr(company('株式会社テスト<&>"'))}"><h1>terms, this deployment</h1></template>`,
+].join('');
 
 describe('serving the web app', () => {
   let h: Harness;
@@ -14,7 +40,7 @@ describe('serving the web app', () => {
     mkdirSync(path.join(web, 'assets'));
     writeFileSync(
       path.join(web, 'index.html'),
-      '<html lang="ja"><head><meta name="proam-config" content="__PROAM_CONFIG__"></head><body></body></html>',
+      `<html lang="ja"><head><meta name="proam-config" content="__PROAM_CONFIG__"></head><body><div id="root" data-prerendered></div>${PAGES}</body></html>`,
     );
     const js = 'console.log("hello");'.repeat(100);
     writeFileSync(path.join(web, 'assets', 'app-abc123.js'), js);
@@ -73,6 +99,43 @@ describe('serving the web app', () => {
       'Stripe only with a key',
     );
     assert.match(csp, /connect-src 'self' https:\/\/api\.stripe\.com/);
+  });
+
+  it('keeps only the prerendered pages this deployment renders the same', async () => {
+    const r = await h.app.inject({ method: 'GET', url: '/' });
+    const kept = [...r.body.matchAll(/<h1>([^<]*)<\/h1>/g)].map((m) => m[1]);
+    // Payments are on and the operator is not the default one.
+    assert.deepEqual(kept, ['event', 'qa online', 'terms, this deployment']);
+    assert.match(r.body, /<div id="root" data-prerendered><\/div><template/);
+  });
+
+  it('sends index.html compressed to a browser that accepts it, the same page', async () => {
+    const plain = await h.app.inject({ method: 'GET', url: '/' });
+    assert.equal(plain.headers['content-encoding'], undefined);
+    const br = await h.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    assert.equal(br.statusCode, 200);
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.match(String(br.headers.vary), /accept-encoding/i);
+    assert.equal(br.headers['cache-control'], 'no-cache');
+    assert.equal(brotliDecompressSync(br.rawPayload).toString(), plain.body);
+    const gz = await h.app.inject({
+      method: 'GET',
+      url: '/index.html',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    assert.equal(gz.headers['content-encoding'], 'gzip');
+    assert.equal(gunzipSync(gz.rawPayload).toString(), plain.body);
+    const identity = await h.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    assert.equal(identity.headers['content-encoding'], undefined);
+    assert.equal(identity.body, plain.body);
   });
 
   it('serves hashed assets precompressed and cached for a year', async () => {

@@ -1,7 +1,8 @@
 import { hashPath, loadRouteChain, matchRouteChain } from '@/app/route-match';
 import { pageRoutes, type RouteHandle } from '@/app/route-table';
 import { runtimeConfig } from '@/config/env';
-import { isLandingHash, type StartApp } from './static-landing';
+import { prerenderedPathOf } from './prerendered-page';
+import { type StartApp } from './static-landing';
 
 const nextTask = () =>
   new Promise<void>((resolve) => window.setTimeout(resolve, 0));
@@ -66,15 +67,16 @@ export const startApp: StartApp = async ({ beforeRender }) => {
   await beforeRender();
   const container = document.getElementById('root');
   if (!container) return;
-  // index.html carries the landing page prerendered for a visitor (see
-  // vite-plugins/prerender.ts). It is hydrated when that is what this first
-  // render shows: the landing page, nobody logged in. Decided after the wait,
-  // from the address shown now.
+  // #root holds a page prerendered for a visitor (vite-plugins/prerender.ts;
+  // data-prerendered names it). It is hydrated when that is what this first
+  // render shows: that page, nobody logged in. Decided after the wait, from
+  // the address shown now.
+  const shown = container.getAttribute('data-prerendered');
   const hydrate =
-    container.hasAttribute('data-prerendered') &&
-    isLandingHash(window.location.hash) &&
+    shown !== null &&
+    prerenderedPathOf(window.location.hash) === shown &&
     store.getState().auth.status === 'anonymous';
-  if (hydrate) await loadRouteChain(matchRouteChain(pageRoutes, ''));
+  if (hydrate) await loadRouteChain(matchRouteChain(pageRoutes, shown));
   // Hydration data, as in the prerender, also tells the router the page is
   // already shown: it leaves the scroll position alone instead of jumping to
   // the top under a visitor who has scrolled before the app arrived.

@@ -1,7 +1,9 @@
 import { act, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderLanding } from '@/prerender';
+import type { PaymentMode } from '@/app/prerendered-pages';
+import { runtimeConfig } from '@/config/env';
+import { PRERENDERED_PAGES, renderPage, renderPageIn } from '@/prerender';
 import { ok, serveAll } from '@/testing/msw';
 import { App } from '../app';
 import { createAppRouter } from '../router';
@@ -19,7 +21,7 @@ afterEach(() => {
 
 describe('prerendered landing page', () => {
   it('is the landing page with hash links and no inline styles (CSP)', async () => {
-    const html = await renderLanding();
+    const html = await renderPage('');
     expect(html).toContain('id="hero-title"');
     expect(html).toContain('href="#/auth/register"');
     expect(html).not.toMatch(/\shref="\/[a-z]/);
@@ -28,7 +30,7 @@ describe('prerendered landing page', () => {
   });
 
   it('hydrates in the browser without a mismatch, then fills in what only the browser knows', async () => {
-    const html = await renderLanding();
+    const html = await renderPage('');
     const container = document.createElement('div');
     container.innerHTML = html;
     document.body.append(container);
@@ -56,5 +58,104 @@ describe('prerendered landing page', () => {
       new RegExp(`© ${new Date().getFullYear()} \\S+`),
     );
     router.dispose();
+  });
+});
+
+/** Hydrates `html` as #root at `hash`; returns what React reported. */
+const hydrateAt = async (hash: string, html: string) => {
+  window.location.hash = hash;
+  const container = document.createElement('div');
+  container.innerHTML = html;
+  document.body.append(container);
+  const heading = container.querySelector('h1');
+  const recoverable = vi.fn();
+  const consoleError = vi.spyOn(console, 'error');
+  const store = makeStore();
+  const router = createAppRouter();
+  await act(async () => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <App store={store} router={router} />
+      </StrictMode>,
+      { onRecoverableError: recoverable },
+    );
+  });
+  router.dispose();
+  return {
+    recoverable,
+    consoleError,
+    headingKept: heading !== null && container.querySelector('h1') === heading,
+  };
+};
+
+/** Each page's HTML as the build writes it: one per payment mode where it depends on it. */
+const variants = PRERENDERED_PAGES.flatMap<{
+  path: string;
+  mode: PaymentMode | null;
+}>((p) =>
+  p.payment
+    ? (['at-course', 'online'] as const).map((mode) => ({ ...p, mode }))
+    : [{ ...p, mode: null }],
+);
+
+describe('prerendered pages besides the landing', () => {
+  it.each(variants)(
+    '#/$path ($mode) hydrates without a mismatch, keeping the prerendered nodes',
+    async ({ path, mode }) => {
+      const key = runtimeConfig.stripePublishableKey;
+      const html = mode
+        ? await renderPageIn(path, mode)
+        : await renderPage(path);
+      expect(html).not.toMatch(/\sstyle="/);
+      expect(html).not.toContain('<script');
+      // No form: what a visitor types before the app runs would be lost.
+      expect(html).not.toMatch(/<(form|input|textarea|select)\b/);
+      runtimeConfig.stripePublishableKey =
+        mode === 'online' ? 'pk_test_1' : null;
+      try {
+        const result = await hydrateAt(`#/${path}`, html);
+        expect(result.recoverable).not.toHaveBeenCalled();
+        expect(result.consoleError).not.toHaveBeenCalled();
+        expect(result.headingKept).toBe(true);
+      } finally {
+        runtimeConfig.stripePublishableKey = key;
+      }
+    },
+  );
+
+  it('changes with the settings exactly where a page is marked', async () => {
+    const defaults = { ...runtimeConfig };
+    const built = new Map<string, string>();
+    for (const { path } of PRERENDERED_PAGES)
+      built.set(path, await renderPage(path));
+    const changedPages = async () => {
+      const changed: string[] = [];
+      for (const { path } of PRERENDERED_PAGES)
+        if ((await renderPage(path)) !== built.get(path)) changed.push(path);
+      return changed;
+    };
+    let company: string[];
+    let payment: string[];
+    try {
+      Object.assign(runtimeConfig, {
+        companyName: '株式会社テスト運営',
+        companyAddress: '〒999-9999 どこか',
+        companyPhone: '099-999-9999',
+        companyRepresentative: '試験 花子',
+        companyMail: 'ops@example.com',
+      });
+      company = await changedPages();
+      Object.assign(runtimeConfig, defaults, {
+        stripePublishableKey: 'pk_test_other',
+      });
+      payment = await changedPages();
+    } finally {
+      Object.assign(runtimeConfig, defaults);
+    }
+    const marked = (flag: 'company' | 'payment') =>
+      PRERENDERED_PAGES.filter((p) => p[flag]).map((p) => p.path);
+    expect(company).toEqual(marked('company'));
+    expect(payment).toEqual(marked('payment'));
   });
 });

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CloseIcon } from '@/components/icons';
-import { renderLanding } from '@/prerender';
+import { renderPage } from '@/prerender';
 import {
   CLOSE_ICON_PATH,
   isLandingHash,
@@ -44,7 +44,7 @@ beforeEach(async () => {
   window.location.hash = '';
   FakeObserver.instances = [];
   vi.stubGlobal('IntersectionObserver', FakeObserver);
-  prerendered ||= await renderLanding();
+  prerendered ||= await renderPage('');
   root = document.createElement('div');
   root.id = 'root';
   root.setAttribute('data-prerendered', '');

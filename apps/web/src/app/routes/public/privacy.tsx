@@ -1,5 +1,4 @@
 import { PrivacyDocument } from '@/features/legal/components/privacy-document';
-import '@/styles/legal.css';
 
 const PrivacyRoute = () => <PrivacyDocument />;
 

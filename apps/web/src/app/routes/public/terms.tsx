@@ -1,5 +1,4 @@
 import { TermsDocument } from '@/features/legal/components/terms-document';
-import '@/styles/legal.css';
 
 const TermsRoute = () => <TermsDocument />;
 

@@ -1,5 +1,4 @@
 import { TokushohoDocument } from '@/features/legal/components/tokushoho-document';
-import '@/styles/legal.css';
 
 const TokushohoRoute = () => <TokushohoDocument />;
 

@@ -1,5 +1,4 @@
 import type { Ref } from 'react';
-import '@/styles/legal.css';
 import { LegalLink } from './terms-gate';
 
 type TermsConsentProps = {

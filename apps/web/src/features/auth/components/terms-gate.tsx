@@ -1,5 +1,4 @@
 import { TERMS_VERSION, termsVersionDate } from '@proam/contract';
-import '@/styles/legal.css';
 import { useId, useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { useDocumentTitle } from '@/hooks/use-document-title';

@@ -1,0 +1,39 @@
+/**
+ * The pages besides the landing whose HTML the build writes into index.html
+ * (vite-plugins/prerender.ts), one `<template>` each, for a visitor who opens
+ * their address directly: boot/prerendered-page.ts puts the page's HTML in
+ * place before any of the app's code has loaded, and the app hydrates it.
+ * Only pages without parameters, whose first render needs no data, and
+ * without forms: what a visitor typed or sent before the app runs would be
+ * lost or sent by the browser itself (the login, registration, reset and
+ * contact pages render once their code has loaded).
+ *
+ * What the build cannot know (config/env.ts) is marked:
+ * - `company`: the page shows the operator's details; its HTML, rendered
+ *   with the defaults, is used only where the deployment keeps them (the
+ *   demo's).
+ * - `payment`: the page's terms depend on the payment mode; it is rendered
+ *   once for each mode, and the one in force is used.
+ * A unit test renders every page with other settings and checks that only
+ * what is marked changes.
+ */
+export type PrerenderedPage = {
+  path: string;
+  company?: true;
+  payment?: true;
+};
+
+export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
+  { path: 'promenu', payment: true },
+  { path: 'amateurmenu', payment: true },
+  { path: 'event' },
+  { path: 'about', company: true },
+  { path: 'info' },
+  { path: 'qa', payment: true },
+  { path: 'terms', company: true, payment: true },
+  { path: 'privacy', company: true, payment: true },
+  { path: 'tokushoho', company: true, payment: true },
+];
+
+/** How a page's template names the payment mode it was rendered for. */
+export type PaymentMode = 'online' | 'at-course';

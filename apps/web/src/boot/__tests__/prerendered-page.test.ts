@@ -1,0 +1,170 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CHECKIN_KEY, REFRESH_TOKEN_KEY } from '@/features/auth/token-storage';
+import { holdActivations, prerenderedPathOf } from '../prerendered-page';
+
+const LANDING = '<main class="site-main"><h1>landing</h1></main>';
+const START = '/assets/react-1.js /assets/state-1.js';
+
+/** public/deep-link.js, as index.html's head runs it (src: `document.currentScript`). */
+const DEEP_LINK = readFileSync(
+  path.resolve(__dirname, '../../../public/deep-link.js'),
+  'utf8',
+);
+
+let readyState: DocumentReadyState = 'loading';
+
+/** Runs deep-link.js at `hash` while the document is "loading", then finishes parsing. */
+const openAt = (hash: string, whileParsing = () => {}) => {
+  window.location.hash = hash;
+  readyState = 'loading';
+  const script = document.createElement('script');
+  script.dataset.start = START;
+  script.dataset.pages = 'event auth/register info';
+  Object.defineProperty(document, 'currentScript', {
+    configurable: true,
+    get: () => script,
+  });
+  // A classic script in the page's scope, as the browser runs it.
+  new Function(DEEP_LINK)();
+  Object.defineProperty(document, 'currentScript', {
+    configurable: true,
+    get: () => null,
+  });
+  whileParsing();
+  readyState = 'interactive';
+  document.dispatchEvent(new Event('readystatechange'));
+};
+
+const preloads = () =>
+  [
+    ...document.head.querySelectorAll<HTMLLinkElement>(
+      'link[rel=modulepreload]',
+    ),
+  ].map((l) => new URL(l.href).pathname);
+
+beforeEach(() => {
+  vi.spyOn(document, 'readyState', 'get').mockImplementation(() => readyState);
+  document.body.innerHTML = `<div id="root" data-prerendered="">${LANDING}</div>
+<template data-page="event"><main class="site-main"><h1>event</h1></main></template>
+<template data-page="auth/register"><main class="site-main"><h1>register</h1></main></template>`;
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  document.body.innerHTML = '';
+  document.head.innerHTML = '';
+  document.documentElement.classList.remove('deep-link');
+  localStorage.clear();
+  window.location.hash = '';
+});
+
+const root = () => document.getElementById('root')!;
+
+describe('prerenderedPathOf', () => {
+  it('names the page whose HTML fits the address', () => {
+    expect(prerenderedPathOf('')).toBe('');
+    expect(prerenderedPathOf('#/')).toBe('');
+    expect(prerenderedPathOf('#/event')).toBe('event');
+    expect(prerenderedPathOf('#/auth/register/')).toBe('auth/register');
+    // A query may change what the page renders.
+    expect(prerenderedPathOf('#/info?page=2')).toBeNull();
+  });
+});
+
+describe('public/deep-link.js', () => {
+  it("puts the page's HTML in place of the landing page's once parsed, and lets it paint", () => {
+    openAt('#/event');
+    expect(root().querySelector('h1')).toHaveTextContent('event');
+    expect(root().getAttribute('data-prerendered')).toBe(
+      prerenderedPathOf('#/event'),
+    );
+    expect(document.documentElement).not.toHaveClass('deep-link');
+    // The app's code comes with the entry, after the page has painted.
+    expect(preloads()).toEqual([]);
+  });
+
+  it('reads the address as prerenderedPathOf does', () => {
+    openAt('#/auth/register/');
+    expect(root().getAttribute('data-prerendered')).toBe(
+      prerenderedPathOf('#/auth/register/'),
+    );
+  });
+
+  it('preloads the app once parsed where the server dropped the page', () => {
+    openAt('#/info', () => expect(preloads()).toEqual([]));
+    expect(root().querySelector('h1')).toHaveTextContent('landing');
+    expect(document.documentElement).toHaveClass('deep-link');
+    expect(preloads()).toEqual(START.split(' '));
+  });
+
+  it('hides the landing page and preloads the app from the head elsewhere', () => {
+    for (const hash of ['#/tabs/schedule', '#/event?x=1', '#/contact']) {
+      openAt(hash, () => expect(preloads()).toEqual(START.split(' ')));
+      expect(root().querySelector('h1')).toHaveTextContent('landing');
+      expect(root().getAttribute('data-prerendered')).toBe('');
+      expect(document.documentElement).toHaveClass('deep-link');
+      expect(preloads()).toEqual(START.split(' '));
+      document.head.innerHTML = '';
+    }
+  });
+
+  it('leaves a member (stored login or check-in) to the app', () => {
+    for (const key of [REFRESH_TOKEN_KEY, CHECKIN_KEY]) {
+      localStorage.setItem(key, 'x');
+      openAt('#/event');
+      expect(root().querySelector('h1')).toHaveTextContent('landing');
+      expect(preloads()).toEqual(START.split(' '));
+      localStorage.clear();
+      document.head.innerHTML = '';
+    }
+  });
+
+  it('does nothing on the landing page', () => {
+    openAt('');
+    expect(document.documentElement).not.toHaveClass('deep-link');
+    expect(preloads()).toEqual([]);
+  });
+});
+
+describe('holdActivations', () => {
+  let release: (() => void) | null = null;
+  afterEach(() => release?.());
+
+  it('holds a click on a button or an in-page link until the app runs, then makes it again', () => {
+    root().innerHTML =
+      '<button type="button">menu</button><a href="#qa-fees">fees</a><a href="#/about">about</a>';
+    const button = root().querySelector('button')!;
+    const inPage =
+      root().querySelector<HTMLAnchorElement>('a[href="#qa-fees"]')!;
+    const seen = vi.fn((e: Event) => e.defaultPrevented);
+    button.addEventListener('click', seen);
+    inPage.addEventListener('click', seen);
+    release = holdActivations(document);
+
+    button.click();
+    inPage.click();
+    // Neither reached the page, and the in-page link left the address alone.
+    expect(seen).not.toHaveBeenCalled();
+    expect(window.location.hash).not.toBe('#qa-fees');
+
+    // The last one held is made again once the app has rendered.
+    inPage.addEventListener('click', (e) => e.preventDefault());
+    release();
+    release = null;
+    expect(seen).toHaveBeenCalledTimes(1);
+    expect(seen.mock.calls[0]![0].target).toBe(inPage);
+    button.click();
+    expect(seen).toHaveBeenCalledTimes(2);
+  });
+
+  it('lets links to other pages go as they are', () => {
+    root().innerHTML = '<a href="#/about">about</a>';
+    release = holdActivations(document);
+    const link = root().querySelector('a')!;
+    const event = new MouseEvent('click', { bubbles: true, cancelable: true });
+    link.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(false);
+  });
+});
