@@ -116,6 +116,7 @@ describe('landing page first load', () => {
       await page.goto(`${suite.server.baseUrl}/#/qa`);
       await heading1(page, 'よくある質問').waitFor();
       assert.equal(await appRunning(page), false, 'painted before the app');
+      assert.equal(await page.title(), 'よくある質問 | ProAm Connect');
       // Marked, to tell whether hydration kept this node or drew a new one.
       await page.evaluate(() => {
         (document.querySelector('h1') as HTMLElement).dataset.seen = '1';

@@ -68,6 +68,8 @@
     }
     root.replaceChildren(document.importNode(template.content, true));
     root.setAttribute('data-prerendered', path);
+    var title = template.getAttribute('data-title');
+    if (title) document.title = title;
     html.classList.remove('deep-link');
   }
   document.addEventListener('readystatechange', showPage);

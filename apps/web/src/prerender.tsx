@@ -7,6 +7,7 @@ import { createAppRouter } from '@/app/router';
 import { pageRoutes } from '@/app/route-table';
 import { makeStore } from '@/app/store';
 import { runtimeConfig } from '@/config/env';
+import { setPrerenderTitleSink } from '@/hooks/use-document-title';
 
 export { PRERENDERED_PAGES };
 
@@ -39,13 +40,18 @@ const windowAt = (path: string): Window => {
  * same tree: App with a fresh store and the router on that address, the
  * page's code loaded beforehand, so nothing differs on the first render.
  * Data from the API is not part of it: those sections show their loading
- * state, as they do on the client until the data arrives.
+ * state, as they do on the client until the data arrives. `onTitle` learns
+ * the document title the page sets.
  */
-export const renderPage = async (path: string): Promise<string> => {
+export const renderPage = async (
+  path: string,
+  onTitle?: (title: string) => void,
+): Promise<string> => {
   await loadRouteChain(matchRouteChain(pageRoutes, path));
   const store = makeStore();
   // hydrationData: no script state to read (the router would look on `window`).
   const router = createAppRouter({ window: windowAt(path), hydrationData: {} });
+  setPrerenderTitleSink(onTitle ?? null);
   try {
     return renderToString(
       <StrictMode>
@@ -53,6 +59,7 @@ export const renderPage = async (path: string): Promise<string> => {
       </StrictMode>,
     );
   } finally {
+    setPrerenderTitleSink(null);
     router.dispose();
   }
 };
@@ -65,12 +72,13 @@ export const renderPage = async (path: string): Promise<string> => {
 export const renderPageIn = async (
   path: string,
   mode: PaymentMode,
+  onTitle?: (title: string) => void,
 ): Promise<string> => {
   const key = runtimeConfig.stripePublishableKey;
   runtimeConfig.stripePublishableKey =
     mode === 'online' ? 'pk_prerender' : null;
   try {
-    return await renderPage(path);
+    return await renderPage(path, onTitle);
   } finally {
     runtimeConfig.stripePublishableKey = key;
   }

@@ -13,8 +13,15 @@ const escapeAttr = (s: string) =>
 
 /** What src/prerender.tsx exports. */
 type PrerenderModule = {
-  renderPage: (path: string) => Promise<string>;
-  renderPageIn: (path: string, mode: 'online' | 'at-course') => Promise<string>;
+  renderPage: (
+    path: string,
+    onTitle: (title: string) => void,
+  ) => Promise<string>;
+  renderPageIn: (
+    path: string,
+    mode: 'online' | 'at-course',
+    onTitle: (title: string) => void,
+  ) => Promise<string>;
   prerenderedCompany: () => Record<string, string>;
   PRERENDERED_PAGES: readonly {
     path: string;
@@ -72,25 +79,29 @@ export const prerenderPages = (): Plugin => {
           const mod = (await server.ssrLoadModule(
             '/src/prerender.tsx',
           )) as PrerenderModule;
-          html = await mod.renderPage('');
+          html = await mod.renderPage('', () => {});
           pages = mod.PRERENDERED_PAGES;
           for (const page of pages) {
             const company = page.company
               ? ` data-company="${escapeAttr(JSON.stringify(mod.prerenderedCompany()))}"`
               : '';
-            const tag = (attrs: string, html: string) =>
-              `<template data-page="${page.path}"${attrs}${company}>${html}</template>`;
-            if (!page.payment) {
-              templates.push(tag('', await mod.renderPage(page.path)));
-              continue;
-            }
-            for (const mode of ['at-course', 'online'] as const)
+            const modes = page.payment
+              ? (['at-course', 'online'] as const)
+              : [null];
+            for (const mode of modes) {
+              // The title goes with the HTML: deep-link.js sets it, as the page would.
+              let title = '';
+              const onTitle = (t: string) => (title = t);
+              const body = mode
+                ? await mod.renderPageIn(page.path, mode, onTitle)
+                : await mod.renderPage(page.path, onTitle);
+              if (!title)
+                throw new Error(`prerender: #/${page.path} sets no title`);
+              const payment = mode ? ` data-payment="${mode}"` : '';
               templates.push(
-                tag(
-                  ` data-payment="${mode}"`,
-                  await mod.renderPageIn(page.path, mode),
-                ),
+                `<template data-page="${page.path}" data-title="${escapeAttr(title)}"${payment}${company}>${body}</template>`,
               );
+            }
           }
         } finally {
           await server.close();

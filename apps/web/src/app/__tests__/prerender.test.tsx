@@ -104,9 +104,11 @@ describe('prerendered pages besides the landing', () => {
     '#/$path ($mode) hydrates without a mismatch, keeping the prerendered nodes',
     async ({ path, mode }) => {
       const key = runtimeConfig.stripePublishableKey;
+      let title = '';
+      const onTitle = (t: string) => (title = t);
       const html = mode
-        ? await renderPageIn(path, mode)
-        : await renderPage(path);
+        ? await renderPageIn(path, mode, onTitle)
+        : await renderPage(path, onTitle);
       expect(html).not.toMatch(/\sstyle="/);
       expect(html).not.toContain('<script');
       // No form: what a visitor types before the app runs would be lost.
@@ -118,6 +120,9 @@ describe('prerendered pages besides the landing', () => {
         expect(result.recoverable).not.toHaveBeenCalled();
         expect(result.consoleError).not.toHaveBeenCalled();
         expect(result.headingKept).toBe(true);
+        // The title the page sets once running, learnt with its HTML.
+        expect(title).toMatch(/ \| ProAm Connect$/);
+        expect(document.title).toBe(title);
       } finally {
         runtimeConfig.stripePublishableKey = key;
       }

@@ -47,7 +47,7 @@ const preloads = () =>
 beforeEach(() => {
   vi.spyOn(document, 'readyState', 'get').mockImplementation(() => readyState);
   document.body.innerHTML = `<div id="root" data-prerendered="">${LANDING}</div>
-<template data-page="event"><main class="site-main"><h1>event</h1></main></template>
+<template data-page="event" data-title="イベント日程・結果 | ProAm Connect"><main class="site-main"><h1>event</h1></main></template>
 <template data-page="auth/register"><main class="site-main"><h1>register</h1></main></template>`;
 });
 
@@ -81,6 +81,7 @@ describe('public/deep-link.js', () => {
       prerenderedPathOf('#/event'),
     );
     expect(document.documentElement).not.toHaveClass('deep-link');
+    expect(document.title).toBe('イベント日程・結果 | ProAm Connect');
     // The app's code comes with the entry, after the page has painted.
     expect(preloads()).toEqual([]);
   });
