@@ -19,48 +19,6 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('prerendered landing page', () => {
-  it('is the landing page with hash links and no inline styles (CSP)', async () => {
-    const html = await renderPage('');
-    expect(html).toContain('id="hero-title"');
-    expect(html).toContain('href="#/auth/register"');
-    expect(html).not.toMatch(/\shref="\/[a-z]/);
-    expect(html).not.toMatch(/\sstyle="/);
-    expect(html).not.toContain('<script');
-  });
-
-  it('hydrates in the browser without a mismatch, then fills in what only the browser knows', async () => {
-    const html = await renderPage('');
-    const container = document.createElement('div');
-    container.innerHTML = html;
-    document.body.append(container);
-    const hero = container.querySelector('#hero-title');
-    const recoverable = vi.fn();
-    const consoleError = vi.spyOn(console, 'error');
-
-    const store = makeStore();
-    const router = createAppRouter();
-    await act(async () => {
-      hydrateRoot(
-        container,
-        <StrictMode>
-          <App store={store} router={router} />
-        </StrictMode>,
-        { onRecoverableError: recoverable },
-      );
-    });
-
-    expect(recoverable).not.toHaveBeenCalled();
-    expect(consoleError).not.toHaveBeenCalled();
-    // Hydration kept the prerendered nodes instead of drawing new ones.
-    expect(container.querySelector('#hero-title')).toBe(hero);
-    expect(container.querySelector('.site-footer__copy')).toHaveTextContent(
-      new RegExp(`© ${new Date().getFullYear()} \\S+`),
-    );
-    router.dispose();
-  });
-});
-
 /** Hydrates `html` as #root at `hash`; returns what React reported. */
 const hydrateAt = async (hash: string, html: string) => {
   window.location.hash = hash;
@@ -83,11 +41,34 @@ const hydrateAt = async (hash: string, html: string) => {
   });
   router.dispose();
   return {
+    container,
     recoverable,
     consoleError,
     headingKept: heading !== null && container.querySelector('h1') === heading,
   };
 };
+
+describe('prerendered landing page', () => {
+  it('is the landing page with hash links and no inline styles (CSP)', async () => {
+    const html = await renderPage('');
+    expect(html).toContain('id="hero-title"');
+    expect(html).toContain('href="#/auth/register"');
+    expect(html).not.toMatch(/\shref="\/[a-z]/);
+    expect(html).not.toMatch(/\sstyle="/);
+    expect(html).not.toContain('<script');
+  });
+
+  it('hydrates in the browser without a mismatch, then fills in what only the browser knows', async () => {
+    const result = await hydrateAt('', await renderPage(''));
+    expect(result.recoverable).not.toHaveBeenCalled();
+    expect(result.consoleError).not.toHaveBeenCalled();
+    // Hydration kept the prerendered nodes instead of drawing new ones.
+    expect(result.headingKept).toBe(true);
+    expect(
+      result.container.querySelector('.site-footer__copy'),
+    ).toHaveTextContent(new RegExp(`© ${new Date().getFullYear()} \\S+`));
+  });
+});
 
 /** Each page's HTML as the build writes it: one per payment mode where it depends on it. */
 const variants = PRERENDERED_PAGES.flatMap<{
