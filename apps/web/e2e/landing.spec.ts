@@ -22,6 +22,17 @@ const appRunningIn = () => {
 };
 const appRunning = (page: Page) => page.evaluate(appRunningIn);
 
+/** Holds the app's React chunk back; returns what lets it through. */
+const holdReact = async (page: Page) => {
+  let release = () => {};
+  const released = new Promise<void>((r) => (release = r));
+  await page.route('**/assets/react-*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+};
+
 describe('landing page first load', () => {
   it(`fetches at most ${LANDING_BUDGET_KB} KB of JS+CSS for a first-time visitor`, async () => {
     const weight = await measureLanding(suite.browser, suite.server.baseUrl);
@@ -106,13 +117,7 @@ describe('landing page first load', () => {
 
   it("paints another public page from its prerendered HTML before the app's code, which then hydrates it in place", async () => {
     await suite.withPage(375, async ({ page }) => {
-      // The app's React chunk held back until the page has been used.
-      let release = () => {};
-      const released = new Promise<void>((r) => (release = r));
-      await page.route('**/assets/react-*.js', async (route) => {
-        await released;
-        await route.continue();
-      });
+      const release = await holdReact(page);
       await page.goto(`${suite.server.baseUrl}/#/qa`);
       await heading1(page, 'よくある質問').waitFor();
       assert.equal(await appRunning(page), false, 'painted before the app');
@@ -143,6 +148,21 @@ describe('landing page first load', () => {
     });
   });
 
+  it('keeps a prerendered form disabled until the app runs it', async () => {
+    await suite.withPage(375, async ({ page }) => {
+      const release = await holdReact(page);
+      await page.goto(`${suite.server.baseUrl}/#/auth`);
+      await heading1(page, 'ログイン').waitFor();
+      const mail = page.getByLabel('メールアドレス');
+      assert.equal(await appRunning(page), false, 'painted before the app');
+      assert.equal(await mail.isDisabled(), true, 'nothing typed to be lost');
+      release();
+      await page.waitForFunction(appRunningIn);
+      await mail.fill('ama1@example.jp');
+      assert.equal(await mail.inputValue(), 'ama1@example.jp');
+    });
+  });
+
   it('preloads the start-up chunks from the head on an address without prerendered HTML, never on the landing page', async () => {
     await suite.withPage(375, async ({ page }) => {
       // Preloads asked for while the head was parsed, before the entry's
@@ -164,8 +184,8 @@ describe('landing page first load', () => {
         });
       const named = (chunks: string[], name: string) =>
         chunks.some((c) => c.startsWith(`/assets/${name}-`));
-      await page.goto(`${suite.server.baseUrl}/#/auth`);
-      await heading1(page, 'ログイン').waitFor();
+      await page.goto(`${suite.server.baseUrl}/#/campaignDetails/1`);
+      await page.waitForFunction(appRunningIn);
       const deep = await preloaded();
       for (const name of ['react', 'state', 'shell'])
         assert.ok(named(deep, name), `${name} in ${deep.join(' ')}`);

@@ -3,10 +3,10 @@
  * (vite-plugins/prerender.ts), one `<template>` each, for a visitor who opens
  * their address directly: boot/prerendered-page.ts puts the page's HTML in
  * place before any of the app's code has loaded, and the app hydrates it.
- * Only pages without parameters, whose first render needs no data, and
- * without forms: what a visitor typed or sent before the app runs would be
- * lost or sent by the browser itself (the login, registration, reset and
- * contact pages render once their code has loaded).
+ * Only pages without parameters, whose first render needs no data. A form's
+ * controls are disabled until the app has hydrated the page
+ * (components/hydration-gate.tsx): what a visitor typed before would be lost,
+ * and the browser could send the form itself.
  *
  * What the build cannot know (config/env.ts) is marked:
  * - `company`: the page shows the operator's details; its HTML, rendered
@@ -33,6 +33,10 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   { path: 'terms', company: true, payment: true },
   { path: 'privacy', company: true, payment: true },
   { path: 'tokushoho', company: true, payment: true },
+  { path: 'contact' },
+  { path: 'auth' },
+  { path: 'auth/register' },
+  { path: 'auth/reset' },
 ];
 
 /** How a page's template names the payment mode it was rendered for. */

@@ -92,8 +92,13 @@ describe('prerendered pages besides the landing', () => {
         : await renderPage(path, onTitle);
       expect(html).not.toMatch(/\sstyle="/);
       expect(html).not.toContain('<script');
-      // No form: what a visitor types before the app runs would be lost.
-      expect(html).not.toMatch(/<(form|input|textarea|select)\b/);
+      // A form's controls are disabled until the app runs them: nothing
+      // typed then could be lost, and the browser cannot send the form.
+      const parsed = document.createElement('div');
+      parsed.innerHTML = html;
+      const controls = parsed.querySelectorAll('form, input, textarea, select');
+      for (const control of controls)
+        expect(control.closest('fieldset[disabled]'), path).not.toBeNull();
       runtimeConfig.stripePublishableKey =
         mode === 'online' ? 'pk_test_1' : null;
       try {
@@ -101,6 +106,8 @@ describe('prerendered pages besides the landing', () => {
         expect(result.recoverable).not.toHaveBeenCalled();
         expect(result.consoleError).not.toHaveBeenCalled();
         expect(result.headingKept).toBe(true);
+        // Hydrated: the controls work.
+        expect(result.container.querySelector('fieldset[disabled]')).toBeNull();
         // The title the page sets once running, learnt with its HTML.
         expect(title).toMatch(/ \| ProAm Connect$/);
         expect(document.title).toBe(title);

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { HydrationGate } from '@/components/hydration-gate';
 import { PageHeader } from '@/components/page-header';
 import { ContactForm } from '@/features/contact/components/contact-form';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -20,7 +21,9 @@ const ContactRoute = () => {
         }
       />
       <div className="container section narrow">
-        <ContactForm />
+        <HydrationGate>
+          <ContactForm />
+        </HydrationGate>
       </div>
     </>
   );

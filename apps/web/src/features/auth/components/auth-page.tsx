@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { HydrationGate } from '@/components/hydration-gate';
 import { PageHeader } from '@/components/page-header';
 
 type AuthPageProps = {
@@ -15,7 +16,9 @@ export const AuthPage = ({ children, ...header }: AuthPageProps) => (
   <>
     <PageHeader section={header.title} {...header} />
     <div className="container section">
-      <div className="auth-card">{children}</div>
+      <div className="auth-card">
+        <HydrationGate>{children}</HydrationGate>
+      </div>
     </div>
   </>
 );
