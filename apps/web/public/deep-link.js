@@ -72,5 +72,7 @@
     if (title) document.title = title;
     html.classList.remove('deep-link');
   }
-  document.addEventListener('readystatechange', showPage);
+  if (document.readyState === 'loading')
+    document.addEventListener('readystatechange', showPage);
+  else showPage();
 })();

@@ -1,6 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
+import type {
+  PaymentMode,
+  PrerenderedPage,
+} from '../src/app/prerendered-pages';
 
 const ROOT_DIV = '<div id="root"></div>';
 
@@ -19,15 +23,11 @@ type PrerenderModule = {
   ) => Promise<string>;
   renderPageIn: (
     path: string,
-    mode: 'online' | 'at-course',
+    mode: PaymentMode,
     onTitle: (title: string) => void,
   ) => Promise<string>;
   prerenderedCompany: () => Record<string, string>;
-  PRERENDERED_PAGES: readonly {
-    path: string;
-    company?: true;
-    payment?: true;
-  }[];
+  PRERENDERED_PAGES: readonly PrerenderedPage[];
 };
 
 /**
@@ -40,8 +40,8 @@ type PrerenderModule = {
  * `<template data-page="…">` (one per payment mode, `data-payment`, where
  * the page depends on it; `data-company` with the operator's details where
  * it shows them). Templates are inert, so they cost the landing page bytes
- * (about 9 KB brotli: the header and footer repeat) but no rendering. The
- * server drops those its settings would render otherwise
+ * (about 11 KB brotli as served: the header and footer repeat) but no
+ * rendering. The server drops those its settings would render otherwise
  * (apps/api/src/plugins/web.ts); on a page's own address public/deep-link.js
  * puts its HTML in place as soon as the document is parsed, and the app
  * hydrates it.
@@ -81,10 +81,9 @@ export const prerenderPages = (): Plugin => {
           )) as PrerenderModule;
           html = await mod.renderPage('', () => {});
           pages = mod.PRERENDERED_PAGES;
+          const companyAttr = ` data-company="${escapeAttr(JSON.stringify(mod.prerenderedCompany()))}"`;
           for (const page of pages) {
-            const company = page.company
-              ? ` data-company="${escapeAttr(JSON.stringify(mod.prerenderedCompany()))}"`
-              : '';
+            const company = page.company ? companyAttr : '';
             const modes = page.payment
               ? (['at-course', 'online'] as const)
               : [null];
@@ -120,7 +119,7 @@ export const prerenderPages = (): Plugin => {
           throw new Error(`prerender: no ${DEEP_LINK} in ${file}`);
         // Named on deep-link.js's tag too: elsewhere it preloads the app's
         // start-up chunks from the head, without waiting for the templates.
-        const paths = [...new Set(pages.map((p) => p.path))].join(' ');
+        const paths = pages.map((p) => p.path).join(' ');
         writeFileSync(
           file,
           page

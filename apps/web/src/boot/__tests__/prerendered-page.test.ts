@@ -16,9 +16,13 @@ const DEEP_LINK = readFileSync(
 let readyState: DocumentReadyState = 'loading';
 
 /** Runs deep-link.js at `hash` while the document is "loading", then finishes parsing. */
-const openAt = (hash: string, whileParsing = () => {}) => {
+const openAt = (
+  hash: string,
+  whileParsing = () => {},
+  stateAtRun: DocumentReadyState = 'loading',
+) => {
   window.location.hash = hash;
-  readyState = 'loading';
+  readyState = stateAtRun;
   const script = document.createElement('script');
   script.dataset.start = START;
   script.dataset.pages = 'event auth/register info';
@@ -32,6 +36,7 @@ const openAt = (hash: string, whileParsing = () => {}) => {
     configurable: true,
     get: () => null,
   });
+  if (stateAtRun !== 'loading') return;
   whileParsing();
   readyState = 'interactive';
   document.dispatchEvent(new Event('readystatechange'));
@@ -84,6 +89,11 @@ describe('public/deep-link.js', () => {
     expect(document.title).toBe('イベント日程・結果 | ProAm Connect');
     // The app's code comes with the entry, after the page has painted.
     expect(preloads()).toEqual([]);
+  });
+
+  it('puts the page in place at once when run after the document was parsed', () => {
+    openAt('#/event', () => {}, 'interactive');
+    expect(root().querySelector('h1')).toHaveTextContent('event');
   });
 
   it('reads the address as prerenderedPathOf does', () => {
