@@ -15,7 +15,24 @@ const apiTarget = 'http://127.0.0.1:3000';
  * shell never receives the server's meta config. Every other mode is the web
  * build, which reads the meta tag the server fills.
  */
-export default defineConfig(({ mode }) => {
+/**
+ * React Router 7's export map names only its development build (its
+ * ENABLE_DEV_WARNINGS on, route checks included); the production build ships
+ * beside it, and the next major's map picks it unless the `development`
+ * condition is set (remix-run/react-router#12437, #14753). The app's builds
+ * take it the same way; the tests keep the development build.
+ */
+const reactRouterProduction = (specifier: string, file: string) => ({
+  find: new RegExp(`^${specifier}$`),
+  replacement: fileURLToPath(
+    new URL(
+      `../../node_modules/react-router/dist/production/${file}`,
+      import.meta.url,
+    ),
+  ),
+});
+
+export default defineConfig(({ mode, command }) => {
   const native = mode === 'native' ? readNativeBuildEnv(process.env) : null;
   return {
     define: {
@@ -76,7 +93,18 @@ export default defineConfig(({ mode }) => {
       dedupe: ['@capacitor/core'],
       // Resolve @proam/contract to its TypeScript source so no prior build is needed.
       conditions: ['source', 'module', 'browser', 'development|production'],
-      alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+      alias: [
+        {
+          find: '@',
+          replacement: fileURLToPath(new URL('./src', import.meta.url)),
+        },
+        ...(command === 'build'
+          ? [
+              reactRouterProduction('react-router', 'index.mjs'),
+              reactRouterProduction('react-router/dom', 'dom-export.mjs'),
+            ]
+          : []),
+      ],
     },
     build: {
       // Its own folder (capacitor.config.ts webDir), so a native build never

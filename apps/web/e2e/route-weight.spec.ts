@@ -4,10 +4,13 @@
  * member tabs as an amateur and a pro.
  */
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, it } from 'node:test';
 import { pageRoutes } from '../src/app/route-table.ts';
 import { loginThroughForm } from './helpers.ts';
 import { measureRoutes, ROUTE_BUDGETS_KB } from './page-weight.ts';
+import { repoRoot } from './server.ts';
 import { serverAndBrowser } from './suite.ts';
 
 const suite = serverAndBrowser();
@@ -38,6 +41,21 @@ describe('first-load JS+CSS of every page', () => {
       assert.ok(patterns.includes(`tabs/${tab}`), `no route tabs/${tab}`);
       assert.ok(budgeted.has(`tabs/${tab}`), `no budget for #/tabs/${tab}`);
     }
+  });
+
+  it('ships React Router’s production build, not the development one its export map names (vite.config.ts)', () => {
+    const assets = path.join(
+      process.env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
+      'assets',
+    );
+    const code = readdirSync(assets)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(path.join(assets, f), 'utf8'));
+    // The router is in the build at all…
+    assert.ok(code.some((c) => c.includes('useNavigate() may be used only')));
+    // …and not its development-only error page and warnings.
+    for (const devOnly of ['Hey developer', 'You rendered descendant <Routes>'])
+      assert.ok(!code.some((c) => c.includes(devOnly)), devOnly);
   });
 
   it('stays within each page’s budget, as a visitor and as ama1 and pro1', async (t) => {
