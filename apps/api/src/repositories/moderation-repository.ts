@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Report, ReportContext, ReportCreateInput } from '@proam/contract';
 import type { Page } from '../lib/paging.js';
@@ -26,7 +26,10 @@ const toReport = (r: ReportRow): Report => ({
  * SQL condition: no block between `viewerId` and the member in `column`, in
  * either direction. Lists, search, likes, chat and bookings all use it.
  */
-export const notBlockedWith = (viewerId: string, column: AnyPgColumn) =>
+export const notBlockedWith = (
+  viewerId: string | SQLWrapper,
+  column: AnyPgColumn,
+) =>
   sql`not exists (select 1 from ${blocks} b
     where (b.user_id = ${viewerId} and b.blocked_id = ${column})
        or (b.user_id = ${column} and b.blocked_id = ${viewerId}))`;

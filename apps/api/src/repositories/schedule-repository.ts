@@ -11,6 +11,7 @@ import {
   or,
   sql,
   type SQL,
+  type SQLWrapper,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
@@ -38,7 +39,7 @@ import {
   reservationOf,
   reservationsIn,
   letGo,
-  preparedRowsOf,
+  preparedStatement,
   stillToBeHeld,
 } from './queries.js';
 import { ApiError } from '../lib/api-error.js';
@@ -894,7 +895,12 @@ export function takePlace(
 }
 
 /** Takes the amateur out of the lesson's waitlist (if `also` holds). */
-export function leaveLine(tx: Db | Tx, id: string, userId: string, also?: SQL) {
+export function leaveLine(
+  tx: Db | Tx,
+  id: string | SQLWrapper,
+  userId: string | SQLWrapper,
+  also?: SQL,
+) {
   return tx
     .delete(waitlist)
     .where(and(eq(waitlist.scheduleId, id), eq(waitlist.userId, userId), also))
@@ -988,6 +994,72 @@ async function dropReservation(
     .where(reservationOf(id, userId, inArray(reservations.status, ACTIVE)));
 }
 
+/** holdFirstPlace's statement, rendered once (queries.ts). */
+const holdFirstPlaceStatement = preparedStatement<
+  { fee: number; verified: boolean; blocked: boolean; paid: string | null },
+  'scheduleId' | 'userId' | 'today' | 'paymentId' | 'now' | 'ends'
+>(
+  'hold_first_place',
+  ['scheduleId', 'userId', 'today', 'paymentId', 'now', 'ends'],
+  (db, at) => {
+    const pro = alias(users, 'pro');
+    return sql`
+      with lesson as (
+        select ${schedules.id} as id, ${schedules.fee} as fee,
+          ${pro.verified} as verified,
+          not ${notBlockedWith(at.userId, schedules.proId)} as blocked,
+          ${schedules.statusRound} = 'open'
+            and ${schedules.reservedCount} < ${schedules.capacity}
+            and ${schedules.date} >= ${at.today} as room
+        from ${schedules} inner join ${users} as pro on ${pro.id} = ${schedules.proId}
+        where ${schedules.id} = ${at.scheduleId}
+        for update of ${schedules}
+      ),
+      held as (
+        insert into reservations (schedule_id, user_id, status, amount,
+          service_fee, payment_status, hold_expires_at, payment_id, created_at)
+        select id, ${at.userId}, 'pending', fee, ${SERVICE_FEE}::integer,
+          'requires_payment', ${at.ends}::timestamptz, ${at.paymentId},
+          ${at.now}::timestamptz
+        from lesson
+        where room and verified and not blocked and fee > 0
+        on conflict (schedule_id, user_id) do update
+        set status = excluded.status, amount = excluded.amount,
+          service_fee = excluded.service_fee,
+          payment_status = excluded.payment_status,
+          hold_expires_at = excluded.hold_expires_at,
+          payment_id = excluded.payment_id, created_at = excluded.created_at,
+          cancelled_at = null
+        where reservations.status = 'cancelled'
+        returning schedule_id, amount
+      ),
+      -- Not takePlace's conditional update: held checked the room on this
+      -- locked row, and a reservation without its place must never be left.
+      taken as (
+        update schedules
+        set reserved_count = reserved_count + 1,
+          status_round = case when reserved_count + 1 >= capacity then 'full'
+            else status_round end,
+          updated_at = ${at.now}::timestamptz
+        where id in (select schedule_id from held)
+        returning id
+      ),
+      paid as (
+        insert into payments (id, schedule_id, user_id, amount, service_fee,
+          status, hold_expires_at, created_at)
+        select ${at.paymentId}, held.schedule_id, ${at.userId}, held.amount,
+          ${SERVICE_FEE}::integer, 'pending', ${at.ends}::timestamptz,
+          ${at.now}::timestamptz
+        from held join taken on taken.id = held.schedule_id
+        returning id
+      ),
+      left_line as (${leaveLine(db, at.scheduleId, at.userId, sql`exists (select 1 from paid)`).getSQL()})
+      select lesson.fee, lesson.verified, lesson.blocked,
+        (select id from paid) as paid
+      from lesson`;
+  },
+);
+
 /** What the one-statement hold found: the lesson's facts, and the payment if it held a place. */
 export type FirstHold = {
   fee: number;
@@ -1025,72 +1097,14 @@ export async function holdFirstPlace(
 ): Promise<FirstHold | undefined> {
   const until = holdUntil(now);
   const paymentId = newId();
-  const at = now.toISOString();
-  const ends = until.toISOString();
-  const pro = alias(users, 'pro');
-  const [row] = await preparedRowsOf<{
-    fee: number;
-    verified: boolean;
-    blocked: boolean;
-    paid: string | null;
-  }>(
-    db,
-    'hold_first_place',
-    sql`
-    with lesson as (
-      select ${schedules.id} as id, ${schedules.fee} as fee,
-        ${pro.verified} as verified,
-        not ${notBlockedWith(userId, schedules.proId)} as blocked,
-        ${schedules.statusRound} = 'open'
-          and ${schedules.reservedCount} < ${schedules.capacity}
-          and ${schedules.date} >= ${today} as room
-      from ${schedules} inner join ${users} as pro on ${pro.id} = ${schedules.proId}
-      where ${schedules.id} = ${scheduleId}
-      for update of ${schedules}
-    ),
-    held as (
-      insert into reservations (schedule_id, user_id, status, amount,
-        service_fee, payment_status, hold_expires_at, payment_id, created_at)
-      select id, ${userId}, 'pending', fee, ${SERVICE_FEE}::integer,
-        'requires_payment', ${ends}::timestamptz, ${paymentId},
-        ${at}::timestamptz
-      from lesson
-      where room and verified and not blocked and fee > 0
-      on conflict (schedule_id, user_id) do update
-      set status = excluded.status, amount = excluded.amount,
-        service_fee = excluded.service_fee,
-        payment_status = excluded.payment_status,
-        hold_expires_at = excluded.hold_expires_at,
-        payment_id = excluded.payment_id, created_at = excluded.created_at,
-        cancelled_at = null
-      where reservations.status = 'cancelled'
-      returning schedule_id, amount
-    ),
-    -- Not takePlace's conditional update: held checked the room on this
-    -- locked row, and a reservation without its place must never be left.
-    taken as (
-      update schedules
-      set reserved_count = reserved_count + 1,
-        status_round = case when reserved_count + 1 >= capacity then 'full'
-          else status_round end,
-        updated_at = ${at}::timestamptz
-      where id in (select schedule_id from held)
-      returning id
-    ),
-    paid as (
-      insert into payments (id, schedule_id, user_id, amount, service_fee,
-        status, hold_expires_at, created_at)
-      select ${paymentId}, held.schedule_id, ${userId}, held.amount,
-        ${SERVICE_FEE}::integer, 'pending', ${ends}::timestamptz,
-        ${at}::timestamptz
-      from held join taken on taken.id = held.schedule_id
-      returning id
-    ),
-    left_line as (${leaveLine(db, scheduleId, userId, sql`exists (select 1 from paid)`).getSQL()})
-    select lesson.fee, lesson.verified, lesson.blocked,
-      (select id from paid) as paid
-    from lesson`,
-  );
+  const [row] = await holdFirstPlaceStatement(db, {
+    scheduleId,
+    userId,
+    today,
+    paymentId,
+    now: now.toISOString(),
+    ends: until.toISOString(),
+  });
   if (!row) return undefined;
   return {
     fee: row.fee,

@@ -1,37 +1,43 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
-import { preparedRowsOf, rowsOf } from '../../src/repositories/queries.js';
+import { preparedStatement, rowsOf } from '../../src/repositories/queries.js';
 import { DRIVERS, harness, type Harness } from '../helper.js';
 
 for (const driver of DRIVERS) {
-  describe(`preparedRowsOf (${driver})`, () => {
+  describe(`preparedStatement (${driver})`, () => {
     let h: Harness;
     before(async () => {
       h = await harness(driver);
     });
     after(() => h.close());
 
-    it('answers the rows of the statement, its values as parameters, on every call', async () => {
+    it('answers the rows for each call’s values, rendering the statement once', async () => {
+      let renders = 0;
+      const doubled = preparedStatement<
+        { n: number; doubled: number; label: string },
+        'n' | 'label'
+      >(`test_doubled_${driver}`, ['n', 'label'], (_db, at) => {
+        renders += 1;
+        return sql`select ${at.n}::integer as n, ${at.n}::integer * 2 as doubled, ${at.label}::text as label`;
+      });
       for (const n of [1, 2, 3, 7]) {
-        const rows = await preparedRowsOf<{ n: number; doubled: number }>(
-          h.database.db,
-          'test_doubled',
-          sql`select ${n}::integer as n, ${n}::integer * 2 as doubled`,
-        );
-        assert.deepEqual(rows, [{ n, doubled: n * 2 }]);
+        const rows = await doubled(h.database.db, { n, label: `#${n}` });
+        assert.deepEqual(rows, [{ n, doubled: n * 2, label: `#${n}` }]);
       }
+      assert.equal(renders, 1);
     });
 
     if (driver === 'postgres')
       it('names the statement, so PostgreSQL keeps it prepared on the connection', async () => {
+        const one = preparedStatement<{ one: number }, 'v'>(
+          'test_named',
+          ['v'],
+          (_db, at) => sql`select ${at.v}::integer as one`,
+        );
         // One transaction: one connection of the pool for both statements.
         const names = await h.database.db.transaction(async (tx) => {
-          await preparedRowsOf(
-            tx,
-            'test_named',
-            sql`select ${1}::integer as one`,
-          );
+          assert.deepEqual(await one(tx, { v: 1 }), [{ one: 1 }]);
           return rowsOf<{ name: string }>(
             tx,
             sql`select name from pg_prepared_statements`,
