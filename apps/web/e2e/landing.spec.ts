@@ -115,6 +115,26 @@ describe('landing page first load', () => {
     });
   });
 
+  it('never shows a stored login the visitor’s ログイン link before the app has rendered its マイページ', async () => {
+    await suite.withPage(375, async ({ page }) => {
+      await loginThroughForm(page, suite.server.baseUrl, 'ama1@example.jp');
+      for (const hash of ['', '#/tabs/schedule']) {
+        await page.goto('about:blank');
+        const release = await holdReact(page);
+        await page.goto(`${suite.server.baseUrl}/${hash}`);
+        const account = page.locator('.site-header__account');
+        await account.waitFor({ state: 'attached' });
+        // The prerendered header's link is there, a visitor's, and hidden.
+        assert.equal(await account.textContent(), 'ログイン');
+        assert.equal(await account.isVisible(), false, hash);
+        release();
+        await page.waitForFunction(appRunningIn);
+        await page.getByRole('link', { name: 'マイページ' }).waitFor();
+        await page.unroute('**/assets/react-*.js');
+      }
+    });
+  });
+
   it("paints another public page from its prerendered HTML before the app's code, which then hydrates it in place", async () => {
     await suite.withPage(375, async ({ page }) => {
       const release = await holdReact(page);

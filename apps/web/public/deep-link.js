@@ -12,8 +12,27 @@
 // needs at once there: from the head, or once parsed where the server
 // dropped the page's template.
 (function () {
-  if (/^#?\/?(\?.*)?$/.test(location.hash)) return;
   var html = document.documentElement;
+
+  // A member's header differs from the prerendered one (マイページ, not
+  // ログイン; base.css hides that link until the app has rendered): the keys of
+  // src/features/auth/token-storage.ts (a unit test keeps them equal).
+  function member() {
+    if ('Capacitor' in window) return true;
+    try {
+      return Boolean(
+        localStorage.getItem('refresh_token') ||
+        localStorage.getItem('checkin'),
+      );
+    } catch {
+      return false;
+    }
+  }
+
+  var isMember = member();
+  if (isMember) html.classList.add('member');
+
+  if (/^#?\/?(\?.*)?$/.test(location.hash)) return;
   html.classList.add('deep-link');
   var script = document.currentScript;
   var start = script && script.dataset.start;
@@ -29,26 +48,12 @@
     });
   }
 
-  // A member's header differs from the prerendered one: the keys of
-  // src/features/auth/token-storage.ts (a unit test keeps them equal).
-  function member() {
-    if ('Capacitor' in window) return true;
-    try {
-      return Boolean(
-        localStorage.getItem('refresh_token') ||
-        localStorage.getItem('checkin'),
-      );
-    } catch {
-      return false;
-    }
-  }
-
   // As prerenderedPathOf (src/boot/prerendered-page.ts): `#/path` exactly.
   var path = /^#\/[^?#]*$/.test(location.hash)
     ? location.hash.replace(/^#\/+|\/+$/g, '')
     : null;
   var pages = ((script && script.dataset.pages) || '').split(' ');
-  if (path === null || pages.indexOf(path) < 0 || member()) {
+  if (path === null || pages.indexOf(path) < 0 || isMember) {
     preloadStart();
     return;
   }

@@ -60,7 +60,7 @@ afterEach(() => {
   vi.restoreAllMocks();
   document.body.innerHTML = '';
   document.head.innerHTML = '';
-  document.documentElement.classList.remove('deep-link');
+  document.documentElement.classList.remove('deep-link', 'member');
   localStorage.clear();
   window.location.hash = '';
 });
@@ -135,7 +135,22 @@ describe('public/deep-link.js', () => {
   it('does nothing on the landing page', () => {
     openAt('');
     expect(document.documentElement).not.toHaveClass('deep-link');
+    expect(document.documentElement).not.toHaveClass('member');
     expect(preloads()).toEqual([]);
+  });
+
+  it('marks a member on every address, the landing page included, so that the visitor’s ログイン link stays hidden', () => {
+    for (const key of [REFRESH_TOKEN_KEY, CHECKIN_KEY])
+      for (const hash of ['', '#/event', '#/tabs/schedule']) {
+        localStorage.setItem(key, 'x');
+        openAt(hash);
+        expect(document.documentElement).toHaveClass('member');
+        localStorage.clear();
+        document.documentElement.classList.remove('deep-link', 'member');
+        document.head.innerHTML = '';
+      }
+    openAt('#/tabs/schedule');
+    expect(document.documentElement).not.toHaveClass('member');
   });
 });
 
