@@ -20,7 +20,10 @@ const apiTarget = 'http://127.0.0.1:3000';
  * ENABLE_DEV_WARNINGS on, route checks included); the production build ships
  * beside it, and the next major's map picks it unless the `development`
  * condition is set (remix-run/react-router#12437, #14753). The app's builds
- * take it the same way; the tests keep the development build.
+ * take it the same way, the build's prerender (vite-plugins/prerender.ts, a
+ * loader in the build's mode) included, so the HTML and the code that
+ * hydrates it come from one build; the dev server and the tests keep the
+ * development build.
  */
 const reactRouterProduction = (specifier: string, file: string) => ({
   find: new RegExp(`^${specifier}$`),
@@ -32,7 +35,7 @@ const reactRouterProduction = (specifier: string, file: string) => ({
   ),
 });
 
-export default defineConfig(({ mode, command }) => {
+export default defineConfig(({ mode }) => {
   const native = mode === 'native' ? readNativeBuildEnv(process.env) : null;
   return {
     define: {
@@ -98,7 +101,7 @@ export default defineConfig(({ mode, command }) => {
           find: '@',
           replacement: fileURLToPath(new URL('./src', import.meta.url)),
         },
-        ...(command === 'build'
+        ...(mode !== 'development' && mode !== 'test'
           ? [
               reactRouterProduction('react-router', 'index.mjs'),
               reactRouterProduction('react-router/dom', 'dom-export.mjs'),

@@ -135,6 +135,27 @@ describe('landing page first load', () => {
     });
   });
 
+  it('shows the header’s link once the app has hydrated the page for a visitor whom deep-link.js took for a member', async () => {
+    await suite.withPage(375, async ({ page }) => {
+      // A check-in record but no login: marked as a member before the app,
+      // anonymous to the app, which hydrates the prerendered header as it is.
+      await page.goto(`${suite.server.baseUrl}/#/`);
+      await page.evaluate(() => localStorage.setItem('checkin', 'x'));
+      await page.reload();
+      await page.waitForFunction(appRunningIn);
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: 'ログイン' })
+        .waitFor();
+      assert.equal(
+        await page.evaluate(() =>
+          document.documentElement.classList.contains('member'),
+        ),
+        false,
+      );
+    });
+  });
+
   it("paints another public page from its prerendered HTML before the app's code, which then hydrates it in place", async () => {
     await suite.withPage(375, async ({ page }) => {
       const release = await holdReact(page);

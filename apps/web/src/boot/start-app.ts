@@ -86,7 +86,14 @@ export const startApp: StartApp = async ({ beforeRender }) => {
   let committed = () => {};
   const done = new Promise<void>((resolve) => (committed = resolve));
   const Committed = () => {
-    useLayoutEffect(() => committed(), []);
+    useLayoutEffect(() => {
+      // public/deep-link.js marked a stored login to hide the prerendered
+      // header's ログイン link (base.css); the header is the app's now, whether
+      // this render hydrated it (nobody logged in after all, or the Capacitor
+      // shell without a login) or replaced it.
+      document.documentElement.classList.remove('member');
+      committed();
+    }, []);
     return null;
   };
   const app = createElement(
