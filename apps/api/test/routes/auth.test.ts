@@ -149,8 +149,6 @@ for (const driver of DRIVERS) {
           await attempt(mail, 'wrong-password-1');
           return performance.now() - t0;
         };
-        const med = (xs: number[]) =>
-          xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
         const unknown: number[] = [];
         const known: number[] = [];
         for (let i = 0; i < 4; i++) {
@@ -158,9 +156,12 @@ for (const driver of DRIVERS) {
           known.push(await time(`pro${(i % 4) + 2}@example.jp`));
         }
         // Both pay one argon2 verify (~25 ms); without the dummy verify unknown would be ~1 ms.
+        // The fastest of each: other jobs on the machine only ever add time
+        // (a CI run once measured medians of 34 ms against 117 ms).
+        const fastest = (xs: number[]) => Math.min(...xs);
         assert.ok(
-          med(unknown) > med(known) * 0.5,
-          `unknown ${med(unknown)} ms vs known ${med(known)} ms`,
+          fastest(unknown) > fastest(known) * 0.5,
+          `unknown ${unknown.join(', ')} ms vs known ${known.join(', ')} ms`,
         );
       });
 
