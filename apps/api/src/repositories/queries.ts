@@ -43,23 +43,24 @@ export type Placeholders<Key extends string> = {
  * planning costs as much as running it: PostgreSQL parses it once per
  * connection and, after a few runs, reuses a generic plan (drizzle sends
  * `execute()`'s SQL unnamed, planned on every call). `build` writes the
- * statement with placeholders where the `keys`' values go; its text is
- * rendered once, on the first call, and each call only fills the values in
+ * statement with a placeholder where each value goes; its text is rendered
+ * once, on the first call, and each call only fills the values in
  * (rendering drizzle's SQL object for every call cost the hold more of the
  * API's CPU than the rest of its statement's work).
  */
 export function preparedStatement<Row, Key extends string>(
   name: string,
-  keys: readonly Key[],
   build: (db: Db | Tx, at: Placeholders<Key>) => SQL,
 ): (db: Db | Tx, values: Record<Key, unknown>) => Promise<Row[]> {
   let query: ReturnType<PgDialect['sqlToQuery']> | undefined;
   return async (db, values) => {
+    // Every call names every value (its type says so): the first call's
+    // names are the statement's.
     query ??= dialect.sqlToQuery(
       build(
         db,
         Object.fromEntries(
-          keys.map((key) => [key, sql.placeholder(key)]),
+          Object.keys(values).map((key) => [key, sql.placeholder(key)]),
         ) as Placeholders<Key>,
       ),
     );

@@ -998,12 +998,9 @@ async function dropReservation(
 const holdFirstPlaceStatement = preparedStatement<
   { fee: number; verified: boolean; blocked: boolean; paid: string | null },
   'scheduleId' | 'userId' | 'today' | 'paymentId' | 'now' | 'ends'
->(
-  'hold_first_place',
-  ['scheduleId', 'userId', 'today', 'paymentId', 'now', 'ends'],
-  (db, at) => {
-    const pro = alias(users, 'pro');
-    return sql`
+>('hold_first_place', (db, at) => {
+  const pro = alias(users, 'pro');
+  return sql`
       with lesson as (
         select ${schedules.id} as id, ${schedules.fee} as fee,
           ${pro.verified} as verified,
@@ -1057,8 +1054,7 @@ const holdFirstPlaceStatement = preparedStatement<
       select lesson.fee, lesson.verified, lesson.blocked,
         (select id from paid) as paid
       from lesson`;
-  },
-);
+});
 
 /** What the one-statement hold found: the lesson's facts, and the payment if it held a place. */
 export type FirstHold = {

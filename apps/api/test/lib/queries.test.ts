@@ -17,7 +17,7 @@ for (const driver of DRIVERS) {
       const doubled = preparedStatement<
         { n: number; doubled: number; label: string },
         'n' | 'label'
-      >(`test_doubled_${driver}`, ['n', 'label'], (_db, at) => {
+      >(`test_doubled_${driver}`, (_db, at) => {
         renders += 1;
         return sql`select ${at.n}::integer as n, ${at.n}::integer * 2 as doubled, ${at.label}::text as label`;
       });
@@ -32,7 +32,6 @@ for (const driver of DRIVERS) {
       it('names the statement, so PostgreSQL keeps it prepared on the connection', async () => {
         const one = preparedStatement<{ one: number }, 'v'>(
           'test_named',
-          ['v'],
           (_db, at) => sql`select ${at.v}::integer as one`,
         );
         // One transaction: one connection of the pool for both statements.
