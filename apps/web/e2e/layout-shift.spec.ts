@@ -44,10 +44,14 @@ const shifts = (page: Page) =>
       }),
   );
 
-/** `url` opened with every data call (not the session's) answering 1.5 s late. */
-async function openLate(page: Page, url: string) {
+/**
+ * `url` opened with every data call answering 1.5 s late; the session's own
+ * calls too with `sessionLate` (a stored login confirmed slowly, as on a busy
+ * server: the page shows a spinner in its place meanwhile).
+ */
+async function openLate(page: Page, url: string, { sessionLate = false } = {}) {
   await page.route('**/api/**', async (route) => {
-    if (!route.request().url().includes('/api/auth/'))
+    if (sessionLate || !route.request().url().includes('/api/auth/'))
       await new Promise((r) => setTimeout(r, 1500));
     await route.continue();
   });
@@ -83,6 +87,23 @@ describe('member pages filling in', () => {
         await assertStill(page);
       });
     });
+
+  it('moves nothing in view on #/tabs/schedule when the stored login is also confirmed late', async () => {
+    await suite.withPage(390, async ({ page }) => {
+      await loginThroughForm(page, suite.server.baseUrl, 'ama1@example.jp');
+      await openLate(page, `${suite.server.baseUrl}/#/tabs/schedule`, {
+        sessionLate: true,
+      });
+      await page
+        .getByRole('heading', { name: '予約中のレッスン' })
+        .first()
+        .waitFor({ timeout: 10_000 });
+      await page
+        .locator('.global-spinner')
+        .waitFor({ state: 'detached', timeout: 10_000 });
+      await assertStill(page);
+    });
+  });
 
   it('moves nothing in view on #/checkin/:ticket when the ticket check answers late', async () => {
     await suite.withPage(

@@ -97,7 +97,7 @@ export const RootLayout = () => (
 /** Shown while the first page's code is still loading. */
 export const RootFallback = () => (
   <Shell>
-    <div className="page-loading">
+    <div className="page-loading page-loading--screen">
       <Spinner />
     </div>
   </Shell>

@@ -56,7 +56,7 @@ export const RequireLogin = ({ children }: { children: ReactNode }) => {
   const { pathname, search } = useLocation();
   if (status === 'restoring') {
     return (
-      <div className="page-loading">
+      <div className="page-loading page-loading--screen">
         <Spinner label="ログイン状態を確認しています" />
       </div>
     );
