@@ -120,6 +120,84 @@ export class AccessLog extends LogController {
   }
 }
 
+type ChildLoggerFactory = NonNullable<
+  FastifyServerOptions['childLoggerFactory']
+>;
+type Bindings = Parameters<ChildLoggerFactory>[1];
+type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+type PinoLike = FastifyBaseLogger & {
+  isLevelEnabled(level: LogLevel): boolean;
+};
+
+/**
+ * A request's logger that becomes pino's child (the reqId bound) only when the
+ * request logs at an enabled level. Fastify asks for a child on every request,
+ * and pino serialises the child's bindings, through the redaction, at once,
+ * although most requests never log through it (the access line has its own
+ * logger, AccessLog): those children were 3 % of a cached read's server CPU.
+ */
+export class LazyRequestLogger implements FastifyBaseLogger {
+  #real: FastifyBaseLogger | undefined;
+  readonly #parent: PinoLike;
+  readonly #bindings: Bindings;
+
+  constructor(parent: PinoLike, bindings: Bindings) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+  }
+
+  #logger(): FastifyBaseLogger {
+    return (this.#real ??= this.#parent.child(this.#bindings));
+  }
+
+  #log(level: LogLevel, args: unknown[]): void {
+    if (!this.#parent.isLevelEnabled(level)) return;
+    const logger = this.#logger();
+    Reflect.apply(logger[level], logger, args);
+  }
+
+  get level(): string {
+    return (this.#real ?? this.#parent).level;
+  }
+
+  set level(level: string) {
+    this.#logger().level = level;
+  }
+
+  fatal(...args: unknown[]): void {
+    this.#log('fatal', args);
+  }
+  error(...args: unknown[]): void {
+    this.#log('error', args);
+  }
+  warn(...args: unknown[]): void {
+    this.#log('warn', args);
+  }
+  info(...args: unknown[]): void {
+    this.#log('info', args);
+  }
+  debug(...args: unknown[]): void {
+    this.#log('debug', args);
+  }
+  trace(...args: unknown[]): void {
+    this.#log('trace', args);
+  }
+  silent(): void {}
+
+  child(
+    bindings: Bindings,
+    options?: Parameters<ChildLoggerFactory>[2],
+  ): FastifyBaseLogger {
+    return this.#logger().child(bindings, options);
+  }
+}
+
+/** A route with its own log level gets its child at once: the parent's level would not be its own. */
+const requestLogger: ChildLoggerFactory = (logger, bindings, options) =>
+  options.level
+    ? logger.child(bindings, options)
+    : new LazyRequestLogger(logger as PinoLike, bindings);
+
 /** What the server hands the app; tests may pass their own mailer and clock. */
 export type AppInput = {
   config: Config;
@@ -139,6 +217,7 @@ export async function buildApp(input: AppInput, opts: AppOptions = {}) {
   const app: FastifyInstance = Fastify({
     logger: loggerOptions(config.logLevel, opts.logStream),
     logController: new AccessLog(),
+    childLoggerFactory: requestLogger,
     // Callers never choose their request id (docs/security.md LG-07).
     requestIdHeader: false,
     genReqId: () => newId(),

@@ -1,5 +1,6 @@
 // One process for every API test file: PGlite templates are made once and cloned.
 import './app/envelope.test.js';
+import './app/request-logger.test.js';
 import './app/routes.test.js';
 import './app/access-matrix.test.js';
 import './app/fuzz.test.js';
