@@ -52,34 +52,51 @@ const BAD_STRING =
  */
 export const MAX_INPUT_DEPTH = 16;
 
+/** What `badPath` answers for a bad field name: the error names no field. */
+const UNNAMED = Symbol('unnamed');
+
+/**
+ * Where the first bad value under `value` is: '' for `value` itself, a dotted
+ * path below it (array elements share their array's path), UNNAMED for a bad
+ * field name, undefined when all is clean. Recursion stops at
+ * MAX_INPUT_DEPTH, so no input can overflow the call stack; the path is
+ * built only for a bad value (this runs on every call).
+ */
+function badPath(
+  value: unknown,
+  depth: number,
+): string | typeof UNNAMED | undefined {
+  if (typeof value === 'string') return BAD_STRING.test(value) ? '' : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  if (depth >= MAX_INPUT_DEPTH) return '';
+  if (Array.isArray(value)) {
+    for (const v of value) {
+      const bad = badPath(v, depth + 1);
+      if (bad !== undefined) return bad;
+    }
+    return undefined;
+  }
+  const record = value as Record<string, unknown>;
+  for (const k of Object.keys(record)) {
+    if (BAD_STRING.test(k)) return UNNAMED;
+    const bad = badPath(record[k], depth + 1);
+    if (bad === UNNAMED) return bad;
+    if (bad !== undefined) return bad ? `${k}.${bad}` : k;
+  }
+  return undefined;
+}
+
 /**
  * NUL becomes a database error and lone surrogates are silently mangled:
- * refuse both, and inputs nested deeper than any call needs. Walks with its
- * own stack, so no input can overflow the call stack.
+ * refuse both, and inputs nested deeper than any call needs.
  */
 function assertCleanInput(root: Record<string, unknown>): void {
-  const stack: { value: unknown; at: string; depth: number }[] = [
-    { value: root, at: '', depth: 0 },
-  ];
-  for (let item = stack.pop(); item; item = stack.pop()) {
-    const { value, at, depth } = item;
-    if (typeof value === 'string') {
-      if (BAD_STRING.test(value))
-        throw new ApiError('ValidationError', at || undefined);
-      continue;
-    }
-    if (value === null || typeof value !== 'object') continue;
-    if (depth >= MAX_INPUT_DEPTH)
-      throw new ApiError('ValidationError', at || undefined);
-    if (Array.isArray(value)) {
-      for (const v of value) stack.push({ value: v, at, depth: depth + 1 });
-      continue;
-    }
-    for (const [k, v] of Object.entries(value)) {
-      if (BAD_STRING.test(k)) throw new ApiError('ValidationError');
-      stack.push({ value: v, at: at ? `${at}.${k}` : k, depth: depth + 1 });
-    }
-  }
+  const bad = badPath(root, 0);
+  if (bad !== undefined)
+    throw new ApiError(
+      'ValidationError',
+      bad === UNNAMED || bad === '' ? undefined : bad,
+    );
 }
 
 function trimMarked(

@@ -138,6 +138,12 @@ describe('envelopes and the error handler', () => {
       await call(suite.h.app, '/news/read', '{"id":"a\\ud800"}'),
       'ValidationError',
     );
+    // The error names the field; a NUL in a field's name is refused too, naming none.
+    const badValue = await call(suite.h.app, '/news/read', { id: 'a\u0000b' });
+    assert.match(String(badValue.json.msg), /（id）$/);
+    const badName = await call(suite.h.app, '/news/read', '{"i\\u0000d":"a"}');
+    assertNg(badName, 'ValidationError');
+    assert.doesNotMatch(String(badName.json.msg), /（/);
     const contact = await call(suite.h.app, '/contact/create', {
       name: '山田',
       email: 'a@example.jp',
