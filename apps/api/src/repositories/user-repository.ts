@@ -24,7 +24,12 @@ import type {
 import type { Db } from '../db/database.js';
 import { proSearch, schedules, users } from '../db/schema.js';
 import { pageOf, type Page } from '../lib/paging.js';
-import { likePattern, matchesKeyword, newestFirst } from './queries.js';
+import {
+  builtPerShape,
+  likePattern,
+  matchesKeyword,
+  newestFirst,
+} from './queries.js';
 import { notBlockedWith } from './moderation-repository.js';
 import { present, presentOf } from '../lib/present.js';
 import type { UserCache } from './user-cache.js';
@@ -99,6 +104,72 @@ const listed = and(
 type ListOptions = { unlisted?: boolean; viewerId?: string };
 
 export function userRepository(db: Db, cache: UserCache) {
+  /** The pro search's statement for the filters present and the sort; values are placeholders. */
+  const searchQuery = (
+    has: Record<
+      'area' | 'feeMin' | 'feeMax' | 'keyword' | 'date' | 'listed' | 'viewer',
+      boolean
+    >,
+    sort: 'new' | 'likes' | 'fee' | 'rating',
+  ) => {
+    const at = sql.placeholder;
+    const where: (SQL | undefined)[] = [
+      eq(users.type, 'pro'),
+      has.listed ? listed : undefined,
+      has.viewer ? notBlockedWith(at('viewerId'), users.id) : undefined,
+      has.area ? eq(users.area, at('area')) : undefined,
+      has.feeMin ? gte(users.lessonFee, at('feeMin')) : undefined,
+      has.feeMax ? lte(users.lessonFee, at('feeMax')) : undefined,
+      has.keyword
+        ? // On the narrow pro_search rows (schema.ts), lower-cased as the
+          // trigger lower-cased the text.
+          inArray(
+            users.id,
+            db
+              .select({ id: proSearch.userId })
+              .from(proSearch)
+              .where(sql`${proSearch.text} like lower(${at('pattern')})`),
+          )
+        : undefined,
+      has.date
+        ? exists(
+            db
+              .select({ one: sql`1` })
+              .from(schedules)
+              .where(
+                and(
+                  eq(schedules.proId, users.id),
+                  eq(schedules.date, at('date')),
+                  eq(schedules.statusRound, 'open'),
+                ),
+              ),
+          )
+        : undefined,
+    ];
+    const order =
+      sort === 'likes'
+        ? [desc(users.likeCount), desc(users.createdAt)]
+        : sort === 'fee'
+          ? [sql`${users.lessonFee} asc nulls last`, desc(users.createdAt)]
+          : sort === 'rating'
+            ? [
+                // The average as shown (one decimal); unrated pros last, then the most reviewed.
+                sql`round(${users.ratingSum}::numeric / nullif(${users.reviewCount}, 0), 1) desc nulls last`,
+                desc(users.reviewCount),
+                desc(users.createdAt),
+              ]
+            : [desc(users.createdAt)];
+    return db
+      .select()
+      .from(users)
+      .where(and(...where))
+      .orderBy(...order, asc(users.id))
+      .limit(at('limit'))
+      .offset(at('offset'));
+  };
+  const searchOfShape =
+    builtPerShape<ReturnType<ReturnType<typeof searchQuery>['prepare']>>();
+
   const members = ne(users.type, 'buyer');
   return {
     /**
@@ -325,65 +396,34 @@ export function userRepository(db: Db, cache: UserCache) {
       q: ProConditionInput,
       opts: ListOptions = {},
     ): Promise<UserRow[]> {
-      const where: (SQL | undefined)[] = [
-        eq(users.type, 'pro'),
-        opts.unlisted ? undefined : listed,
-        opts.viewerId ? notBlockedWith(opts.viewerId, users.id) : undefined,
-      ];
-      if (q.area) where.push(eq(users.area, q.area));
-      if (q.feeMin !== undefined) where.push(gte(users.lessonFee, q.feeMin));
-      if (q.feeMax !== undefined) where.push(lte(users.lessonFee, q.feeMax));
-      if (q.keyword)
-        where.push(
-          // On the narrow pro_search rows (schema.ts), lower-cased as the
-          // trigger lower-cased the text.
-          inArray(
-            users.id,
-            db
-              .select({ id: proSearch.userId })
-              .from(proSearch)
-              .where(
-                sql`${proSearch.text} like lower(${likePattern(q.keyword)})`,
-              ),
-          ),
-        );
-      if (q.date) {
-        where.push(
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(schedules)
-              .where(
-                and(
-                  eq(schedules.proId, users.id),
-                  eq(schedules.date, q.date),
-                  eq(schedules.statusRound, 'open'),
-                ),
-              ),
-          ),
-        );
-      }
-      const order =
-        q.sort === 'likes'
-          ? [desc(users.likeCount), desc(users.createdAt)]
-          : q.sort === 'fee'
-            ? [sql`${users.lessonFee} asc nulls last`, desc(users.createdAt)]
-            : q.sort === 'rating'
-              ? [
-                  // The average as shown (one decimal); unrated pros last, then the most reviewed.
-                  sql`round(${users.ratingSum}::numeric / nullif(${users.reviewCount}, 0), 1) desc nulls last`,
-                  desc(users.reviewCount),
-                  desc(users.createdAt),
-                ]
-              : [desc(users.createdAt)];
+      const sort =
+        q.sort === 'likes' || q.sort === 'fee' || q.sort === 'rating'
+          ? q.sort
+          : 'new';
+      const has = {
+        area: Boolean(q.area),
+        feeMin: q.feeMin !== undefined,
+        feeMax: q.feeMax !== undefined,
+        keyword: Boolean(q.keyword),
+        date: Boolean(q.date),
+        listed: !opts.unlisted,
+        viewer: Boolean(opts.viewerId),
+      };
+      const shape = `${sort}:${Object.entries(has)
+        .filter(([, on]) => on)
+        .map(([name]) => name)
+        .join(',')}`;
       const { limit, offset } = pageOf(q, 20);
-      return db
-        .select()
-        .from(users)
-        .where(and(...where))
-        .orderBy(...order, asc(users.id))
-        .limit(limit)
-        .offset(offset);
+      return searchOfShape(shape, () => searchQuery(has, sort)).execute({
+        area: q.area,
+        feeMin: q.feeMin,
+        feeMax: q.feeMax,
+        pattern: q.keyword ? likePattern(q.keyword) : undefined,
+        date: q.date,
+        viewerId: opts.viewerId,
+        limit,
+        offset,
+      });
     },
   };
 }

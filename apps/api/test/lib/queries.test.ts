@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { sql } from 'drizzle-orm';
-import { preparedStatement, rowsOf } from '../../src/repositories/queries.js';
+import { and, eq, gte, sql } from 'drizzle-orm';
+import {
+  builtPerShape,
+  preparedStatement,
+  rowsOf,
+} from '../../src/repositories/queries.js';
+import { news } from '../../src/db/schema.js';
 import { DRIVERS, harness, type Harness } from '../helper.js';
 
 for (const driver of DRIVERS) {
@@ -26,6 +31,74 @@ for (const driver of DRIVERS) {
         assert.deepEqual(rows, [{ n, doubled: n * 2, label: `#${n}` }]);
       }
       assert.equal(renders, 1);
+    });
+
+    it('builds a query once per shape and runs it with each call’s values, unnamed', async () => {
+      const db = h.database.db;
+      const now = new Date('2026-11-01T00:00:00Z');
+      for (const [i, title] of ['一', '二', '三'].entries())
+        await db.insert(news).values({
+          id: `SHAPE${i}`,
+          title,
+          body: '本文',
+          publishedAt: new Date(now.getTime() + i * 60_000),
+          createdAt: now,
+          updatedAt: now,
+        });
+      const ofShape = builtPerShape<{
+        execute(values: Record<string, unknown>): Promise<{ title: string }[]>;
+      }>();
+      let builds = 0;
+      const search = (title: string | undefined, since: Date) =>
+        ofShape(title ? 'title' : 'all', () => {
+          builds += 1;
+          return db
+            .select({ title: news.title })
+            .from(news)
+            .where(
+              and(
+                sql`${news.id} like 'SHAPE%'`,
+                gte(news.publishedAt, sql.placeholder('since')),
+                title ? eq(news.title, sql.placeholder('title')) : undefined,
+              ),
+            )
+            .orderBy(news.publishedAt);
+        }).execute({ since, title });
+      assert.deepEqual(await search(undefined, now), [
+        { title: '一' },
+        { title: '二' },
+        { title: '三' },
+      ]);
+      assert.deepEqual(
+        await search(undefined, new Date(now.getTime() + 60_000)),
+        [{ title: '二' }, { title: '三' }],
+      );
+      assert.deepEqual(await search('三', now), [{ title: '三' }]);
+      assert.deepEqual(await search('一', now), [{ title: '一' }]);
+      assert.equal(builds, 2);
+      if (driver === 'postgres') {
+        // Unnamed: PostgreSQL plans each call for its values and keeps nothing
+        // on the connection (one transaction: one connection for both).
+        const kept = await db.transaction(async (tx) => {
+          const inTx = builtPerShape<{
+            execute(v: Record<string, unknown>): Promise<unknown[]>;
+          }>()('one', () =>
+            tx
+              .select({ title: news.title })
+              .from(news)
+              .where(eq(news.title, sql.placeholder('title'))),
+          );
+          assert.equal((await inTx.execute({ title: '二' })).length, 1);
+          return rowsOf<{ statement: string }>(
+            tx,
+            sql`select statement from pg_prepared_statements`,
+          );
+        });
+        assert.ok(
+          !kept.some((r) => r.statement.includes('"news"')),
+          JSON.stringify(kept),
+        );
+      }
     });
 
     if (driver === 'postgres')
