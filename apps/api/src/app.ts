@@ -151,7 +151,8 @@ export class LazyRequestLogger implements FastifyBaseLogger {
   }
 
   #log(level: LogLevel, args: unknown[]): void {
-    if (!this.#parent.isLevelEnabled(level)) return;
+    // Once made, the child decides (its level may have been set apart).
+    if (!this.#real && !this.#parent.isLevelEnabled(level)) return;
     const logger = this.#logger();
     Reflect.apply(logger[level], logger, args);
   }
@@ -192,9 +193,12 @@ export class LazyRequestLogger implements FastifyBaseLogger {
   }
 }
 
-/** A route with its own log level gets its child at once: the parent's level would not be its own. */
+/**
+ * A route with logger options of its own (`logLevel`, `logSerializers`) gets
+ * its child at once: the parent's level and serializers are not its own.
+ */
 const requestLogger: ChildLoggerFactory = (logger, bindings, options) =>
-  options.level
+  Object.keys(options).length > 0
     ? logger.child(bindings, options)
     : new LazyRequestLogger(logger as PinoLike, bindings);
 

@@ -89,4 +89,19 @@ describe('the request logger', () => {
     assert.match(line, /"msg":"written"/);
     assert.doesNotMatch(line, /hunter2/);
   });
+
+  it('writes below the app’s level once the request’s own level is lowered, as a pino child does', () => {
+    const log = suite.h.app.log as ConstructorParameters<
+      typeof LazyRequestLogger
+    >[0];
+    const logger = new LazyRequestLogger(log, { reqId: 'LAZY-2' });
+    logger.level = 'debug';
+    assert.equal(logger.level, 'debug');
+    logger.debug('now written');
+    const line = suite.h.logs.at(-1) ?? '';
+    assert.match(line, /"reqId":"LAZY-2"/);
+    assert.match(line, /"level":20/);
+    // The app's own level is untouched.
+    assert.equal(suite.h.app.log.level, 'info');
+  });
 });
