@@ -9,6 +9,7 @@ import {
   sql,
   type Placeholder,
   type SQL,
+  type SQLWrapper,
 } from 'drizzle-orm';
 import {
   PgDialect,
@@ -149,7 +150,7 @@ export async function removeBy(
 /** A member's reservation of a lesson (whatever its status, unless `also` narrows it). */
 export const reservationOf = (
   scheduleId: string | typeof schedules.id,
-  userId: string,
+  userId: string | SQLWrapper,
   ...also: (SQL | undefined)[]
 ) =>
   and(
@@ -165,7 +166,10 @@ export const ACTIVE: (typeof reservations.$inferSelect)['status'][] = [
 ];
 
 /** A member's reservations that hold a place (narrowed by `also`). */
-export const placesHeldBy = (userId: string, ...also: (SQL | undefined)[]) =>
+export const placesHeldBy = (
+  userId: string | SQLWrapper,
+  ...also: (SQL | undefined)[]
+) =>
   and(
     eq(reservations.userId, userId),
     inArray(reservations.status, ACTIVE),

@@ -33,6 +33,7 @@ import {
   waitlist,
 } from '../db/schema.js';
 import {
+  builtPerShape,
   findBy,
   ACTIVE,
   placesHeldBy,
@@ -169,13 +170,15 @@ export function whyNoPlace(
 
 export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
   const rules: PlaceRules = { appUrl, paymentsOn };
+  /** `forUser`'s statements, one per shape (own or a pro's, which filters). */
+  const lessonsOfShape = builtPerShape<{
+    execute(values: Record<string, unknown>): Promise<ScheduleRow[]>;
+  }>();
   /** One query for any number of lessons: the confirmed amateurs, the waitlist, the viewer's reservation and place in line. */
-  async function peopleOf(
-    ids: string[],
-    viewerId: string,
-  ): Promise<Map<string, LessonPeople>> {
-    if (ids.length === 0) return new Map();
-    const rows = await db
+  /** The lessons' people as `viewerId` sees them; built once (one text for any number of ids). */
+  const peopleQuery = () => {
+    const viewerId = sql.placeholder('viewerId');
+    return db
       .select({
         id: schedules.id,
         mine: reservations,
@@ -196,7 +199,20 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
       })
       .from(schedules)
       .leftJoin(reservations, reservationOf(schedules.id, viewerId))
-      .where(inArray(schedules.id, ids));
+      .where(sql`${schedules.id} = any(${sql.placeholder('ids')}::text[])`);
+  };
+  const peopleOfShape =
+    builtPerShape<ReturnType<ReturnType<typeof peopleQuery>['prepare']>>();
+
+  async function peopleOf(
+    ids: string[],
+    viewerId: string,
+  ): Promise<Map<string, LessonPeople>> {
+    if (ids.length === 0) return new Map();
+    const rows = await peopleOfShape('people', peopleQuery).execute({
+      ids,
+      viewerId,
+    });
     return new Map(
       rows.map((r) => [
         r.id,
@@ -300,41 +316,55 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
       filter: { from?: string; date?: string; activeOnly?: boolean },
     ): Promise<Schedule[]> {
       const own = viewer.id === userId || viewer.type === 'admin';
-      const conds: (SQL | undefined)[] = [
-        own
-          ? or(
-              eq(schedules.proId, userId),
-              inArray(
-                schedules.id,
-                db
-                  .select({ id: reservations.scheduleId })
-                  .from(reservations)
-                  .where(placesHeldBy(userId)),
-              ),
-              // A lesson they wait for is theirs to see too (キャンセル待ち).
-              inArray(
-                schedules.id,
-                db
-                  .select({ id: waitlist.scheduleId })
-                  .from(waitlist)
-                  .where(eq(waitlist.userId, userId)),
-              ),
-            )
-          : eq(schedules.proId, userId),
-      ];
-      if (filter.date) conds.push(eq(schedules.date, filter.date));
-      if (filter.from) conds.push(gte(schedules.date, filter.from));
-      if (filter.activeOnly) conds.push(stillToBeHeld);
-      const rows = await db
-        .select()
-        .from(schedules)
-        .where(and(...conds))
-        .orderBy(
-          asc(schedules.date),
-          asc(schedules.startTime),
-          asc(schedules.id),
-        )
-        .limit(1000);
+      const shape = [
+        own ? 'own' : 'pro',
+        filter.date ? 'date' : '',
+        filter.from ? 'from' : '',
+        filter.activeOnly ? 'active' : '',
+      ].join(':');
+      const rows = await lessonsOfShape(shape, () => {
+        const user = sql.placeholder('userId');
+        return db
+          .select()
+          .from(schedules)
+          .where(
+            and(
+              own
+                ? or(
+                    eq(schedules.proId, user),
+                    inArray(
+                      schedules.id,
+                      db
+                        .select({ id: reservations.scheduleId })
+                        .from(reservations)
+                        .where(placesHeldBy(user)),
+                    ),
+                    // A lesson they wait for is theirs to see too (キャンセル待ち).
+                    inArray(
+                      schedules.id,
+                      db
+                        .select({ id: waitlist.scheduleId })
+                        .from(waitlist)
+                        .where(eq(waitlist.userId, user)),
+                    ),
+                  )
+                : eq(schedules.proId, user),
+              filter.date
+                ? eq(schedules.date, sql.placeholder('date'))
+                : undefined,
+              filter.from
+                ? gte(schedules.date, sql.placeholder('from'))
+                : undefined,
+              filter.activeOnly ? stillToBeHeld : undefined,
+            ),
+          )
+          .orderBy(
+            asc(schedules.date),
+            asc(schedules.startTime),
+            asc(schedules.id),
+          )
+          .limit(1000);
+      }).execute({ userId, date: filter.date, from: filter.from });
       return view(rows, viewer);
     },
 
