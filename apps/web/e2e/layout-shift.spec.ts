@@ -94,6 +94,17 @@ describe('member pages filling in', () => {
       await openLate(page, `${suite.server.baseUrl}/#/tabs/schedule`, {
         sessionLate: true,
       });
+      // The page's own spinner stands in meanwhile, without the app-wide one
+      // over it (which shows 0.25 s into any call).
+      await page
+        .getByText('ログイン状態を確認しています')
+        .waitFor({ state: 'attached' });
+      await page.waitForTimeout(600);
+      assert.equal(
+        await page.getByTestId('global-spinner').isVisible(),
+        false,
+        'a second spinner over the page’s own',
+      );
       await page
         .getByRole('heading', { name: '予約中のレッスン' })
         .first()
