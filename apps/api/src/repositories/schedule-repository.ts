@@ -174,8 +174,11 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
   const lessonsOfShape = builtPerShape<{
     execute(values: Record<string, unknown>): Promise<ScheduleRow[]>;
   }>();
-  /** One query for any number of lessons: the confirmed amateurs, the waitlist, the viewer's reservation and place in line. */
-  /** The lessons' people as `viewerId` sees them; built once (one text for any number of ids). */
+  /**
+   * One query for any number of lessons (the ids as one array value, so one
+   * text): the confirmed amateurs, the waitlist, the viewer's reservation and
+   * place in line. Built once.
+   */
   const peopleQuery = () => {
     const viewerId = sql.placeholder('viewerId');
     return db
