@@ -314,6 +314,23 @@ async function apiScenarios(
           { body: JSON.stringify({ ...q, size: 20 }), headers: auth },
         )),
       );
+    // The searches above repeat, so after the first they come from the
+    // shared cache of search pages; a pro's name picked at random is a new
+    // search nearly every time: the database path.
+    const anyProName = () =>
+      JSON.stringify({
+        keyword: `ベンチ会員${10 * (1 + Math.floor((Math.random() * MEMBERS) / 10))}`,
+        sort: 'new',
+        size: 20,
+      });
+    out.push(
+      ...(await load(
+        `/api/users/pro/condition: a random pro's name each time, mostly cache misses (${label})`,
+        `${base}/users/pro/condition`,
+        'POST',
+        { nextBody: anyProName, headers: auth },
+      )),
+    );
     const loginBody = JSON.stringify({
       mail: 'pro1@example.jp',
       password: 'proam-demo-2026',

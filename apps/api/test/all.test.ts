@@ -8,6 +8,7 @@ import './app/rate-limit-redis.test.js';
 import './app/web.test.js';
 import './app/user-cache.test.js';
 import './app/public-cache.test.js';
+import './app/search-cache.test.js';
 import './app/hardening.test.js';
 import './app/openapi-doc.test.js';
 import './app/metrics.test.js';

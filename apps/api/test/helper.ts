@@ -136,6 +136,18 @@ export function assertRefusesSetting(
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>['app'];
 
+/**
+ * Reads until `ok` holds, at most 2 s, then once more: for a change that
+ * reaches a cache by the database's notification (another instance's write,
+ * or a SQL tool's), whose flight time a test cannot know.
+ */
+export async function eventually(ok: () => Promise<boolean>): Promise<boolean> {
+  const started = Date.now();
+  while (!(await ok()) && Date.now() - started < 2000)
+    await new Promise((r) => setTimeout(r, 5));
+  return ok();
+}
+
 /** Another API instance on the harness's PostgreSQL database (cross-instance tests). */
 export async function secondInstance(
   h: Harness,

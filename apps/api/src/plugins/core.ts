@@ -17,7 +17,7 @@ declare module 'fastify' {
     database: Database;
     /** Member rows cached per process, dropped on every change (users_changed). */
     userCache: UserCache;
-    /** The public site's reads (news, competitions) cached per process, forgotten on every change (public_changed). */
+    /** Reads every caller shares (news, competitions, pro search pages) cached per process, forgotten on every change (0014, 0017). */
     publicCache: PublicCache;
     /** Where media objects live: DATA_DIR/media or an S3 bucket. */
     objectStore: ObjectStore;
@@ -40,10 +40,13 @@ export const configPlugin = fp(
 export const databasePlugin = fp(
   async (app: FastifyInstance, opts: { database: Database }) => {
     app.decorate('database', opts.database);
-    const userCache = await createUserCache(opts.database);
-    app.decorate('userCache', userCache);
     const publicCache = await createPublicCache(opts.database);
     app.decorate('publicCache', publicCache);
+    const userCache = await createUserCache(opts.database, {
+      // A pro search page is made of member rows.
+      onWritten: () => publicCache.changed('pros'),
+    });
+    app.decorate('userCache', userCache);
     app.addHook('onClose', async () => {
       await Promise.all([userCache.close(), publicCache.close()]);
     });

@@ -34,7 +34,7 @@ function repositoriesOver(
   paymentsOn: boolean,
 ) {
   return {
-    users: userRepository(db, cache),
+    users: userRepository(db, cache, published),
     likes: likeRepository(db, cache),
     schedules: scheduleRepository(db, appUrl, paymentsOn),
     payments: paymentRepository(db, appUrl, paymentsOn),
@@ -42,7 +42,7 @@ function repositoriesOver(
     paymentRecords: paymentRecordRepository(db),
     outbox: outboxRepository(db, appUrl),
     reviews: reviewRepository(db, cache),
-    moderation: moderationRepository(db),
+    moderation: moderationRepository(db, published),
     chat: chatRepository(db),
     news: newsRepository(db, published),
     competitions: competitionRepository(db, published),

@@ -7,6 +7,7 @@ import type { Db } from '../db/database.js';
 import { blocks, messages, reports, reviews, users } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 import { present, presentOf } from '../lib/present.js';
+import type { PublicReads } from './public-cache.js';
 
 type ReportRow = typeof reports.$inferSelect;
 
@@ -35,19 +36,22 @@ export const notBlockedWith = (
        or (b.user_id = ${column} and b.blocked_id = ${viewerId}))`;
 
 /** Blocks between members, and reports to the company (通報). */
-export function moderationRepository(db: Db) {
+export function moderationRepository(db: Db, published: PublicReads) {
   return {
     async block(userId: string, blockedId: string, now: Date) {
       await db
         .insert(blocks)
         .values({ userId, blockedId, createdAt: now })
         .onConflictDoNothing();
+      // The search's shared pages are only for members in no block (user-repository.ts).
+      published.changed('blocks');
     },
 
     async unblock(userId: string, blockedId: string) {
       await db
         .delete(blocks)
         .where(and(eq(blocks.userId, userId), eq(blocks.blockedId, blockedId)));
+      published.changed('blocks');
     },
 
     async blockedBy(userId: string): Promise<string[]> {

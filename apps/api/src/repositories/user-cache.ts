@@ -67,7 +67,18 @@ export async function createUserCache(
     max = 10_000,
     ttlMs = 30_000,
     loadMany = defaultLoadMany(database),
-  }: { max?: number; ttlMs?: number; loadMany?: LoadMany } = {},
+    onWritten,
+  }: {
+    max?: number;
+    ttlMs?: number;
+    loadMany?: LoadMany;
+    /**
+     * Told of our own writers' evictions (not of other instances'
+     * notifications): a cache built from member rows, the pro search's
+     * pages, forgets them at once too.
+     */
+    onWritten?: () => void;
+  } = {},
 ): Promise<UserCache> {
   const rows = new LRUCache<string, UserRow>({ max, ttl: ttlMs });
   let epoch = 0;
@@ -125,7 +136,10 @@ export async function createUserCache(
     },
     lookups: () => ({ ...counted }),
     peek: (id) => rows.get(id),
-    evict,
+    evict(...ids) {
+      evict(...ids);
+      onWritten?.();
+    },
     // The database may be gone already (it is closed after the app): nothing left to stop then.
     close: () => unlisten().catch(() => undefined),
   };

@@ -22,7 +22,7 @@ import type {
   UserUpdateInput,
 } from '@proam/contract';
 import type { Db } from '../db/database.js';
-import { proSearch, schedules, users } from '../db/schema.js';
+import { blocks, proSearch, schedules, users } from '../db/schema.js';
 import { pageOf, type Page } from '../lib/paging.js';
 import {
   builtPerShape,
@@ -32,9 +32,10 @@ import {
 } from './queries.js';
 import { notBlockedWith } from './moderation-repository.js';
 import { present, presentOf } from '../lib/present.js';
+import type { PublicReads } from './public-cache.js';
 import type { UserCache } from './user-cache.js';
 
-type UserRow = typeof users.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
 
 /** Row → contract User. The address is shown only to the member and to admins. */
 /** ★ to one decimal, from the counters kept with the reviews; null without any. */
@@ -103,7 +104,11 @@ const listed = and(
 /** Who asks for a list: admins see unlisted members; nobody sees those they blocked or who blocked them. */
 type ListOptions = { unlisted?: boolean; viewerId?: string };
 
-export function userRepository(db: Db, cache: UserCache) {
+export function userRepository(
+  db: Db,
+  cache: UserCache,
+  published: PublicReads,
+) {
   /** The pro search's statement for the filters present and the sort; values are placeholders. */
   const searchQuery = (
     has: Record<
@@ -169,6 +174,20 @@ export function userRepository(db: Db, cache: UserCache) {
   };
   const searchOfShape =
     builtPerShape<ReturnType<ReturnType<typeof searchQuery>['prepare']>>();
+  /** One block the member is on either side of, if any. */
+  const blockQuery = () =>
+    db
+      .select({ one: sql<number>`1` })
+      .from(blocks)
+      .where(
+        or(
+          eq(blocks.userId, sql.placeholder('id')),
+          eq(blocks.blockedId, sql.placeholder('id')),
+        ),
+      )
+      .limit(1);
+  const blockOfShape =
+    builtPerShape<ReturnType<ReturnType<typeof blockQuery>['prepare']>>();
 
   const members = ne(users.type, 'buyer');
   return {
@@ -392,6 +411,14 @@ export function userRepository(db: Db, cache: UserCache) {
       );
     },
 
+    /**
+     * A page of the pro search. Every member in no block gets the same page
+     * for the same search, so theirs comes from the shared cache
+     * (public-cache.ts), kept until a pro or a block changes, or a lesson for
+     * a search by date. Admins (who also see unlisted pros), members on
+     * either side of a block and reads in a transaction ask the database.
+     * A page from the cache is shared: never change it.
+     */
     async searchPros(
       q: ProConditionInput,
       opts: ListOptions = {},
@@ -400,30 +427,60 @@ export function userRepository(db: Db, cache: UserCache) {
         q.sort === 'likes' || q.sort === 'fee' || q.sort === 'rating'
           ? q.sort
           : 'new';
-      const has = {
-        area: Boolean(q.area),
-        feeMin: q.feeMin !== undefined,
-        feeMax: q.feeMax !== undefined,
-        keyword: Boolean(q.keyword),
-        date: Boolean(q.date),
-        listed: !opts.unlisted,
-        viewer: Boolean(opts.viewerId),
-      };
-      const shape = `${sort}:${Object.entries(has)
-        .filter(([, on]) => on)
-        .map(([name]) => name)
-        .join(',')}`;
       const { limit, offset } = pageOf(q, 20);
-      return searchOfShape(shape, () => searchQuery(has, sort)).execute({
-        area: q.area,
-        feeMin: q.feeMin,
-        feeMax: q.feeMax,
-        pattern: q.keyword ? likePattern(q.keyword) : undefined,
-        date: q.date,
-        viewerId: opts.viewerId,
+      const pattern = q.keyword ? likePattern(q.keyword) : undefined;
+      const search = (viewerId: string | undefined) => {
+        const has = {
+          area: Boolean(q.area),
+          feeMin: q.feeMin !== undefined,
+          feeMax: q.feeMax !== undefined,
+          keyword: pattern !== undefined,
+          date: Boolean(q.date),
+          listed: !opts.unlisted,
+          viewer: viewerId !== undefined,
+        };
+        const shape = `${sort}:${Object.entries(has)
+          .filter(([, on]) => on)
+          .map(([name]) => name)
+          .join(',')}`;
+        return searchOfShape(shape, () => searchQuery(has, sort)).execute({
+          area: q.area,
+          feeMin: q.feeMin,
+          feeMax: q.feeMax,
+          pattern,
+          date: q.date,
+          viewerId,
+          limit,
+          offset,
+        });
+      };
+      const { read } = published;
+      const { viewerId } = opts;
+      if (!read || opts.unlisted || viewerId === undefined)
+        return search(viewerId);
+      const inBlock = await read(
+        'blocks',
+        `in-block:${viewerId}`,
+        async () => ({
+          value:
+            (await blockOfShape('one', blockQuery).execute({ id: viewerId }))
+              .length > 0,
+        }),
+      );
+      if (inBlock) return search(viewerId);
+      const key = JSON.stringify([
+        sort,
+        q.area ?? null,
+        q.feeMin ?? null,
+        q.feeMax ?? null,
+        pattern ?? null,
+        q.date ?? null,
         limit,
         offset,
-      });
+      ]);
+      return read(q.date ? ['pros', 'schedules'] : 'pros', key, async () => ({
+        value: await search(undefined),
+      }));
     },
   };
 }

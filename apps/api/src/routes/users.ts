@@ -23,7 +23,7 @@ import {
 import { normalEmail } from '../auth/codes.js';
 import { defineRoute, MEMBERS_AND_BUYERS, type Caller } from '../lib/route.js';
 import { pageOf } from '../lib/paging.js';
-import { toUser } from '../repositories/user-repository.js';
+import { toUser, type UserRow } from '../repositories/user-repository.js';
 
 export function userRoutes(app: FastifyInstance): void {
   const { repos, config, clock } = app;
@@ -63,6 +63,20 @@ export function userRoutes(app: FastifyInstance): void {
     if (!shown) {
       shown = Object.freeze(view(caller)(row));
       publicViews.set(row, shown);
+    }
+    return shown;
+  };
+  // A search page from the shared cache is the same array for every member
+  // in no block (user-repository.ts), so its view is built once too; a page
+  // that holds the caller's own row shows them their email and is their own.
+  const pageViews = new WeakMap<object, User[]>();
+  const searchView = (caller: Caller, rows: UserRow[]): User[] => {
+    if (caller.type === 'admin' || rows.some((r) => r.id === caller.id))
+      return rows.map(view(caller));
+    let shown = pageViews.get(rows);
+    if (!shown) {
+      shown = rows.map((row) => readView(caller, row));
+      pageViews.set(rows, shown);
     }
     return shown;
   };
@@ -254,6 +268,7 @@ export function userRoutes(app: FastifyInstance): void {
     tags: ['users'],
     input: ProConditionInputSchema,
     output: users,
+    cachedAnswers: true,
     handler: async ({ input, caller }) => {
       if (
         input.feeMin !== undefined &&
@@ -261,7 +276,7 @@ export function userRoutes(app: FastifyInstance): void {
         input.feeMin > input.feeMax
       )
         throw new ApiError('ValidationError', 'feeMin');
-      return (await repo.searchPros(input, unlisted(caller))).map(view(caller));
+      return searchView(caller, await repo.searchPros(input, unlisted(caller)));
     },
   });
 }

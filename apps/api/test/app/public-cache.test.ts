@@ -6,6 +6,7 @@ import { createPublicCache } from '../../src/repositories/public-cache.js';
 import {
   call,
   DRIVERS,
+  eventually,
   memberSuite,
   secondInstance,
   TestClock,
@@ -28,6 +29,61 @@ describe('public read cache rules', () => {
     hooks.resubscribed!();
     assert.equal(await cache.read('competitions', 'all', load), 'v4');
     assert.deepEqual(cache.stats(), { loads: 4, hits: 2 });
+  });
+
+  it('forgets an answer when any table it depends on changes, and only those answers', async () => {
+    const { database, hooks } = fakeDatabase();
+    const cache = await createPublicCache(database);
+    let loads = 0;
+    const load = async () => ({ value: ++loads });
+    const byDate = () => cache.read(['pros', 'schedules'], 'by-date', load);
+    const plain = () => cache.read('pros', 'plain', load);
+    assert.equal(await byDate(), 1);
+    assert.equal(await plain(), 2);
+    hooks.payload!('schedules');
+    assert.equal(await byDate(), 3);
+    assert.equal(await plain(), 2);
+    cache.changed('pros');
+    assert.equal(await byDate(), 4);
+    assert.equal(await plain(), 5);
+    hooks.payload!('a_table_of_a_newer_release'); // unknown: forget everything
+    assert.equal(await byDate(), 6);
+    assert.equal(await plain(), 7);
+  });
+
+  it('does not keep an answer loaded before a change of any of its tables', async () => {
+    const { database } = fakeDatabase();
+    const cache = await createPublicCache(database);
+    let release!: () => void;
+    const slow = cache.read(
+      ['pros', 'schedules'],
+      'k',
+      () =>
+        new Promise<{ value: string }>(
+          (r) => (release = () => r({ value: 'old' })),
+        ),
+    );
+    cache.changed('schedules');
+    release();
+    assert.equal(await slow, 'old');
+    assert.equal(
+      await cache.read(['pros', 'schedules'], 'k', async () => ({
+        value: 'new',
+      })),
+      'new',
+    );
+  });
+
+  it('counts a list by its length against its bound', async () => {
+    const { database } = fakeDatabase();
+    const cache = await createPublicCache(database, { maxRows: 10 });
+    let loads = 0;
+    const page = async () => ({ value: [++loads, 0, 0, 0, 0] }); // weighs 6
+    assert.equal((await cache.read('pros', 'a', page))[0], 1);
+    assert.equal((await cache.read('pros', 'a', page))[0], 1);
+    assert.equal((await cache.read('pros', 'b', page))[0], 2); // 12 > 10: a goes
+    assert.equal((await cache.read('pros', 'b', page))[0], 2);
+    assert.equal((await cache.read('pros', 'a', page))[0], 3);
   });
 
   it('shares one load between concurrent misses of a key', async () => {
@@ -108,13 +164,6 @@ for (const driver of DRIVERS) {
         (await call(app, '/competition/read', {}, who ? suite.as(who) : {}))
           .json.body as { name: string }[]
       ).map((c) => c.name);
-    /** Reads until `ok` holds (another instance's notification is on its way), at most 2 s. */
-    const eventually = async (read: () => Promise<boolean>) => {
-      const started = Date.now();
-      while (!(await read()) && Date.now() - started < 2000)
-        await new Promise((r) => setTimeout(r, 5));
-      return read();
-    };
 
     it('shows an admin’s news at once, and the cache serves the reads between changes', async () => {
       await titles(); // cached now
