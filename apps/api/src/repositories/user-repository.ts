@@ -174,20 +174,16 @@ export function userRepository(
   };
   const searchOfShape =
     builtPerShape<ReturnType<ReturnType<typeof searchQuery>['prepare']>>();
-  /** One block the member is on either side of, if any. */
-  const blockQuery = () =>
-    db
-      .select({ one: sql<number>`1` })
-      .from(blocks)
-      .where(
-        or(
-          eq(blocks.userId, sql.placeholder('id')),
-          eq(blocks.blockedId, sql.placeholder('id')),
-        ),
-      )
-      .limit(1);
-  const blockOfShape =
-    builtPerShape<ReturnType<ReturnType<typeof blockQuery>['prepare']>>();
+  /**
+   * Every member on either side of a block: one answer for the cache, read
+   * again after any block changes (blocks are few, and change rarely).
+   */
+  const inABlock = async (): Promise<ReadonlySet<string>> => {
+    const rows = await db
+      .select({ a: blocks.userId, b: blocks.blockedId })
+      .from(blocks);
+    return new Set(rows.flatMap((r) => [r.a, r.b]));
+  };
 
   const members = ne(users.type, 'buyer');
   return {
@@ -458,16 +454,10 @@ export function userRepository(
       const { viewerId } = opts;
       if (!read || opts.unlisted || viewerId === undefined)
         return search(viewerId);
-      const inBlock = await read(
-        'blocks',
-        `in-block:${viewerId}`,
-        async () => ({
-          value:
-            (await blockOfShape('one', blockQuery).execute({ id: viewerId }))
-              .length > 0,
-        }),
-      );
-      if (inBlock) return search(viewerId);
+      const blocked = await read('blocks', 'members', async () => ({
+        value: await inABlock(),
+      }));
+      if (blocked.has(viewerId)) return search(viewerId);
       const key = JSON.stringify([
         sort,
         q.area ?? null,
