@@ -23,8 +23,13 @@ CREATE TRIGGER users_pro_deleted AFTER DELETE ON users
 CREATE TRIGGER users_truncated AFTER TRUNCATE ON users
   FOR EACH STATEMENT EXECUTE FUNCTION proam_pros_changed();
 --> statement-breakpoint
--- The keyword's text (migration 0016): kept by a trigger on users, but a pro is searched by it.
-CREATE TRIGGER pro_search_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON pro_search
+-- The keyword's text (migration 0016): kept by a trigger on users, but a pro is searched by it. Per row:
+-- that trigger runs a DELETE for every member who is not a pro, which changes no row here, and a
+-- statement-level trigger would fire for it all the same.
+CREATE TRIGGER pro_search_changed AFTER INSERT OR UPDATE OR DELETE ON pro_search
+  FOR EACH ROW EXECUTE FUNCTION proam_pros_changed();
+--> statement-breakpoint
+CREATE TRIGGER pro_search_truncated AFTER TRUNCATE ON pro_search
   FOR EACH STATEMENT EXECUTE FUNCTION proam_pros_changed();
 --> statement-breakpoint
 CREATE TRIGGER schedules_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON schedules

@@ -78,17 +78,36 @@ export const repositoriesPlugin = fp(
     // Links in mails open the app here.
     const appUrl = appUrlOf(config);
     const paymentsOn = config.stripe !== null;
-    const over = (db: Db, published: PublicReads) =>
-      repositoriesOver(db, userCache, published, appUrl, paymentsOn);
     const repos: Repositories = {
-      ...over(database.db, publicCache),
+      ...repositoriesOver(
+        database.db,
+        userCache,
+        publicCache,
+        appUrl,
+        paymentsOn,
+      ),
       async transaction(work) {
-        // The public tables it wrote, forgotten by this instance's cache once
-        // committed (before, a read could put the old rows back meanwhile).
+        // What it wrote is forgotten by this instance's caches once committed:
+        // before, a read outside the transaction could load the old rows
+        // meanwhile and keep them.
         const written = new Set<PublicTable>();
+        const evicted: string[] = [];
+        const members: UserCache = {
+          ...userCache,
+          evict: (...ids) => void evicted.push(...ids),
+        };
         const done = await database.db.transaction((tx) =>
-          work(over(tx, { read: null, changed: (t) => written.add(t) })),
+          work(
+            repositoriesOver(
+              tx,
+              members,
+              { read: null, changed: (t) => written.add(t) },
+              appUrl,
+              paymentsOn,
+            ),
+          ),
         );
+        if (evicted.length > 0) userCache.evict(...evicted);
         for (const table of written) publicCache.changed(table);
         return done;
       },

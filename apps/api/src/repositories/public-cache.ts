@@ -68,19 +68,24 @@ type Entry = { value: unknown; until: number; tables: readonly PublicTable[] };
  *   may hold the rows from before the write it raced with);
  * - when the LISTEN connection is re-established everything is forgotten, and
  *   no answer lives longer than `ttlMs` or past its own `until`.
- * Bounded by `maxRows`: an answer that is a list counts its length (a page of
- * 20 pros weighs what 20 single answers do).
+ * Bounded by `maxRows`: an answer that is a list or a set counts its size (a
+ * page of 20 pros weighs what 20 single answers do).
  */
 export async function createPublicCache(
   database: Database,
   {
-    maxRows = 20_000,
+    maxRows = 10_000,
     ttlMs = 60_000,
   }: { maxRows?: number; ttlMs?: number } = {},
 ): Promise<PublicCache> {
   const entries = new LRUCache<string, Entry>({
     maxSize: maxRows,
-    sizeCalculation: (e) => (Array.isArray(e.value) ? e.value.length + 1 : 1),
+    sizeCalculation: ({ value }) =>
+      Array.isArray(value)
+        ? value.length + 1
+        : value instanceof Set
+          ? value.size + 1
+          : 1,
     ttl: ttlMs,
   });
   const epochs = Object.fromEntries(TABLES.map((t) => [t, 0])) as Record<

@@ -73,14 +73,19 @@ export async function createUserCache(
     ttlMs?: number;
     loadMany?: LoadMany;
     /**
-     * Told of our own writers' evictions (not of other instances'
-     * notifications): a cache built from member rows, the pro search's
-     * pages, forgets them at once too.
+     * Told of our own writers' evictions of a row that may be a pro's (not
+     * of other instances' notifications): the pro search's pages, built from
+     * pros' rows, are forgotten at once too.
      */
     onWritten?: () => void;
   } = {},
 ): Promise<UserCache> {
   const rows = new LRUCache<string, UserRow>({ max, ttl: ttlMs });
+  /**
+   * Each member's type, kept past their row's eviction (the app never changes
+   * it): on PGlite the trigger's notice evicts a row before its writer does.
+   */
+  const types = new LRUCache<string, UserRow['type']>({ max });
   let epoch = 0;
   /** Look-ups asked for or under way, by id: a second miss of the id waits for the same one. */
   const shared = new Map<string, Promise<UserRow | undefined>>();
@@ -104,6 +109,7 @@ export async function createUserCache(
       const found = new Map((await loadMany(ids)).map((r) => [r.id, r]));
       return batch.map((id): Settled<UserRow | undefined> => {
         const row = found.get(id);
+        if (row) types.set(id, row.type);
         if (row && epoch === started) rows.set(id, row);
         return { ok: true, value: row };
       });
@@ -137,8 +143,13 @@ export async function createUserCache(
     lookups: () => ({ ...counted }),
     peek: (id) => rows.get(id),
     evict(...ids) {
+      // A member never looked up here may be a pro: told then too.
+      const maybePro = ids.some((id) => {
+        const type = types.get(id);
+        return type === undefined || type === 'pro';
+      });
       evict(...ids);
-      onWritten?.();
+      if (maybePro) onWritten?.();
     },
     // The database may be gone already (it is closed after the app): nothing left to stop then.
     close: () => unlisten().catch(() => undefined),

@@ -1,12 +1,16 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
+import { eq } from 'drizzle-orm';
+import { users } from '../../src/db/schema.js';
 import { addDays, japanDate } from '../../src/lib/time.js';
+import { PUBLIC_CHANGES_CHANNEL } from '../../src/repositories/public-cache.js';
 import {
   DRIVERS,
   eventually,
   memberSuite,
   secondInstance,
   call,
+  type MemberSuite,
   type TestApp,
 } from '../helper.js';
 
@@ -23,24 +27,29 @@ type U = {
  * on must reach them, through the app at once, through the trigger's notice
  * otherwise.
  */
+/** The search as `who`, on `app` (the suite's unless told), 100 a page. */
+function searcher(suite: MemberSuite) {
+  return async (
+    who: string,
+    q: Record<string, unknown> = {},
+    app: TestApp = suite.h.app,
+  ) => {
+    const r = await call(
+      app,
+      '/users/pro/condition',
+      { size: 100, ...q },
+      suite.as(who),
+    );
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+    return r.json.body as U[];
+  };
+}
+const ids = (page: U[]) => page.map((u) => u.id);
+
 for (const driver of DRIVERS) {
   describe(`pro search through the shared cache (${driver})`, () => {
     const suite = memberSuite(driver);
-    const search = async (
-      who: string,
-      q: Record<string, unknown> = {},
-      app: TestApp = suite.h.app,
-    ) => {
-      const r = await call(
-        app,
-        '/users/pro/condition',
-        { size: 100, ...q },
-        suite.as(who),
-      );
-      assert.equal(r.status, 200, JSON.stringify(r.json));
-      return r.json.body as U[];
-    };
-    const ids = (page: U[]) => page.map((u) => u.id);
+    const search = searcher(suite);
     const stats = () => suite.h.app.publicCache.stats();
 
     it('answers the same search for every member in no block from one load; a pro sees their own email in it', async () => {
@@ -59,6 +68,105 @@ for (const driver of DRIVERS) {
       for (const u of own)
         assert.equal(u.email !== undefined, u.id === suite.ids.pro1, u.id);
     });
+
+    it('finds a pro by a lesson opened on a date once the trigger’s notice arrives; other searches stay cached', async () => {
+      const date = addDays(japanDate(), 45);
+      const plain = { sort: 'new' };
+      await search('ama1', plain);
+      assert.ok(!ids(await search('ama1', { date })).includes(suite.ids.pro4!));
+      await suite.expect(
+        'pro4',
+        '/schedule/create',
+        {
+          date,
+          startTime: '09:00',
+          endTime: '14:00',
+          place: '検索キャッシュ試験カントリー',
+          capacity: 2,
+          fee: 0,
+        },
+        200,
+      );
+      assert.ok(
+        await eventually(async () =>
+          ids(await search('ama1', { date })).includes(suite.ids.pro4!),
+        ),
+      );
+      const before = stats();
+      await search('ama1', plain);
+      assert.equal(stats().loads, before.loads, 'a search without a date');
+    });
+
+    it('hears of pros only: an amateur’s change announces nothing', async () => {
+      const heard: string[] = [];
+      const stop = await suite.h.database.listen(PUBLIC_CHANGES_CHANNEL, (t) =>
+        heard.push(t),
+      );
+      try {
+        const db = suite.h.database.db;
+        await db
+          .update(users)
+          .set({ userName: '改名したアマ', homeCourse: '府中' })
+          .where(eq(users.id, suite.ids.ama3!));
+        await db.insert(users).values({
+          id: `AMA${Date.now()}`,
+          type: 'amature',
+          email: `ama${Date.now()}@example.jp`,
+          passwordHash: 'x',
+          userName: '新しいアマ',
+        });
+        await db
+          .update(users)
+          .set({ bio: '告知の試験' })
+          .where(eq(users.id, suite.ids.pro3!));
+        // Notices arrive in commit order: the pro's comes after any of the amateurs'.
+        assert.ok(await eventually(async () => heard.length > 0));
+        assert.deepEqual(heard, ['pros']);
+      } finally {
+        await stop();
+      }
+    });
+
+    it('leaves admins out of the shared pages: they also see pros not yet checked', async () => {
+      const before = stats();
+      const all = await search('admin');
+      assert.deepEqual(stats(), before);
+      assert.ok(all.length >= (await search('ama1')).length);
+    });
+
+    if (driver === 'postgres') {
+      it('another instance sees a pro’s edit after its notification', async () => {
+        const second = await secondInstance(suite.h);
+        try {
+          const fee = { feeMin: 888_000, feeMax: 888_000 };
+          assert.deepEqual(await search('ama1', fee, second.app), []);
+          await suite.expect(
+            'pro1',
+            '/user/update',
+            { pro: { lessonFee: 888_000 } },
+            200,
+          );
+          assert.ok(
+            await eventually(
+              async () =>
+                ids(await search('ama1', fee, second.app)).join() ===
+                suite.ids.pro1,
+            ),
+          );
+        } finally {
+          await second.close();
+        }
+      });
+    }
+  });
+
+  // The database's notices stopped (the cache no longer listens): what is
+  // seen at once here is the app's own report of its writes.
+  describe(`pro search: the app's own writes reach the shared cache at once (${driver})`, () => {
+    const suite = memberSuite(driver);
+    const search = searcher(suite);
+    const stats = () => suite.h.app.publicCache.stats();
+    before(() => suite.h.app.publicCache.close());
 
     it('shows a pro’s edit and a like at once', async () => {
       const fee = { feeMin: 777_000, feeMax: 777_000 };
@@ -117,63 +225,63 @@ for (const driver of DRIVERS) {
       );
     });
 
-    it('finds a pro by a lesson opened on a date once the trigger’s notice arrives; other searches stay cached', async () => {
-      const date = addDays(japanDate(), 45);
-      const plain = { sort: 'new' };
-      await search('ama1', plain);
-      assert.ok(!ids(await search('ama1', { date })).includes(suite.ids.pro4!));
+    it('keeps the pages when an amateur edits their profile', async () => {
+      await search('ama1');
       await suite.expect(
-        'pro4',
-        '/schedule/create',
-        {
-          date,
-          startTime: '09:00',
-          endTime: '14:00',
-          place: '検索キャッシュ試験カントリー',
-          capacity: 2,
-          fee: 0,
-        },
+        'ama2',
+        '/user/update',
+        { bio: '自己紹介を更新' },
         200,
       );
-      assert.ok(
-        await eventually(async () =>
-          ids(await search('ama1', { date })).includes(suite.ids.pro4!),
-        ),
-      );
       const before = stats();
-      await search('ama1', plain);
-      assert.equal(stats().loads, before.loads, 'a search without a date');
+      await search('ama1');
+      assert.equal(stats().loads, before.loads);
     });
 
-    it('leaves admins out of the shared pages: they also see pros not yet checked', async () => {
-      const before = stats();
-      const all = await search('admin');
-      assert.deepEqual(stats(), before);
-      assert.ok(all.length >= (await search('ama1')).length);
+    it('hides a pro an admin suspends or un-checks at once, and shows them again', async () => {
+      const pro4 = suite.ids.pro4!;
+      assert.ok(ids(await search('ama1')).includes(pro4));
+      await suite.expect(
+        'admin',
+        '/admin/suspend',
+        { id: pro4, suspended: true },
+        200,
+      );
+      assert.ok(!ids(await search('ama1')).includes(pro4), 'suspended');
+      await suite.expect(
+        'admin',
+        '/admin/suspend',
+        { id: pro4, suspended: false },
+        200,
+      );
+      assert.ok(ids(await search('ama1')).includes(pro4), 'lifted');
+      await suite.expect(
+        'admin',
+        '/admin/verifyPro',
+        { id: pro4, verified: false },
+        200,
+      );
+      assert.ok(!ids(await search('ama1')).includes(pro4), 'not checked');
+      await suite.expect(
+        'admin',
+        '/admin/verifyPro',
+        { id: pro4, verified: true },
+        200,
+      );
+      assert.ok(ids(await search('ama1')).includes(pro4), 'checked again');
     });
 
     if (driver === 'postgres') {
-      it('another instance sees a pro’s edit after its notification', async () => {
-        const second = await secondInstance(suite.h);
-        try {
-          const fee = { feeMin: 888_000, feeMax: 888_000 };
-          assert.deepEqual(await search('ama1', fee, second.app), []);
-          await suite.expect(
-            'pro1',
-            '/user/update',
-            { pro: { lessonFee: 888_000 } },
-            200,
-          );
-          assert.ok(
-            await eventually(
-              async () =>
-                ids(await search('ama1', fee, second.app)).join() ===
-                suite.ids.pro1,
-            ),
-          );
-        } finally {
-          await second.close();
-        }
+      it('does not keep a page read while a change was not yet committed', async () => {
+        const pro4 = suite.ids.pro4!;
+        const { repos, clock } = suite.h.app;
+        await repos.transaction(async (tx) => {
+          await tx.users.setSuspended(pro4, true, null, clock.now());
+          // Another connection: the change is not committed yet.
+          assert.ok(ids(await search('ama1')).includes(pro4));
+        });
+        assert.ok(!ids(await search('ama1')).includes(pro4));
+        await repos.users.setSuspended(pro4, false, null, clock.now());
       });
     }
   });

@@ -272,7 +272,8 @@ for (const driver of DRIVERS) {
           // Not there, or across two fields (name then kana): never a match.
           for (const k of ['府中x', '験け', '0%x', '_バ_'])
             assert.ok(!(await names(k)).includes('検索 試験'), k);
-          // An edit through the app is seen at once (search-cache.test.ts).
+          // Written as a SQL tool would, as above (an edit through the app is
+          // seen at once, search-cache.test.ts).
           await suite.h.database.db
             .update(users)
             .set({ homeCourse: '霞ヶ関カンツリー倶楽部' })
