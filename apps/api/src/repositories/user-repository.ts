@@ -32,7 +32,7 @@ import {
 } from './queries.js';
 import { notBlockedWith } from './moderation-repository.js';
 import { present, presentOf } from '../lib/present.js';
-import type { PublicReads } from './public-cache.js';
+import type { PublicReads, PublicTable } from './public-cache.js';
 import type { UserCache } from './user-cache.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -183,6 +183,30 @@ export function userRepository(
       .select({ a: blocks.userId, b: blocks.blockedId })
       .from(blocks);
     return new Set(rows.flatMap((r) => [r.a, r.b]));
+  };
+
+  /**
+   * A page every member in no block sees alike (the pro list, a search):
+   * theirs comes from the shared cache (public-cache.ts) under `key`, kept
+   * until one of `tables` changes; `load` without a viewer is that page.
+   * Admins (who also see unlisted pros), members on either side of a block
+   * and reads in a transaction ask the database. A shared page is never to
+   * be changed.
+   */
+  const sharedPage = async (
+    opts: ListOptions,
+    tables: PublicTable | readonly PublicTable[],
+    key: string,
+    load: (viewerId: string | undefined) => Promise<UserRow[]>,
+  ): Promise<UserRow[]> => {
+    const { read } = published;
+    const { viewerId } = opts;
+    if (!read || opts.unlisted || viewerId === undefined) return load(viewerId);
+    const blocked = await read('blocks', 'members', async () => ({
+      value: await inABlock(),
+    }));
+    if (blocked.has(viewerId)) return load(viewerId);
+    return read(tables, key, async () => ({ value: await load(undefined) }));
   };
 
   const members = ne(users.type, 'buyer');
@@ -386,34 +410,38 @@ export function userRepository(
       since?: Date,
       opts: ListOptions = {},
     ): Promise<UserRow[]> {
-      return newestFirst(
-        db
-          .select()
-          .from(users)
-          .where(
-            and(
-              eq(users.type, type),
-              since ? gte(users.createdAt, since) : undefined,
-              opts.unlisted ? undefined : listed,
-              opts.viewerId
-                ? notBlockedWith(opts.viewerId, users.id)
-                : undefined,
-            ),
-          )
-          .$dynamic(),
-        users.createdAt,
-        users.id,
-        page,
+      const list = (viewerId: string | undefined) =>
+        newestFirst(
+          db
+            .select()
+            .from(users)
+            .where(
+              and(
+                eq(users.type, type),
+                since ? gte(users.createdAt, since) : undefined,
+                opts.unlisted ? undefined : listed,
+                viewerId ? notBlockedWith(viewerId, users.id) : undefined,
+              ),
+            )
+            .$dynamic(),
+          users.createdAt,
+          users.id,
+          page,
+        );
+      // Only the pros' list: an amateur's change announces nothing (0017).
+      if (type !== 'pro' || since) return list(opts.viewerId);
+      return sharedPage(
+        opts,
+        'pros',
+        JSON.stringify(['all', page.limit, page.offset]),
+        list,
       );
     },
 
     /**
-     * A page of the pro search. Every member in no block gets the same page
-     * for the same search, so theirs comes from the shared cache
-     * (public-cache.ts), kept until a pro or a block changes, or a lesson for
-     * a search by date. Admins (who also see unlisted pros), members on
-     * either side of a block and reads in a transaction ask the database.
-     * A page from the cache is shared: never change it.
+     * A page of the pro search, shared by every member in no block
+     * (`sharedPage`): kept until a pro or a block changes, or a lesson for a
+     * search by date.
      */
     async searchPros(
       q: ProConditionInput,
@@ -450,14 +478,6 @@ export function userRepository(
           offset,
         });
       };
-      const { read } = published;
-      const { viewerId } = opts;
-      if (!read || opts.unlisted || viewerId === undefined)
-        return search(viewerId);
-      const blocked = await read('blocks', 'members', async () => ({
-        value: await inABlock(),
-      }));
-      if (blocked.has(viewerId)) return search(viewerId);
       const key = JSON.stringify([
         sort,
         q.area ?? null,
@@ -468,9 +488,12 @@ export function userRepository(
         limit,
         offset,
       ]);
-      return read(q.date ? ['pros', 'schedules'] : 'pros', key, async () => ({
-        value: await search(undefined),
-      }));
+      return sharedPage(
+        opts,
+        q.date ? ['pros', 'schedules'] : 'pros',
+        key,
+        search,
+      );
     },
   };
 }

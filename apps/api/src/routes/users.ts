@@ -66,11 +66,12 @@ export function userRoutes(app: FastifyInstance): void {
     }
     return shown;
   };
-  // A search page from the shared cache is the same array for every member
-  // in no block (user-repository.ts), so its view is built once too; a page
-  // that holds the caller's own row shows them their email and is their own.
+  // A page of pros from the shared cache (a search, the list) is the same
+  // array for every member in no block (user-repository.ts `sharedPage`), so
+  // its view is built once too; a page that holds the caller's own row shows
+  // them their email and is their own.
   const pageViews = new WeakMap<object, User[]>();
-  const searchView = (caller: Caller, rows: UserRow[]): User[] => {
+  const pageView = (caller: Caller, rows: UserRow[]): User[] => {
     if (caller.type === 'admin' || rows.some((r) => r.id === caller.id))
       return rows.map(view(caller));
     let shown = pageViews.get(rows);
@@ -207,14 +208,15 @@ export function userRoutes(app: FastifyInstance): void {
       input: Static<typeof PageInputSchema>;
       caller: Caller;
     }) =>
-      (
+      pageView(
+        caller,
         await repo.listByType(
           type,
           pageOf(input, 20),
           undefined,
           unlisted(caller),
-        )
-      ).map(view(caller));
+        ),
+      );
 
   defineRoute(app, {
     path: '/users/amature/all',
@@ -257,6 +259,7 @@ export function userRoutes(app: FastifyInstance): void {
     tags: ['users'],
     input: PageInputSchema,
     output: users,
+    cachedAnswers: true,
     handler: listAll('pro'),
   });
 
@@ -276,7 +279,7 @@ export function userRoutes(app: FastifyInstance): void {
         input.feeMin > input.feeMax
       )
         throw new ApiError('ValidationError', 'feeMin');
-      return searchView(caller, await repo.searchPros(input, unlisted(caller)));
+      return pageView(caller, await repo.searchPros(input, unlisted(caller)));
     },
   });
 }

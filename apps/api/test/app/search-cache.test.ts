@@ -69,6 +69,22 @@ for (const driver of DRIVERS) {
         assert.equal(u.email !== undefined, u.id === suite.ids.pro1, u.id);
     });
 
+    it('shares the pro list the same way', async () => {
+      const list = async (who: string) => {
+        const r = await suite.expect(who, '/users/pro/all', { size: 100 }, 200);
+        return r.json.body as U[];
+      };
+      const first = await list('ama1');
+      const before = stats();
+      assert.deepEqual(await list('ama2'), first);
+      assert.equal(stats().loads, before.loads);
+      assert.deepEqual(
+        ids(first),
+        ids(await search('ama1', { sort: 'new' })),
+        'newest first, as the search',
+      );
+    });
+
     it('finds a pro by a lesson opened on a date once the trigger’s notice arrives; other searches stay cached', async () => {
       const date = addDays(japanDate(), 45);
       const plain = { sort: 'new' };
@@ -199,6 +215,16 @@ for (const driver of DRIVERS) {
       assert.ok(ids(await search('ama2')).includes(pro2));
       await suite.expect('ama2', '/user/block', { userId: pro2 }, 200);
       assert.ok(!ids(await search('ama2')).includes(pro2), 'the blocker');
+      const listed = await suite.expect(
+        'ama2',
+        '/users/pro/all',
+        { size: 100 },
+        200,
+      );
+      assert.ok(
+        !ids(listed.json.body as U[]).includes(pro2),
+        'nor in the list',
+      );
       const before = stats();
       assert.ok(ids(await search('ama3')).includes(pro2), 'another member');
       // A block forgets who is in one (read again by ama2's search), not the pages.
