@@ -115,6 +115,28 @@ function register(app: FastifyInstance, registry: Registry): void {
     },
   });
 
+  // Read from the cache's own counts at each scrape: the read path stays as it is.
+  new Counter({
+    name: 'proam_shared_cache_reads_total',
+    help: 'Reads of the shared cache (news, competitions, pro search and list pages): result="hit" served from memory, "load" read from the database.',
+    labelNames: ['result'],
+    registers: [registry],
+    collect() {
+      const { hits, loads } = app.publicCache.stats();
+      this.reset();
+      this.inc({ result: 'hit' }, hits);
+      this.inc({ result: 'load' }, loads);
+    },
+  });
+  new Gauge({
+    name: 'proam_shared_cache_rows',
+    help: 'Rows the shared cache holds now (a page counts its length), of 10,000 at most.',
+    registers: [registry],
+    collect() {
+      this.set(app.publicCache.stats().rows);
+    },
+  });
+
   new Gauge({
     name: 'proam_websocket_sockets',
     help: 'WebSocket connections (chat) open on this instance.',

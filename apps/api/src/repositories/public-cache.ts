@@ -36,8 +36,8 @@ export type PublicCache = {
   ): Promise<T>;
   /** Forgets `table`'s answers; our own writers call it right after their commit. */
   changed(table: PublicTable): void;
-  /** Loads so far, and answers served from the cache (for tests and the bench). */
-  stats(): { loads: number; hits: number };
+  /** Loads so far, answers served from the cache, and the rows held now (tests, the bench, /metrics). */
+  stats(): { loads: number; hits: number; rows: number };
   close(): Promise<void>;
 };
 
@@ -158,7 +158,7 @@ export async function createPublicCache(
       return look;
     },
     changed,
-    stats: () => ({ ...counted }),
+    stats: () => ({ ...counted, rows: entries.calculatedSize }),
     // The database may be gone already (it is closed after the app): nothing left to stop then.
     close: () => unlisten().catch(() => undefined),
   };

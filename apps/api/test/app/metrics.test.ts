@@ -76,6 +76,37 @@ for (const driver of DRIVERS) {
       }
     });
 
+    it('counts the shared cache’s hits and loads, and the rows it holds', async () => {
+      const before = await scrape(suite.h);
+      const hits0 =
+        sample(before, 'proam_shared_cache_reads_total{result="hit"}') ?? 0;
+      const loads0 =
+        sample(before, 'proam_shared_cache_reads_total{result="load"}') ?? 0;
+      for (let i = 0; i < 2; i++) {
+        const r = await suite.h.app.inject({
+          method: 'POST',
+          url: '/api/users/pro/condition',
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${tok.ama1}`,
+          },
+          payload: JSON.stringify({ area: '東京都', sort: 'likes' }),
+        });
+        assert.equal(r.statusCode, 200, r.body);
+      }
+      const text = await scrape(suite.h);
+      // The first search loads the page and who is in a block; the second hits both.
+      assert.equal(
+        sample(text, 'proam_shared_cache_reads_total{result="load"}'),
+        loads0 + 2,
+      );
+      assert.equal(
+        sample(text, 'proam_shared_cache_reads_total{result="hit"}'),
+        hits0 + 2,
+      );
+      assert.ok((sample(text, 'proam_shared_cache_rows') ?? 0) >= 2);
+    });
+
     it('times requests by route pattern, method and status, never by raw URL', async () => {
       for (let i = 0; i < 3; i++) {
         const r = await suite.h.app.inject({
