@@ -118,6 +118,15 @@ describe('landing page first load', () => {
   it('never shows a stored login the visitor’s ログイン link before the app has rendered its マイページ', async () => {
     await suite.withPage(375, async ({ page }) => {
       await loginThroughForm(page, suite.server.baseUrl, 'ama1@example.jp');
+      // A login stored before member types were: no prerendered tab (the
+      // handshake would store the type again, so before each load).
+      await page.addInitScript(() => {
+        try {
+          localStorage.removeItem('member_type');
+        } catch {
+          // about:blank has no storage.
+        }
+      });
       for (const hash of ['', '#/tabs/schedule']) {
         await page.goto('about:blank');
         const release = await holdReact(page);
@@ -187,6 +196,68 @@ describe('landing page first load', () => {
       await page.getByRole('link', { name: 'お問い合わせ' }).first().click();
       await heading1(page, 'お問い合わせ').waitFor();
     });
+  });
+
+  it("paints a returning member's tab before the app's code, for their member type, which the app then hydrates in place", async () => {
+    for (const [mail, lead] of [
+      ['pro1@example.jp', 'ラウンドレッスンの登録・編集'],
+      ['ama1@example.jp', '予約中のラウンドレッスンの確認'],
+    ] as const) {
+      await suite.withPage(375, async ({ page }) => {
+        await loginThroughForm(page, suite.server.baseUrl, mail);
+        await page.goto('about:blank');
+        const release = await holdReact(page);
+        await page.goto(`${suite.server.baseUrl}/#/tabs/schedule`);
+        await heading1(page, 'スケジュール').waitFor();
+        assert.equal(await appRunning(page), false, 'painted before the app');
+        assert.equal(await page.title(), 'スケジュール | ProAm Connect');
+        assert.match(
+          (await page.locator('.title-block__description').textContent()) ?? '',
+          new RegExp(lead),
+        );
+        // The member's header and tab bar, this tab current.
+        await page
+          .getByRole('banner')
+          .getByRole('link', { name: 'マイページ' })
+          .waitFor();
+        assert.equal(
+          await page
+            .getByRole('navigation', { name: '会員メニュー' })
+            .getByRole('link', { name: 'スケジュール' })
+            .getAttribute('aria-current'),
+          'page',
+        );
+        // Layout shifts from here on: the app taking over, then the page.
+        await page.evaluate(() => {
+          const w = window as unknown as { shift: number };
+          w.shift = 0;
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries())
+              w.shift += (e as PerformanceEntry & { value: number }).value;
+          }).observe({ type: 'layout-shift' });
+        });
+        release();
+        await page.waitForFunction(appRunningIn);
+        // Hydrated (withPage: no hydration error logged), then the page
+        // itself, once the login is confirmed: the tab's content replaces
+        // the spinner, under the same title block.
+        await page
+          .getByRole('status', { name: 'ログイン状態を確認しています' })
+          .waitFor({ state: 'detached' });
+        await heading1(page, 'スケジュール').waitFor();
+        assert.match(
+          (await page.locator('.title-block__description').textContent()) ?? '',
+          new RegExp(lead),
+        );
+        assert.ok(
+          (await page.evaluate(
+            () => (window as unknown as { shift: number }).shift,
+          )) <= 0.05,
+          'no layout shift from the tab to its page',
+        );
+        await page.unroute('**/assets/react-*.js');
+      });
+    }
   });
 
   it('keeps a prerendered form disabled until the app runs it', async () => {

@@ -6,8 +6,10 @@
 // landing page, which must never paint there. Once the document is parsed,
 // before any module script runs, a visitor on a page with a template gets
 // that page in its place, so it paints with the CSS; src/main.tsx then starts
-// the app, which hydrates it (data-prerendered names it). Anywhere else (the
-// build names the pages in data-pages) it preloads the start-up chunks the
+// the app, which hydrates it (data-prerendered names it). So does a returning
+// pro or amateur on a member tab, with that tab's template for their member
+// type (data-member; the tabs are named in data-member-pages). Anywhere else
+// (the build names the pages in data-pages) it preloads the start-up chunks the
 // build names in data-start (vite-plugins/start-chunks.ts), which the app
 // needs at once there: from the head, or once parsed where the server
 // dropped the page's template.
@@ -32,6 +34,18 @@
   var isMember = member();
   if (isMember) html.classList.add('member');
 
+  // The member type stored with a login on the web (MEMBER_TYPE_KEY of
+  // token-storage.ts): a returning pro's or amateur's tab is prerendered too.
+  function memberType() {
+    try {
+      if (!localStorage.getItem('refresh_token')) return null;
+      var type = localStorage.getItem('member_type');
+      return type === 'pro' || type === 'amature' ? type : null;
+    } catch {
+      return null;
+    }
+  }
+
   if (/^#?\/?(\?.*)?$/.test(location.hash)) return;
   html.classList.add('deep-link');
   var script = document.currentScript;
@@ -53,7 +67,13 @@
     ? location.hash.replace(/^#\/+|\/+$/g, '')
     : null;
   var pages = ((script && script.dataset.pages) || '').split(' ');
-  if (path === null || pages.indexOf(path) < 0 || isMember) {
+  var memberPages = ((script && script.dataset.memberPages) || '').split(' ');
+  // A visitor gets a public page's template, a returning member their tab's.
+  var type = isMember ? memberType() : null;
+  var wanted = type
+    ? memberPages.indexOf(path) >= 0
+    : !isMember && pages.indexOf(path) >= 0;
+  if (path === null || !wanted) {
     preloadStart();
     return;
   }
@@ -65,7 +85,10 @@
     var templates = document.querySelectorAll('template[data-page]');
     var template = null;
     for (var i = 0; i < templates.length; i++)
-      if (templates[i].getAttribute('data-page') === path)
+      if (
+        templates[i].getAttribute('data-page') === path &&
+        templates[i].getAttribute('data-member') === type
+      )
         template = templates[i];
     if (!root || !template || !root.hasAttribute('data-prerendered')) {
       preloadStart();
@@ -73,6 +96,11 @@
     }
     root.replaceChildren(document.importNode(template.content, true));
     root.setAttribute('data-prerendered', path);
+    // A member's tab comes with the member's header: nothing to hide there.
+    if (type) {
+      root.setAttribute('data-member', type);
+      html.classList.remove('member');
+    }
     var title = template.getAttribute('data-title');
     if (title) document.title = title;
     html.classList.remove('deep-link');

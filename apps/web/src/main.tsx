@@ -44,9 +44,26 @@ const release = document
   ? holdActivations(document)
   : null;
 
-if (appNow)
-  void startApp({ beforeRender: () => Promise.resolve() }).then(release);
-else runStaticLanding(startApp);
+/**
+ * Resolves once the browser has painted a frame. After the document is
+ * parsed, the app's modules would otherwise run back to back and the first
+ * frame with a returning member's prerendered tab would wait for them.
+ */
+const afterPaint = () =>
+  new Promise<void>((resolve) =>
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => window.setTimeout(resolve, 0)),
+    ),
+  );
+
+if (appNow) {
+  const start = () =>
+    startApp({ beforeRender: () => Promise.resolve() }).then(release);
+  // A member's tab put in place by deep-link.js (data-member) paints first.
+  if (document.getElementById('root')?.hasAttribute('data-member'))
+    void afterPaint().then(start);
+  else void start();
+} else runStaticLanding(startApp);
 
 // The service worker (offline app shell) registers after the first load.
 if (isProduction && 'serviceWorker' in navigator) {

@@ -1,7 +1,13 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App } from '@/app/app';
-import { PRERENDERED_PAGES, type PaymentMode } from '@/app/prerendered-pages';
+import {
+  MEMBER_TAB_TYPES,
+  MEMBER_TABS,
+  PRERENDERED_PAGES,
+  type PaymentMode,
+} from '@/app/prerendered-pages';
+import type { StoredMemberType } from '@/features/auth/token-storage';
 import { loadRouteChain, matchRouteChain } from '@/app/route-match';
 import { createAppRouter } from '@/app/router';
 import { pageRoutes } from '@/app/route-table';
@@ -9,7 +15,7 @@ import { makeStore } from '@/app/store';
 import { runtimeConfig } from '@/config/env';
 import { setPrerenderTitleSink } from '@/hooks/use-document-title';
 
-export { PRERENDERED_PAGES };
+export { MEMBER_TAB_TYPES, MEMBER_TABS, PRERENDERED_PAGES };
 
 /**
  * What the hash history reads of the window, for the address of `path`
@@ -35,6 +41,29 @@ const windowAt = (path: string): Window => {
 };
 
 /**
+ * A store as a returning member's browser starts: a stored login of a
+ * `type` member, being confirmed.
+ */
+const restoring = (type: StoredMemberType) =>
+  makeStore({
+    auth: {
+      ...makeStore().getState().auth,
+      status: 'restoring',
+      restoringAs: type,
+    },
+  });
+
+/**
+ * The member tab at `path` as a returning `type` member's browser first
+ * renders it, before the stored login is confirmed (app/prerendered-pages.ts).
+ */
+export const renderMemberTab = (
+  path: string,
+  type: StoredMemberType,
+  onTitle?: (title: string) => void,
+): Promise<string> => renderPage(path, onTitle, type);
+
+/**
  * A page as a first-time visitor's browser first renders it, as HTML for
  * index.html (vite-plugins/prerender.ts). The client hydrates it with the
  * same tree: App with a fresh store and the router on that address, the
@@ -46,9 +75,10 @@ const windowAt = (path: string): Window => {
 export const renderPage = async (
   path: string,
   onTitle?: (title: string) => void,
+  restoringAs?: StoredMemberType,
 ): Promise<string> => {
   await loadRouteChain(matchRouteChain(pageRoutes, path));
-  const store = makeStore();
+  const store = restoringAs ? restoring(restoringAs) : makeStore();
   // hydrationData: no script state to read (the router would look on `window`).
   const router = createAppRouter({ window: windowAt(path), hydrationData: {} });
   setPrerenderTitleSink(onTitle ?? null);

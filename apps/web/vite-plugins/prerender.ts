@@ -5,6 +5,7 @@ import type {
   PaymentMode,
   PrerenderedPage,
 } from '../src/app/prerendered-pages';
+import type { StoredMemberType } from '../src/features/auth/token-storage';
 
 const ROOT_DIV = '<div id="root"></div>';
 
@@ -26,8 +27,15 @@ type PrerenderModule = {
     mode: PaymentMode,
     onTitle: (title: string) => void,
   ) => Promise<string>;
+  renderMemberTab: (
+    path: string,
+    type: StoredMemberType,
+    onTitle: (title: string) => void,
+  ) => Promise<string>;
   prerenderedCompany: () => Record<string, string>;
   PRERENDERED_PAGES: readonly PrerenderedPage[];
+  MEMBER_TABS: readonly string[];
+  MEMBER_TAB_TYPES: readonly StoredMemberType[];
 };
 
 /**
@@ -75,6 +83,7 @@ export const prerenderPages = (): Plugin => {
         let html: string;
         const templates: string[] = [];
         let pages: PrerenderModule['PRERENDERED_PAGES'];
+        let tabs: PrerenderModule['MEMBER_TABS'];
         try {
           const mod = (await server.ssrLoadModule(
             '/src/prerender.tsx',
@@ -99,6 +108,22 @@ export const prerenderPages = (): Plugin => {
               const payment = mode ? ` data-payment="${mode}"` : '';
               templates.push(
                 `<template data-page="${page.path}" data-title="${escapeAttr(title)}"${payment}${company}>${body}</template>`,
+              );
+            }
+          }
+          // A returning member's tabs, for the member type stored with the login.
+          tabs = mod.MEMBER_TABS;
+          for (const tab of tabs) {
+            for (const type of mod.MEMBER_TAB_TYPES) {
+              let title = '';
+              const body = await mod.renderMemberTab(
+                tab,
+                type,
+                (t) => (title = t),
+              );
+              if (!title) throw new Error(`prerender: #/${tab} sets no title`);
+              templates.push(
+                `<template data-page="${tab}" data-member="${type}" data-title="${escapeAttr(title)}">${body}</template>`,
               );
             }
           }
@@ -128,7 +153,11 @@ export const prerenderPages = (): Plugin => {
               () =>
                 `<div id="root" data-prerendered>${html}</div>${templates.join('')}`,
             )
-            .replace(DEEP_LINK, () => `${DEEP_LINK} data-pages="${paths}"`),
+            .replace(
+              DEEP_LINK,
+              () =>
+                `${DEEP_LINK} data-pages="${paths}" data-member-pages="${tabs.join(' ')}"`,
+            ),
         );
       },
     },

@@ -30,6 +30,7 @@ const PAGES = [
   '<template data-page="qa" data-payment="online"><h1>qa online</h1></template>',
   `<template data-page="about" data-company="${attr(company('株式会社プロアム・コンサルティング'))}"><h1>about, the defaults</h1></template>`,
   `<template data-page="terms" data-payment="online" data-company="${attr(company('株式会社テスト<&>"'))}"><h1>terms, this deployment</h1></template>`,
+  '<template data-page="tabs/schedule" data-member="pro"><h1>a pro\'s schedule</h1></template>',
 ].join('');
 
 describe('serving the web app', () => {
@@ -105,7 +106,13 @@ describe('serving the web app', () => {
     const r = await h.app.inject({ method: 'GET', url: '/' });
     const kept = [...r.body.matchAll(/<h1>([^<]*)<\/h1>/g)].map((m) => m[1]);
     // Payments are on and the operator is not the default one.
-    assert.deepEqual(kept, ['event', 'qa online', 'terms, this deployment']);
+    // A member's tab depends on neither: it stays.
+    assert.deepEqual(kept, [
+      'event',
+      'qa online',
+      'terms, this deployment',
+      "a pro's schedule",
+    ]);
     assert.match(r.body, /<div id="root" data-prerendered><\/div><template/);
   });
 

@@ -67,15 +67,21 @@ export const startApp: StartApp = async ({ beforeRender }) => {
   await beforeRender();
   const container = document.getElementById('root');
   if (!container) return;
-  // #root holds a page prerendered for a visitor (vite-plugins/prerender.ts;
-  // data-prerendered names it). It is hydrated when that is what this first
-  // render shows: that page, nobody logged in. Decided after the wait, from
-  // the address shown now.
+  // #root holds a page prerendered for a visitor, or a returning member's
+  // tab (vite-plugins/prerender.ts; data-prerendered names it, data-member
+  // the member type). It is hydrated when that is what this first render
+  // shows: that page, nobody logged in; or that tab, the stored login of
+  // that type still being confirmed. Decided after the wait, from the
+  // address shown now.
   const shown = container.getAttribute('data-prerendered');
+  const shownFor = container.getAttribute('data-member');
+  const { auth } = store.getState();
   const hydrate =
     shown !== null &&
     prerenderedPathOf(window.location.hash) === shown &&
-    store.getState().auth.status === 'anonymous';
+    (shownFor === null
+      ? auth.status === 'anonymous'
+      : auth.status === 'restoring' && auth.restoringAs === shownFor);
   if (hydrate) await loadRouteChain(matchRouteChain(pageRoutes, shown));
   // Hydration data, as in the prerender, also tells the router the page is
   // already shown: it leaves the scroll position alone instead of jumping to

@@ -3,8 +3,22 @@ import { hydrateRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentMode } from '@/app/prerendered-pages';
 import { runtimeConfig } from '@/config/env';
-import { PRERENDERED_PAGES, renderPage, renderPageIn } from '@/prerender';
-import { ok, serveAll } from '@/testing/msw';
+import { tokenReceived } from '@/features/auth/auth-slice';
+import {
+  MEMBER_TYPE_KEY,
+  REFRESH_TOKEN_KEY,
+} from '@/features/auth/token-storage';
+import {
+  MEMBER_TAB_TYPES,
+  MEMBER_TABS,
+  PRERENDERED_PAGES,
+  renderMemberTab,
+  renderPage,
+  renderPageIn,
+} from '@/prerender';
+import { createAuthUser, createLoginResult } from '@/testing/auth';
+import { ws } from 'msw';
+import { ng, ok, serveAll, server } from '@/testing/msw';
 import { App } from '../app';
 import { createAppRouter } from '../router';
 import { makeStore } from '../store';
@@ -17,6 +31,7 @@ beforeEach(() => {
 
 afterEach(() => {
   document.body.innerHTML = '';
+  localStorage.clear();
 });
 
 /** Hydrates `html` as #root at `hash`; returns what React reported. */
@@ -30,8 +45,9 @@ const hydrateAt = async (hash: string, html: string) => {
   const consoleError = vi.spyOn(console, 'error');
   const store = makeStore();
   const router = createAppRouter();
+  let root: ReturnType<typeof hydrateRoot> | undefined;
   await act(async () => {
-    hydrateRoot(
+    root = hydrateRoot(
       container,
       <StrictMode>
         <App store={store} router={router} />
@@ -39,8 +55,12 @@ const hydrateAt = async (hash: string, html: string) => {
       { onRecoverableError: recoverable },
     );
   });
-  router.dispose();
   return {
+    store,
+    dispose: () => {
+      act(() => root?.unmount());
+      router.dispose();
+    },
     container,
     recoverable,
     consoleError,
@@ -67,6 +87,7 @@ describe('prerendered landing page', () => {
     expect(
       result.container.querySelector('.site-footer__copy'),
     ).toHaveTextContent(new RegExp(`© ${new Date().getFullYear()} \\S+`));
+    result.dispose();
   });
 });
 
@@ -103,6 +124,7 @@ describe('prerendered pages besides the landing', () => {
         mode === 'online' ? 'pk_test_1' : null;
       try {
         const result = await hydrateAt(`#/${path}`, html);
+        result.dispose();
         expect(result.recoverable).not.toHaveBeenCalled();
         expect(result.consoleError).not.toHaveBeenCalled();
         expect(result.headingKept).toBe(true);
@@ -150,5 +172,89 @@ describe('prerendered pages besides the landing', () => {
       PRERENDERED_PAGES.filter((p) => p[flag]).map((p) => p.path);
     expect(company).toEqual(marked('company'));
     expect(payment).toEqual(marked('payment'));
+  });
+});
+
+const memberTabs = MEMBER_TABS.flatMap((path) =>
+  MEMBER_TAB_TYPES.map((type) => ({ path, type })),
+);
+
+describe("a returning member's tabs", () => {
+  it.each(memberTabs)(
+    '#/$path for a $type hydrates while the login is confirmed, and keeps its title block after',
+    async ({ path, type }) => {
+      let title = '';
+      const html = await renderMemberTab(path, type, (t) => (title = t));
+      expect(html).not.toMatch(/\sstyle="/);
+      expect(html).not.toContain('<script');
+      // A member's header (マイページ), the tab bar with this tab current.
+      const parsed = document.createElement('div');
+      parsed.innerHTML = html;
+      expect(parsed.querySelector('.site-header')).toHaveTextContent(
+        'マイページ',
+      );
+      expect(
+        parsed.querySelector('.tab-bar [aria-current="page"]'),
+      ).toHaveAttribute('href', `#/${path}`);
+      const shellHeader = parsed.querySelector('.title-block')?.textContent;
+      expect(shellHeader).toBeTruthy();
+
+      // The browser of a member whose login (of that type) is stored; the
+      // tab's own calls stay in flight, as they do while its data loads.
+      let answer = () => {};
+      const answered = new Promise<void>((resolve) => (answer = resolve));
+      serveAll(async () => {
+        await answered;
+        return ng('NotFound');
+      });
+      // The member area's chat socket connects and hears nothing.
+      server.use(ws.link('*/api/ws').addEventListener('connection', () => {}));
+      localStorage.setItem(REFRESH_TOKEN_KEY, 'stored-refresh-token');
+      localStorage.setItem(MEMBER_TYPE_KEY, type);
+      const result = await hydrateAt(`#/${path}`, html);
+      try {
+        expect(result.recoverable).not.toHaveBeenCalled();
+        expect(result.consoleError).not.toHaveBeenCalled();
+        expect(result.headingKept).toBe(true);
+        expect(document.title).toBe(title);
+        expect(title).toMatch(/ \| ProAm Connect$/);
+
+        // The login is confirmed: the tab's own page says the same.
+        await act(async () => {
+          result.store.dispatch(
+            tokenReceived(
+              createLoginResult({ user: createAuthUser({ type }) }),
+            ),
+          );
+        });
+        const header = result.container.querySelector('.title-block');
+        expect(header?.textContent).toBe(shellHeader);
+        expect(result.container).not.toHaveTextContent(
+          'ログイン状態を確認しています',
+        );
+      } finally {
+        result.dispose();
+        answer();
+      }
+    },
+  );
+
+  it('are the same whatever the settings (no template of theirs is dropped)', async () => {
+    const defaults = { ...runtimeConfig };
+    const built = await Promise.all(
+      memberTabs.map(({ path, type }) => renderMemberTab(path, type)),
+    );
+    try {
+      Object.assign(runtimeConfig, {
+        companyName: '株式会社テスト運営',
+        stripePublishableKey: 'pk_test_other',
+      });
+      const now = await Promise.all(
+        memberTabs.map(({ path, type }) => renderMemberTab(path, type)),
+      );
+      expect(now).toEqual(built);
+    } finally {
+      Object.assign(runtimeConfig, defaults);
+    }
   });
 });

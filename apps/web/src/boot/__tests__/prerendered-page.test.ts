@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHECKIN_KEY, REFRESH_TOKEN_KEY } from '@/features/auth/token-storage';
+import {
+  CHECKIN_KEY,
+  MEMBER_TYPE_KEY,
+  REFRESH_TOKEN_KEY,
+} from '@/features/auth/token-storage';
 import { holdActivations, prerenderedPathOf } from '../prerendered-page';
 
 const LANDING = '<main class="site-main"><h1>landing</h1></main>';
@@ -26,6 +30,7 @@ const openAt = (
   const script = document.createElement('script');
   script.dataset.start = START;
   script.dataset.pages = 'event auth/register info';
+  script.dataset.memberPages = 'tabs/schedule tabs/chat';
   Object.defineProperty(document, 'currentScript', {
     configurable: true,
     get: () => script,
@@ -53,7 +58,9 @@ beforeEach(() => {
   vi.spyOn(document, 'readyState', 'get').mockImplementation(() => readyState);
   document.body.innerHTML = `<div id="root" data-prerendered="">${LANDING}</div>
 <template data-page="event" data-title="イベント日程・結果 | ProAm Connect"><main class="site-main"><h1>event</h1></main></template>
-<template data-page="auth/register"><main class="site-main"><h1>register</h1></main></template>`;
+<template data-page="auth/register"><main class="site-main"><h1>register</h1></main></template>
+<template data-page="tabs/schedule" data-member="pro" data-title="スケジュール | ProAm Connect"><main class="site-main"><h1>pro schedule</h1></main></template>
+<template data-page="tabs/schedule" data-member="amature" data-title="スケジュール | ProAm Connect"><main class="site-main"><h1>amateur schedule</h1></main></template>`;
 });
 
 afterEach(() => {
@@ -130,6 +137,66 @@ describe('public/deep-link.js', () => {
       localStorage.clear();
       document.head.innerHTML = '';
     }
+  });
+
+  it("puts a returning member's tab in place, for the member type stored with the login", () => {
+    for (const [type, h1] of [
+      ['pro', 'pro schedule'],
+      ['amature', 'amateur schedule'],
+    ] as const) {
+      localStorage.setItem(REFRESH_TOKEN_KEY, 'x');
+      localStorage.setItem(MEMBER_TYPE_KEY, type);
+      openAt('#/tabs/schedule');
+      expect(root().querySelector('h1')).toHaveTextContent(h1);
+      expect(root().getAttribute('data-prerendered')).toBe('tabs/schedule');
+      expect(root().getAttribute('data-member')).toBe(type);
+      expect(document.title).toBe('スケジュール | ProAm Connect');
+      expect(document.documentElement).not.toHaveClass('deep-link');
+      // Its header is the member's: the visitor's ログイン link is not there to hide.
+      expect(document.documentElement).not.toHaveClass('member');
+      expect(preloads()).toEqual([]);
+      localStorage.clear();
+      document.body.innerHTML = document.body.innerHTML.replace(
+        /<div id="root"[^>]*>[\s\S]*?<\/div>/,
+        `<div id="root" data-prerendered="">${LANDING}</div>`,
+      );
+    }
+  });
+
+  it('leaves a member tab to the app without a stored member type, a template or on another tab', () => {
+    const cases: [string, Record<string, string>][] = [
+      // A login stored before member types were: no type.
+      ['#/tabs/schedule', { [REFRESH_TOKEN_KEY]: 'x' }],
+      // A type left without its login, or an unknown one.
+      ['#/tabs/schedule', { [MEMBER_TYPE_KEY]: 'pro', [CHECKIN_KEY]: 'x' }],
+      [
+        '#/tabs/schedule',
+        { [REFRESH_TOKEN_KEY]: 'x', [MEMBER_TYPE_KEY]: 'admin' },
+      ],
+      // A tab the build names but whose template the page lacks.
+      ['#/tabs/chat', { [REFRESH_TOKEN_KEY]: 'x', [MEMBER_TYPE_KEY]: 'pro' }],
+      // Not a member tab, or a public page for a member.
+      [
+        '#/tabs/likes/pro/1',
+        { [REFRESH_TOKEN_KEY]: 'x', [MEMBER_TYPE_KEY]: 'pro' },
+      ],
+      ['#/event', { [REFRESH_TOKEN_KEY]: 'x', [MEMBER_TYPE_KEY]: 'pro' }],
+    ];
+    for (const [hash, stored] of cases) {
+      for (const [k, v] of Object.entries(stored)) localStorage.setItem(k, v);
+      openAt(hash);
+      expect(root().querySelector('h1'), hash).toHaveTextContent('landing');
+      expect(root().hasAttribute('data-member')).toBe(false);
+      expect(preloads()).toEqual(START.split(' '));
+      localStorage.clear();
+      document.head.innerHTML = '';
+    }
+  });
+
+  it('gives a visitor no member tab', () => {
+    openAt('#/tabs/schedule');
+    expect(root().querySelector('h1')).toHaveTextContent('landing');
+    expect(preloads()).toEqual(START.split(' '));
   });
 
   it('does nothing on the landing page', () => {

@@ -1,4 +1,4 @@
-import { PageHeader } from '@/components/page-header';
+import { MemberTabHeader } from '@/components/member-tab-header';
 import { useAppSelector } from '@/lib/store-hooks';
 import { selectAuthUser } from '@/features/auth/auth-slice';
 import { ChatList } from '@/features/chat/components/chat-list';
@@ -11,12 +11,7 @@ const ChatRoute = () => {
   const user = useAppSelector(selectAuthUser);
   return (
     <>
-      <PageHeader
-        section="会員メニュー"
-        title="チャット"
-        titleRight="CHAT"
-        description="ラウンドレッスンごとに、プロと参加者で連絡を取り合えます。"
-      />
+      <MemberTabHeader path="/tabs/chat" reader="member" />
       <div className="container section chat-page">
         {isBuyer(user) ? (
           <BuyerNotice lead="チャットはご利用いただけません" showSearchLink />

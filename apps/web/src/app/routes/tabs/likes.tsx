@@ -1,5 +1,5 @@
 import { NoticeCard } from '@/components/notice-card';
-import { PageHeader } from '@/components/page-header';
+import { MemberTabHeader } from '@/components/member-tab-header';
 import { LikedMembers } from '@/features/likes/components/liked-members';
 import { ProLikes } from '@/features/likes/components/pro-likes';
 import { ProSearch } from '@/features/likes/components/pro-search';
@@ -22,7 +22,10 @@ const LikesRoute = () => {
 
   return (
     <>
-      <PageHeader section="会員メニュー" title="いいね" titleRight="LIKES" />
+      <MemberTabHeader
+        path="/tabs/likes"
+        reader={myType === 'pro' ? 'pro' : 'member'}
+      />
       <div className="container section member-page">
         {myType === 'amature' && (
           <>

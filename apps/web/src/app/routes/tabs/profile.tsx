@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { MemberSection } from '@/components/member-section';
 import { NoticeCard } from '@/components/notice-card';
-import { PageHeader } from '@/components/page-header';
+import { MemberTabHeader } from '@/components/member-tab-header';
 import { InlineError } from '@/components/inline-error';
 import { paymentsEnabled } from '@/config/env';
 import { useAppSelector } from '@/lib/store-hooks';
@@ -48,11 +48,7 @@ const ProfileRoute = () => {
 
   return (
     <>
-      <PageHeader
-        section="会員メニュー"
-        title="プロフィール"
-        titleRight="PROFILE"
-      />
+      <MemberTabHeader path="/tabs/profile" reader="member" />
       <div className="container section member-page">
         <AccountPanel />
         {!isMember ? (

@@ -1,4 +1,4 @@
-import { PageHeader } from '@/components/page-header';
+import { MemberTabHeader } from '@/components/member-tab-header';
 import { useAppSelector } from '@/lib/store-hooks';
 import { selectAuthUser } from '@/features/auth/auth-slice';
 import { useGetUserQuery } from '@/features/profile/profile-api';
@@ -22,15 +22,9 @@ const ScheduleRoute = () => {
   const { data: profile } = useGetUserQuery(user?.id ?? '', { skip: !isPro });
   return (
     <>
-      <PageHeader
-        section="会員メニュー"
-        title="スケジュール"
-        titleRight="SCHEDULE"
-        description={
-          isPro
-            ? 'ラウンドレッスンの登録・編集と、日ごとのラウンド状況の設定ができます。'
-            : '予約中のラウンドレッスンの確認とキャンセル、キャンセル待ち、カレンダーへの追加、レッスンのチャット、受講したレッスンの口コミができます。'
-        }
+      <MemberTabHeader
+        path="/tabs/schedule"
+        reader={isPro ? 'pro' : 'member'}
       />
       <div className="container section schedule-page">
         {isBuyer(user) ? (

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { useStore } from 'react-redux';
 import { Navigate, useLocation } from 'react-router';
 import { useAppSelector } from '@/lib/store-hooks';
@@ -44,23 +44,34 @@ const WaitingForConnection = () => {
   );
 };
 
+/** The spinner of a stored login being confirmed; `screen`: as tall as the screen. */
+export const RestoringLogin = ({ screen = false }: { screen?: boolean }) => (
+  <div className={`page-loading${screen ? ' page-loading--screen' : ''}`}>
+    <Spinner label="ログイン状態を確認しています" />
+  </div>
+);
+
 /**
  * Member pages need a login: without one they go to `#/auth`, which comes back
  * here afterwards. A member who has not agreed to the 利用規約 in force is
  * asked first (TermsGate). While a stored login is being restored they wait, and
  * while it waits for the network they say so.
  */
-export const RequireLogin = ({ children }: { children: ReactNode }) => {
-  const status = useAppSelector(selectAuthStatus);
+export const RequireLogin = ({
+  children,
+  restoring,
+}: {
+  children: ReactNode;
+  /** What shows while a stored login is being confirmed, in place of a spinner. */
+  restoring?: ReactNode;
+}) => {
+  // Deferred: the member area and its page, rendered once the stored login
+  // is confirmed, are a large tree; rendered in the background (React yields
+  // to input every few ms), the tab shown meanwhile stays responsive.
+  const status = useDeferredValue(useAppSelector(selectAuthStatus));
   const needsTerms = useAppSelector(selectNeedsTermsAgreement);
   const { pathname, search } = useLocation();
-  if (status === 'restoring') {
-    return (
-      <div className="page-loading page-loading--screen">
-        <Spinner label="ログイン状態を確認しています" />
-      </div>
-    );
-  }
+  if (status === 'restoring') return restoring ?? <RestoringLogin screen />;
   if (status === 'reconnecting') return <WaitingForConnection />;
   if (status === 'loggedOut') return <Navigate to="/auth" replace />;
   if (status !== 'authenticated') {

@@ -4,7 +4,7 @@ import { AdminListBar } from '@/components/admin-list-bar';
 import { SmallButton } from '@/components/small-button';
 import { ConfirmDeleteDialog } from '@/components/confirm-dialog';
 import { FlashStatus } from '@/components/flash-status';
-import { PageHeader } from '@/components/page-header';
+import { MemberTabHeader } from '@/components/member-tab-header';
 import { QueryState } from '@/components/query-state';
 import { selectIsAdmin } from '@/features/auth/auth-slice';
 import {
@@ -171,12 +171,7 @@ export const CompetitionsBoard = () => {
 
   return (
     <>
-      <PageHeader
-        section="会員メニュー"
-        title="大会"
-        titleRight="COMPETITIONS"
-        description="ProAm Connect のプロアム大会の開催予定と、終了した大会の結果をご覧いただけます。"
-      />
+      <MemberTabHeader path="/tabs/competitions" reader="member" />
       <div className="container section" ref={contentRef}>
         {isAdmin && mode.kind === 'list' && (
           <AdminListBar
