@@ -6,9 +6,9 @@
 // landing page, which must never paint there. Once the document is parsed,
 // before any module script runs, a visitor on a page with a template gets
 // that page in its place, so it paints with the CSS; src/main.tsx then starts
-// the app, which hydrates it (data-prerendered names it). So does a returning
-// pro or amateur on a member tab, with that tab's template for their member
-// type (data-member; the tabs are named in data-member-pages). Anywhere else
+// the app, which hydrates it (data-prerendered names it). So does a member
+// with a stored login on a member tab, with that tab's template (marked
+// data-member; the tabs are named in data-member-pages). Anywhere else
 // (the build names the pages in data-pages) it preloads the start-up chunks the
 // build names in data-start (vite-plugins/start-chunks.ts), which the app
 // needs at once there: from the head, or once parsed where the server
@@ -34,15 +34,13 @@
   var isMember = member();
   if (isMember) html.classList.add('member');
 
-  // The member type stored with a login on the web (MEMBER_TYPE_KEY of
-  // token-storage.ts): a returning pro's or amateur's tab is prerendered too.
-  function memberType() {
+  // A login stored on the web (the native apps keep theirs elsewhere): a
+  // returning member's tab is prerendered too.
+  function storedLogin() {
     try {
-      if (!localStorage.getItem('refresh_token')) return null;
-      var type = localStorage.getItem('member_type');
-      return type === 'pro' || type === 'amature' ? type : null;
+      return Boolean(localStorage.getItem('refresh_token'));
     } catch {
-      return null;
+      return false;
     }
   }
 
@@ -69,8 +67,8 @@
   var pages = ((script && script.dataset.pages) || '').split(' ');
   var memberPages = ((script && script.dataset.memberPages) || '').split(' ');
   // A visitor gets a public page's template, a returning member their tab's.
-  var type = isMember ? memberType() : null;
-  var wanted = type
+  var returning = isMember && storedLogin();
+  var wanted = returning
     ? memberPages.indexOf(path) >= 0
     : !isMember && pages.indexOf(path) >= 0;
   if (path === null || !wanted) {
@@ -87,7 +85,7 @@
     for (var i = 0; i < templates.length; i++)
       if (
         templates[i].getAttribute('data-page') === path &&
-        templates[i].getAttribute('data-member') === type
+        templates[i].hasAttribute('data-member') === returning
       )
         template = templates[i];
     if (!root || !template || !root.hasAttribute('data-prerendered')) {
@@ -97,8 +95,8 @@
     root.replaceChildren(document.importNode(template.content, true));
     root.setAttribute('data-prerendered', path);
     // A member's tab comes with the member's header: nothing to hide there.
-    if (type) {
-      root.setAttribute('data-member', type);
+    if (returning) {
+      root.setAttribute('data-member', '');
       html.classList.remove('member');
     }
     var title = template.getAttribute('data-title');

@@ -2,12 +2,10 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App } from '@/app/app';
 import {
-  MEMBER_TAB_TYPES,
   MEMBER_TABS,
   PRERENDERED_PAGES,
   type PaymentMode,
 } from '@/app/prerendered-pages';
-import type { StoredMemberType } from '@/features/auth/token-storage';
 import { loadRouteChain, matchRouteChain } from '@/app/route-match';
 import { createAppRouter } from '@/app/router';
 import { pageRoutes } from '@/app/route-table';
@@ -15,7 +13,7 @@ import { makeStore } from '@/app/store';
 import { runtimeConfig } from '@/config/env';
 import { setPrerenderTitleSink } from '@/hooks/use-document-title';
 
-export { MEMBER_TAB_TYPES, MEMBER_TABS, PRERENDERED_PAGES };
+export { MEMBER_TABS, PRERENDERED_PAGES };
 
 /**
  * What the hash history reads of the window, for the address of `path`
@@ -40,28 +38,20 @@ const windowAt = (path: string): Window => {
   } as unknown as Window;
 };
 
-/**
- * A store as a returning member's browser starts: a stored login of a
- * `type` member, being confirmed.
- */
-const restoring = (type: StoredMemberType) =>
+/** A store as a returning member's browser starts: a stored login being confirmed. */
+const restoring = () =>
   makeStore({
-    auth: {
-      ...makeStore().getState().auth,
-      status: 'restoring',
-      restoringAs: type,
-    },
+    auth: { ...makeStore().getState().auth, status: 'restoring' },
   });
 
 /**
- * The member tab at `path` as a returning `type` member's browser first
- * renders it, before the stored login is confirmed (app/prerendered-pages.ts).
+ * The member tab at `path` as a returning member's browser first renders it,
+ * before the stored login is confirmed (app/prerendered-pages.ts).
  */
 export const renderMemberTab = (
   path: string,
-  type: StoredMemberType,
   onTitle?: (title: string) => void,
-): Promise<string> => renderPage(path, onTitle, type);
+): Promise<string> => renderPage(path, onTitle, true);
 
 /**
  * A page as a first-time visitor's browser first renders it, as HTML for
@@ -75,10 +65,10 @@ export const renderMemberTab = (
 export const renderPage = async (
   path: string,
   onTitle?: (title: string) => void,
-  restoringAs?: StoredMemberType,
+  member = false,
 ): Promise<string> => {
   await loadRouteChain(matchRouteChain(pageRoutes, path));
-  const store = restoringAs ? restoring(restoringAs) : makeStore();
+  const store = member ? restoring() : makeStore();
   // hydrationData: no script state to read (the router would look on `window`).
   const router = createAppRouter({ window: windowAt(path), hydrationData: {} });
   setPrerenderTitleSink(onTitle ?? null);

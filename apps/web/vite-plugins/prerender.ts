@@ -5,7 +5,6 @@ import type {
   PaymentMode,
   PrerenderedPage,
 } from '../src/app/prerendered-pages';
-import type { StoredMemberType } from '../src/features/auth/token-storage';
 
 const ROOT_DIV = '<div id="root"></div>';
 
@@ -29,13 +28,11 @@ type PrerenderModule = {
   ) => Promise<string>;
   renderMemberTab: (
     path: string,
-    type: StoredMemberType,
     onTitle: (title: string) => void,
   ) => Promise<string>;
   prerenderedCompany: () => Record<string, string>;
   PRERENDERED_PAGES: readonly PrerenderedPage[];
   MEMBER_TABS: readonly string[];
-  MEMBER_TAB_TYPES: readonly StoredMemberType[];
 };
 
 /**
@@ -111,21 +108,15 @@ export const prerenderPages = (): Plugin => {
               );
             }
           }
-          // A returning member's tabs, for the member type stored with the login.
+          // A returning member's tabs, while the stored login is confirmed.
           tabs = mod.MEMBER_TABS;
           for (const tab of tabs) {
-            for (const type of mod.MEMBER_TAB_TYPES) {
-              let title = '';
-              const body = await mod.renderMemberTab(
-                tab,
-                type,
-                (t) => (title = t),
-              );
-              if (!title) throw new Error(`prerender: #/${tab} sets no title`);
-              templates.push(
-                `<template data-page="${tab}" data-member="${type}" data-title="${escapeAttr(title)}">${body}</template>`,
-              );
-            }
+            let title = '';
+            const body = await mod.renderMemberTab(tab, (t) => (title = t));
+            if (!title) throw new Error(`prerender: #/${tab} sets no title`);
+            templates.push(
+              `<template data-page="${tab}" data-member data-title="${escapeAttr(title)}">${body}</template>`,
+            );
           }
         } finally {
           await server.close();

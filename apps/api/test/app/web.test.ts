@@ -30,7 +30,7 @@ const PAGES = [
   '<template data-page="qa" data-payment="online"><h1>qa online</h1></template>',
   `<template data-page="about" data-company="${attr(company('株式会社プロアム・コンサルティング'))}"><h1>about, the defaults</h1></template>`,
   `<template data-page="terms" data-payment="online" data-company="${attr(company('株式会社テスト<&>"'))}"><h1>terms, this deployment</h1></template>`,
-  '<template data-page="tabs/schedule" data-member="pro"><h1>a pro\'s schedule</h1></template>',
+  '<template data-page="tabs/schedule" data-member><h1>a member\'s schedule</h1></template>',
 ].join('');
 
 describe('serving the web app', () => {
@@ -111,7 +111,7 @@ describe('serving the web app', () => {
       'event',
       'qa online',
       'terms, this deployment',
-      "a pro's schedule",
+      "a member's schedule",
     ]);
     assert.match(r.body, /<div id="root" data-prerendered><\/div><template/);
   });

@@ -45,16 +45,13 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
 export type PaymentMode = 'online' | 'at-course';
 
 /**
- * The member tabs prerendered for a returning member, once for a pro and once
- * for an amateur (`<template data-page="tabs/…" data-member="pro">`): the tab
- * as it shows while the stored login is being confirmed, the tab bar and the
- * tab's title block with a spinner under it (app/routes/tabs/tabs-layout.tsx).
- * public/deep-link.js puts the one for the member type stored with the login
- * (features/auth/token-storage.ts) in place, and the app hydrates it.
+ * The member tabs prerendered for a returning member
+ * (`<template data-page="tabs/…" data-member>`): the tab as it shows while
+ * the stored login is being confirmed, the member's header, the tab bar and
+ * the tab's title block with a spinner under it
+ * (app/routes/tabs/tabs-layout.tsx). public/deep-link.js puts it in place
+ * for a stored login, and the app hydrates it.
  */
 export const MEMBER_TABS: readonly string[] = MEMBER_TAB_PATHS.map((p) =>
   p.replace(/^\//, ''),
 );
-
-/** The member types a tab is prerendered for. */
-export const MEMBER_TAB_TYPES = ['pro', 'amature'] as const;

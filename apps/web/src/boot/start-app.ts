@@ -48,6 +48,8 @@ export const startApp: StartApp = async ({ beforeRender }) => {
     import('@/features/auth/auth-session'),
   ]);
   const store = makeStore();
+  // As the prerendered HTML was rendered: before the handshake and any call.
+  const initialState = store.getState();
   // Outside React so StrictMode's double effects cannot run the handshake twice.
   startSession(store);
   // The page's own API requests go out now rather than after its first render.
@@ -69,19 +71,17 @@ export const startApp: StartApp = async ({ beforeRender }) => {
   if (!container) return;
   // #root holds a page prerendered for a visitor, or a returning member's
   // tab (vite-plugins/prerender.ts; data-prerendered names it, data-member
-  // the member type). It is hydrated when that is what this first render
-  // shows: that page, nobody logged in; or that tab, the stored login of
-  // that type still being confirmed. Decided after the wait, from the
+  // marks a member's). It is hydrated when that is what this first render
+  // shows: that page, nobody logged in; or that tab, the stored login still
+  // being confirmed. Decided after the wait, from the
   // address shown now.
   const shown = container.getAttribute('data-prerendered');
-  const shownFor = container.getAttribute('data-member');
-  const { auth } = store.getState();
+  const { status } = store.getState().auth;
   const hydrate =
     shown !== null &&
     prerenderedPathOf(window.location.hash) === shown &&
-    (shownFor === null
-      ? auth.status === 'anonymous'
-      : auth.status === 'restoring' && auth.restoringAs === shownFor);
+    status ===
+      (container.hasAttribute('data-member') ? 'restoring' : 'anonymous');
   if (hydrate) await loadRouteChain(matchRouteChain(pageRoutes, shown));
   // Hydration data, as in the prerender, also tells the router the page is
   // already shown: it leaves the scroll position alone instead of jumping to
@@ -105,7 +105,11 @@ export const startApp: StartApp = async ({ beforeRender }) => {
   const app = createElement(
     StrictMode,
     null,
-    createElement(App, { store, router }),
+    createElement(App, {
+      store,
+      router,
+      serverState: hydrate ? initialState : undefined,
+    }),
     createElement(Committed),
   );
   startTransition(() => {

@@ -4,12 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentMode } from '@/app/prerendered-pages';
 import { runtimeConfig } from '@/config/env';
 import { tokenReceived } from '@/features/auth/auth-slice';
+import { requestStarted } from '@/lib/ui-slice';
+import { REFRESH_TOKEN_KEY } from '@/features/auth/token-storage';
 import {
-  MEMBER_TYPE_KEY,
-  REFRESH_TOKEN_KEY,
-} from '@/features/auth/token-storage';
-import {
-  MEMBER_TAB_TYPES,
   MEMBER_TABS,
   PRERENDERED_PAGES,
   renderMemberTab,
@@ -35,7 +32,12 @@ afterEach(() => {
 });
 
 /** Hydrates `html` as #root at `hash`; returns what React reported. */
-const hydrateAt = async (hash: string, html: string) => {
+const hydrateAt = async (
+  hash: string,
+  html: string,
+  /** What happens to the store between its creation and hydration. */
+  meanwhile: (store: ReturnType<typeof makeStore>) => void = () => {},
+) => {
   window.location.hash = hash;
   const container = document.createElement('div');
   container.innerHTML = html;
@@ -44,13 +46,16 @@ const hydrateAt = async (hash: string, html: string) => {
   const recoverable = vi.fn();
   const consoleError = vi.spyOn(console, 'error');
   const store = makeStore();
+  // As boot/start-app.ts: hydrated from the state the HTML was rendered with.
+  const serverState = store.getState();
+  meanwhile(store);
   const router = createAppRouter();
   let root: ReturnType<typeof hydrateRoot> | undefined;
   await act(async () => {
     root = hydrateRoot(
       container,
       <StrictMode>
-        <App store={store} router={router} />
+        <App store={store} router={router} serverState={serverState} />
       </StrictMode>,
       { onRecoverableError: recoverable },
     );
@@ -176,15 +181,15 @@ describe('prerendered pages besides the landing', () => {
 });
 
 const memberTabs = MEMBER_TABS.flatMap((path) =>
-  MEMBER_TAB_TYPES.map((type) => ({ path, type })),
+  (['pro', 'amature', 'admin'] as const).map((type) => ({ path, type })),
 );
 
 describe("a returning member's tabs", () => {
   it.each(memberTabs)(
-    '#/$path for a $type hydrates while the login is confirmed, and keeps its title block after',
+    '#/$path hydrates while the login is confirmed, and keeps its title block once it is ($type)',
     async ({ path, type }) => {
       let title = '';
-      const html = await renderMemberTab(path, type, (t) => (title = t));
+      const html = await renderMemberTab(path, (t) => (title = t));
       expect(html).not.toMatch(/\sstyle="/);
       expect(html).not.toContain('<script');
       // A member's header (マイページ), the tab bar with this tab current.
@@ -199,8 +204,8 @@ describe("a returning member's tabs", () => {
       const shellHeader = parsed.querySelector('.title-block')?.textContent;
       expect(shellHeader).toBeTruthy();
 
-      // The browser of a member whose login (of that type) is stored; the
-      // tab's own calls stay in flight, as they do while its data loads.
+      // The browser of a member whose login is stored; the tab's own calls
+      // stay in flight, as they do while its data loads.
       let answer = () => {};
       const answered = new Promise<void>((resolve) => (answer = resolve));
       serveAll(async () => {
@@ -210,7 +215,6 @@ describe("a returning member's tabs", () => {
       // The member area's chat socket connects and hears nothing.
       server.use(ws.link('*/api/ws').addEventListener('connection', () => {}));
       localStorage.setItem(REFRESH_TOKEN_KEY, 'stored-refresh-token');
-      localStorage.setItem(MEMBER_TYPE_KEY, type);
       const result = await hydrateAt(`#/${path}`, html);
       try {
         expect(result.recoverable).not.toHaveBeenCalled();
@@ -219,7 +223,7 @@ describe("a returning member's tabs", () => {
         expect(document.title).toBe(title);
         expect(title).toMatch(/ \| ProAm Connect$/);
 
-        // The login is confirmed: the tab's own page says the same.
+        // The login is confirmed, whoever it is: the tab's own page says the same.
         await act(async () => {
           result.store.dispatch(
             tokenReceived(
@@ -239,10 +243,52 @@ describe("a returning member's tabs", () => {
     },
   );
 
+  it('hydrates without a mismatch when the login was confirmed, and a call started, before the app hydrated', async () => {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    serveAll(async () => {
+      await answered;
+      return ng('NotFound');
+    });
+    server.use(ws.link('*/api/ws').addEventListener('connection', () => {}));
+    const html = await renderMemberTab('tabs/schedule');
+    const shellHeader = (() => {
+      const parsed = document.createElement('div');
+      parsed.innerHTML = html;
+      return parsed.querySelector('.title-block')?.textContent;
+    })();
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'stored-refresh-token');
+    const result = await hydrateAt('#/tabs/schedule', html, (store) => {
+      store.dispatch(requestStarted());
+      store.dispatch(
+        tokenReceived(
+          createLoginResult({ user: createAuthUser({ type: 'pro' }) }),
+        ),
+      );
+    });
+    try {
+      expect(result.recoverable).not.toHaveBeenCalled();
+      expect(result.consoleError).not.toHaveBeenCalled();
+      // Then the app caught up with the store: the pro's page, and the spinner.
+      expect(result.container.querySelector('.title-block')?.textContent).toBe(
+        shellHeader,
+      );
+      expect(result.container).not.toHaveTextContent(
+        'ログイン状態を確認しています',
+      );
+      expect(
+        result.container.querySelector('[data-testid="global-spinner"]'),
+      ).not.toBeNull();
+    } finally {
+      result.dispose();
+      answer();
+    }
+  });
+
   it('are the same whatever the settings (no template of theirs is dropped)', async () => {
     const defaults = { ...runtimeConfig };
     const built = await Promise.all(
-      memberTabs.map(({ path, type }) => renderMemberTab(path, type)),
+      MEMBER_TABS.map((path) => renderMemberTab(path)),
     );
     try {
       Object.assign(runtimeConfig, {
@@ -250,7 +296,7 @@ describe("a returning member's tabs", () => {
         stripePublishableKey: 'pk_test_other',
       });
       const now = await Promise.all(
-        memberTabs.map(({ path, type }) => renderMemberTab(path, type)),
+        MEMBER_TABS.map((path) => renderMemberTab(path)),
       );
       expect(now).toEqual(built);
     } finally {

@@ -1,11 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  CHECKIN_KEY,
-  MEMBER_TYPE_KEY,
-  REFRESH_TOKEN_KEY,
-} from '@/features/auth/token-storage';
+import { CHECKIN_KEY, REFRESH_TOKEN_KEY } from '@/features/auth/token-storage';
 import { holdActivations, prerenderedPathOf } from '../prerendered-page';
 
 const LANDING = '<main class="site-main"><h1>landing</h1></main>';
@@ -59,8 +55,7 @@ beforeEach(() => {
   document.body.innerHTML = `<div id="root" data-prerendered="">${LANDING}</div>
 <template data-page="event" data-title="イベント日程・結果 | ProAm Connect"><main class="site-main"><h1>event</h1></main></template>
 <template data-page="auth/register"><main class="site-main"><h1>register</h1></main></template>
-<template data-page="tabs/schedule" data-member="pro" data-title="スケジュール | ProAm Connect"><main class="site-main"><h1>pro schedule</h1></main></template>
-<template data-page="tabs/schedule" data-member="amature" data-title="スケジュール | ProAm Connect"><main class="site-main"><h1>amateur schedule</h1></main></template>`;
+<template data-page="tabs/schedule" data-member data-title="スケジュール | ProAm Connect"><main class="site-main"><h1>schedule</h1></main></template>`;
 });
 
 afterEach(() => {
@@ -139,51 +134,31 @@ describe('public/deep-link.js', () => {
     }
   });
 
-  it("puts a returning member's tab in place, for the member type stored with the login", () => {
-    for (const [type, h1] of [
-      ['pro', 'pro schedule'],
-      ['amature', 'amateur schedule'],
-    ] as const) {
-      localStorage.setItem(REFRESH_TOKEN_KEY, 'x');
-      localStorage.setItem(MEMBER_TYPE_KEY, type);
-      openAt('#/tabs/schedule');
-      expect(root().querySelector('h1')).toHaveTextContent(h1);
-      expect(root().getAttribute('data-prerendered')).toBe('tabs/schedule');
-      expect(root().getAttribute('data-member')).toBe(type);
-      expect(document.title).toBe('スケジュール | ProAm Connect');
-      expect(document.documentElement).not.toHaveClass('deep-link');
-      // Its header is the member's: the visitor's ログイン link is not there to hide.
-      expect(document.documentElement).not.toHaveClass('member');
-      expect(preloads()).toEqual([]);
-      localStorage.clear();
-      document.body.innerHTML = document.body.innerHTML.replace(
-        /<div id="root"[^>]*>[\s\S]*?<\/div>/,
-        `<div id="root" data-prerendered="">${LANDING}</div>`,
-      );
-    }
+  it("puts a returning member's tab in place for a stored login", () => {
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'x');
+    openAt('#/tabs/schedule');
+    expect(root().querySelector('h1')).toHaveTextContent('schedule');
+    expect(root().getAttribute('data-prerendered')).toBe('tabs/schedule');
+    expect(root().hasAttribute('data-member')).toBe(true);
+    expect(document.title).toBe('スケジュール | ProAm Connect');
+    expect(document.documentElement).not.toHaveClass('deep-link');
+    // Its header is the member's: the visitor's ログイン link is not there to hide.
+    expect(document.documentElement).not.toHaveClass('member');
+    expect(preloads()).toEqual([]);
   });
 
-  it('leaves a member tab to the app without a stored member type, a template or on another tab', () => {
-    const cases: [string, Record<string, string>][] = [
-      // A login stored before member types were: no type.
-      ['#/tabs/schedule', { [REFRESH_TOKEN_KEY]: 'x' }],
-      // A type left without its login, or an unknown one.
-      ['#/tabs/schedule', { [MEMBER_TYPE_KEY]: 'pro', [CHECKIN_KEY]: 'x' }],
-      [
-        '#/tabs/schedule',
-        { [REFRESH_TOKEN_KEY]: 'x', [MEMBER_TYPE_KEY]: 'admin' },
-      ],
+  it("leaves a member tab to the app without a stored login, without the tab's template, or elsewhere", () => {
+    const cases: [string, string][] = [
+      // A buyer's check-in record alone is no login.
+      ['#/tabs/schedule', CHECKIN_KEY],
       // A tab the build names but whose template the page lacks.
-      ['#/tabs/chat', { [REFRESH_TOKEN_KEY]: 'x', [MEMBER_TYPE_KEY]: 'pro' }],
-      // Not a member tab, or a public page for a member.
-      [
-        '#/tabs/likes/pro/1',
-        { [REFRESH_TOKEN_KEY]: 'x', [MEMBER_TYPE_KEY]: 'pro' },
-      ],
-      ['#/event', { [REFRESH_TOKEN_KEY]: 'x', [MEMBER_TYPE_KEY]: 'pro' }],
+      ['#/tabs/chat', REFRESH_TOKEN_KEY],
+      // Not a tab with a title block, or a public page for a member.
+      ['#/tabs/likes/pro/1', REFRESH_TOKEN_KEY],
+      ['#/event', REFRESH_TOKEN_KEY],
     ];
-    for (const [hash, stored] of cases) {
-      for (const [k, v] of Object.entries(stored)) localStorage.setItem(k, v);
+    for (const [hash, key] of cases) {
+      localStorage.setItem(key, 'x');
       openAt(hash);
       expect(root().querySelector('h1'), hash).toHaveTextContent('landing');
       expect(root().hasAttribute('data-member')).toBe(false);
@@ -208,7 +183,7 @@ describe('public/deep-link.js', () => {
 
   it('marks a member on every address, the landing page included, so that the visitor’s ログイン link stays hidden', () => {
     for (const key of [REFRESH_TOKEN_KEY, CHECKIN_KEY])
-      for (const hash of ['', '#/event', '#/tabs/schedule']) {
+      for (const hash of ['', '#/event', '#/tabs/admin']) {
         localStorage.setItem(key, 'x');
         openAt(hash);
         expect(document.documentElement).toHaveClass('member');

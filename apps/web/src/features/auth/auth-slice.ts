@@ -16,11 +16,9 @@ import {
 import {
   loadRefreshToken,
   readCheckinRaw,
-  readMemberType,
   readRefreshToken,
   removeCheckinRecord,
   removeRefreshToken,
-  type StoredMemberType,
   writeRefreshToken,
 } from './token-storage';
 
@@ -60,12 +58,6 @@ export type AuthState = {
   /** The browser's own view of its connection (`navigator.onLine` and its events). */
   browserOnline: boolean;
   renewalProblem: RenewalProblem | null;
-  /**
-   * While a stored login is being confirmed: the member type stored with it,
-   * so the member area can already show the tab as it will look (null: not
-   * known, a spinner instead).
-   */
-  restoringAs: StoredMemberType | null;
 };
 
 type RefreshPayload = {
@@ -81,23 +73,15 @@ type RefreshPayload = {
 const browserOnline = (): boolean =>
   typeof navigator === 'undefined' || navigator.onLine !== false;
 
-const initialAuthState = (): AuthState => {
-  const stored = readRefreshToken() !== null;
-  return {
-    user: null,
-    accessToken: null,
-    accessTokenExp: null,
-    serverOffsetMs: 0,
-    status: stored ? 'restoring' : 'anonymous',
-    browserOnline: browserOnline(),
-    renewalProblem: null,
-    restoringAs: stored ? readMemberType() : null,
-  };
-};
-
-/** The member type stored with a login: pros and amateurs, not staff. */
-const storedMemberType = (user: AuthUser): StoredMemberType | null =>
-  user.type === 'pro' || user.type === 'amature' ? user.type : null;
+const initialAuthState = (): AuthState => ({
+  user: null,
+  accessToken: null,
+  accessTokenExp: null,
+  serverOffsetMs: 0,
+  status: readRefreshToken() ? 'restoring' : 'anonymous',
+  browserOnline: browserOnline(),
+  renewalProblem: null,
+});
 
 const storeToken = (state: AuthState, token: Token) => {
   state.accessToken = token.accessToken;
@@ -244,21 +228,14 @@ export const authStorageListener = createListenerMiddleware();
 authStorageListener.startListening({
   actionCreator: tokenReceived,
   effect: ({ payload }) => {
-    const buyer = isBuyerLogin(payload);
-    writeRefreshToken(
-      payload.token.refreshToken,
-      buyer ? null : storedMemberType(payload.user),
-    );
-    if (!buyer) removeCheckinRecord();
+    writeRefreshToken(payload.token.refreshToken);
+    if (!isBuyerLogin(payload)) removeCheckinRecord();
   },
 });
 authStorageListener.startListening({
   actionCreator: tokenRefreshed,
   effect: ({ payload }) => {
-    writeRefreshToken(
-      payload.token.refreshToken,
-      payload.isBuyer ? null : storedMemberType(payload.user),
-    );
+    writeRefreshToken(payload.token.refreshToken);
     if (!payload.isBuyer) removeCheckinRecord();
   },
 });

@@ -15,16 +15,6 @@
  */
 export const REFRESH_TOKEN_KEY = 'refresh_token';
 export const CHECKIN_KEY = 'checkin';
-/**
- * On the web, beside the refresh token: whether the stored login is a pro's
- * or an amateur's, so that a returning member's tab paints as it will look
- * before the app has run (public/deep-link.js picks the prerendered tab by
- * it; app/prerendered-pages.ts). It goes wherever the token goes.
- */
-export const MEMBER_TYPE_KEY = 'member_type';
-
-/** The member types a tab is prerendered for. */
-export type StoredMemberType = 'pro' | 'amature';
 
 const storage = (): Storage | null => {
   try {
@@ -151,18 +141,7 @@ export const refreshTokenWritten = (): Promise<void> => pending;
 export const readRefreshToken = (): string | null =>
   backend.kind === 'secure' ? nativeToken : read(REFRESH_TOKEN_KEY) || null;
 
-/** The stored login's member type (web only), null when none is known. */
-export const readMemberType = (): StoredMemberType | null => {
-  if (backend.kind === 'secure') return null;
-  const type = read(MEMBER_TYPE_KEY);
-  return type === 'pro' || type === 'amature' ? type : null;
-};
-
-/** Stores the login's refresh token, and on the web its member type (null: neither). */
-export const writeRefreshToken = (
-  token: string,
-  memberType: StoredMemberType | null = null,
-): void => {
+export const writeRefreshToken = (token: string): void => {
   if (backend.kind === 'secure') {
     nativeToken = token;
     persist((s) => s.set(REFRESH_TOKEN_KEY, token));
@@ -170,8 +149,6 @@ export const writeRefreshToken = (
   }
   try {
     storage()?.setItem(REFRESH_TOKEN_KEY, token);
-    if (memberType) storage()?.setItem(MEMBER_TYPE_KEY, memberType);
-    else removeLocal(MEMBER_TYPE_KEY);
   } catch {
     // Quota or privacy settings: the session still works until the page closes.
   }
@@ -184,7 +161,6 @@ export const removeRefreshToken = (): void => {
     return;
   }
   removeLocal(REFRESH_TOKEN_KEY);
-  removeLocal(MEMBER_TYPE_KEY);
 };
 
 /** The raw check-in JSON the check-in flow stores; parse with `parseCheckin`. */

@@ -11,7 +11,7 @@ const ChatRoute = () => {
   const user = useAppSelector(selectAuthUser);
   return (
     <>
-      <MemberTabHeader path="/tabs/chat" reader="member" />
+      <MemberTabHeader path="/tabs/chat" />
       <div className="container section chat-page">
         {isBuyer(user) ? (
           <BuyerNotice lead="チャットはご利用いただけません" showSearchLink />

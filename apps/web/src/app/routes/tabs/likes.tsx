@@ -22,10 +22,7 @@ const LikesRoute = () => {
 
   return (
     <>
-      <MemberTabHeader
-        path="/tabs/likes"
-        reader={myType === 'pro' ? 'pro' : 'member'}
-      />
+      <MemberTabHeader path="/tabs/likes" />
       <div className="container section member-page">
         {myType === 'amature' && (
           <>

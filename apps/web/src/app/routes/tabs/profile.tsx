@@ -48,7 +48,7 @@ const ProfileRoute = () => {
 
   return (
     <>
-      <MemberTabHeader path="/tabs/profile" reader="member" />
+      <MemberTabHeader path="/tabs/profile" />
       <div className="container section member-page">
         <AccountPanel />
         {!isMember ? (

@@ -22,10 +22,7 @@ const ScheduleRoute = () => {
   const { data: profile } = useGetUserQuery(user?.id ?? '', { skip: !isPro });
   return (
     <>
-      <MemberTabHeader
-        path="/tabs/schedule"
-        reader={isPro ? 'pro' : 'member'}
-      />
+      <MemberTabHeader path="/tabs/schedule" />
       <div className="container section schedule-page">
         {isBuyer(user) ? (
           <BuyerNotice lead="予約の機能はご利用いただけません" showSearchLink />

@@ -12,7 +12,6 @@ import {
 } from '@/features/auth/components/require-login';
 import { useChatConnection } from '@/features/chat/use-chat-connection';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { useAppSelector } from '@/lib/store-hooks';
 
 /** The tab bar and the page under it: the same frame whether logged in yet or not. */
 const MemberFrame = ({
@@ -42,24 +41,21 @@ const MemberArea = () => {
 };
 
 /**
- * A stored login being confirmed. Where its member type is known (a pro or
- * an amateur, stored with the login) and the page is a tab with a title
- * block, the tab already shows as it will: the tab bar and the tab's title
- * block, a spinner where its content goes. That is this page's first render
- * for a returning member, which the build prerenders (app/prerendered-pages.ts)
- * and public/deep-link.js puts in place before any script has run, so the
- * page paints at once and the app hydrates it. Elsewhere, a spinner.
+ * A stored login being confirmed. On a tab with a title block, the tab
+ * already shows as it will: the tab bar and the tab's title block, a spinner
+ * where its content goes. That is this page's first render for a returning
+ * member, which the build prerenders (app/prerendered-pages.ts) and
+ * public/deep-link.js puts in place before any script has run, so the page
+ * paints at once and the app hydrates it. Elsewhere, a spinner.
  */
 const RestoringMemberArea = () => {
   const { pathname } = useLocation();
-  const type = useAppSelector((state) => state.auth.restoringAs);
-  const reader = type === 'pro' ? 'pro' : 'member';
-  const header = memberTabHeader(pathname, reader);
+  const header = memberTabHeader(pathname);
   useDocumentTitle(header?.title ?? '会員メニュー');
-  if (!type || !header) return <RestoringLogin screen />;
+  if (!header) return <RestoringLogin screen />;
   return (
     <MemberFrame>
-      <MemberTabHeader path={pathname} reader={reader} />
+      <MemberTabHeader path={pathname} />
       <div className="container section">
         <RestoringLogin />
       </div>

@@ -1,11 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeStore } from '@/app/store';
 import { sessionExpired } from '@/lib/api';
-import {
-  createAuthUser,
-  createLoginResult,
-  makeAccessToken,
-} from '@/testing/auth';
+import { createLoginResult, makeAccessToken } from '@/testing/auth';
 import { isAccessTokenFresh, readJwtExp } from '../access-token';
 import {
   connectivityChanged,
@@ -62,8 +58,7 @@ describe('auth slice', () => {
     });
     expect(auth.accessTokenExp).toBe(readJwtExp(result.token.accessToken));
     expect(localStorage.getItem('refresh_token')).toBe('r-login');
-    // Beside the token only the member type (not a secret: public/deep-link.js reads it).
-    expect(storedKeys().sort()).toEqual(['member_type', 'refresh_token']);
+    expect(storedKeys()).toEqual(['refresh_token']);
     expect(JSON.stringify(localStorage)).not.toContain(
       result.token.accessToken,
     );
@@ -82,49 +77,6 @@ describe('auth slice', () => {
       accessToken: result.token.accessToken,
     });
     expect(localStorage.getItem('refresh_token')).toBe('r-new');
-  });
-
-  it("keeps a pro's or an amateur's member type with the login, and restores with it", () => {
-    const store = makeStore();
-    store.dispatch(
-      tokenReceived(
-        createLoginResult({ user: createAuthUser({ type: 'pro' }) }),
-      ),
-    );
-    expect(localStorage.getItem('member_type')).toBe('pro');
-    expect(makeStore().getState().auth).toMatchObject({
-      status: 'restoring',
-      restoringAs: 'pro',
-    });
-    store.dispatch(
-      tokenRefreshed({
-        ...createLoginResult({ user: createAuthUser({ type: 'amature' }) }),
-        serverTime: new Date().toISOString(),
-      }),
-    );
-    expect(localStorage.getItem('member_type')).toBe('amature');
-    // Staff and buyers have no prerendered tabs: no type is kept for them.
-    store.dispatch(
-      tokenReceived(
-        createLoginResult({ user: createAuthUser({ type: 'admin' }) }),
-      ),
-    );
-    expect(localStorage.getItem('member_type')).toBeNull();
-    expect(makeStore().getState().auth.restoringAs).toBeNull();
-    store.dispatch(
-      tokenReceived(
-        createLoginResult({ user: createAuthUser({ type: 'pro' }) }),
-      ),
-    );
-    store.dispatch(tokenReceived(buyerLogin()));
-    expect(localStorage.getItem('member_type')).toBeNull();
-    // A type without its login restores nothing.
-    localStorage.clear();
-    localStorage.setItem('member_type', 'pro');
-    expect(makeStore().getState().auth).toMatchObject({
-      status: 'anonymous',
-      restoringAs: null,
-    });
   });
 
   it('learns the server clock offset from the handshake', () => {
@@ -150,10 +102,8 @@ describe('auth slice', () => {
       store.dispatch(tokenReceived(buyerLogin()));
       expect(localStorage.getItem('refresh_token')).not.toBeNull();
       expect(localStorage.getItem('checkin')).toBe(CHECKIN);
-      localStorage.setItem('member_type', 'pro');
       store.dispatch(action);
       expect(localStorage.getItem('refresh_token')).toBeNull();
-      expect(localStorage.getItem('member_type')).toBeNull();
       expect(localStorage.getItem('checkin')).toBeNull();
       expect(store.getState().auth).toMatchObject({
         user: null,

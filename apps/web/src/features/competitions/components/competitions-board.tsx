@@ -171,7 +171,7 @@ export const CompetitionsBoard = () => {
 
   return (
     <>
-      <MemberTabHeader path="/tabs/competitions" reader="member" />
+      <MemberTabHeader path="/tabs/competitions" />
       <div className="container section" ref={contentRef}>
         {isAdmin && mode.kind === 'list' && (
           <AdminListBar
