@@ -59,8 +59,13 @@ const afterPaint = () =>
 if (appNow) {
   const start = () =>
     startApp({ beforeRender: () => Promise.resolve() }).then(release);
-  // A member's tab put in place by deep-link.js (data-member) paints first.
-  if (document.getElementById('root')?.hasAttribute('data-member'))
+  // A member's tab put in place by deep-link.js (data-member) paints first;
+  // a tab opened in the background paints nothing (nor runs animation
+  // frames) until shown, so the app starts at once there.
+  if (
+    document.getElementById('root')?.hasAttribute('data-member') &&
+    document.visibilityState !== 'hidden'
+  )
     void afterPaint().then(start);
   else void start();
 } else runStaticLanding(startApp);

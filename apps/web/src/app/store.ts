@@ -75,5 +75,16 @@ export const makeStore = (preloadedState?: Partial<RootState>) =>
     devTools: isProduction ? false : { maxAge: 25 },
   });
 
+/**
+ * The state the build rendered prerendered HTML with, for a store that
+ * started as `state`: the same, but the build knew of no connection problem
+ * (a browser that starts offline shows a notice the HTML does not have).
+ * boot/start-app.ts hydrates from it.
+ */
+export const asPrerendered = (state: RootState): RootState => ({
+  ...state,
+  auth: { ...state.auth, browserOnline: true },
+});
+
 export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];

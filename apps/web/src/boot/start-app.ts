@@ -43,13 +43,13 @@ export const startApp: StartApp = async ({ beforeRender }) => {
     reactDom,
   ] = await Promise.all([import('react'), import('react-dom/client')]);
   await nextTask();
-  const [{ makeStore }, { startSession }] = await Promise.all([
+  const [{ makeStore, asPrerendered }, { startSession }] = await Promise.all([
     import('@/app/store'),
     import('@/features/auth/auth-session'),
   ]);
   const store = makeStore();
   // As the prerendered HTML was rendered: before the handshake and any call.
-  const initialState = store.getState();
+  const initialState = asPrerendered(store.getState());
   // Outside React so StrictMode's double effects cannot run the handshake twice.
   startSession(store);
   // The page's own API requests go out now rather than after its first render.
@@ -76,7 +76,10 @@ export const startApp: StartApp = async ({ beforeRender }) => {
   // being confirmed. Decided after the wait, from the
   // address shown now.
   const shown = container.getAttribute('data-prerendered');
-  const { status } = store.getState().auth;
+  // The status the page started with: hydration renders from that state
+  // (serverState below) and then catches up with the store, which may have
+  // moved on meanwhile (a login confirmed, or ended).
+  const { status } = initialState.auth;
   const hydrate =
     shown !== null &&
     prerenderedPathOf(window.location.hash) === shown &&

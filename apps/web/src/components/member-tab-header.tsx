@@ -50,9 +50,9 @@ const HEADERS: Record<string, TabHeader> = {
 /** The tabs that have a title block of their own, by path. */
 export const MEMBER_TAB_PATHS = Object.keys(HEADERS);
 
-/** The title block of the tab at `path`, or null for any other page. */
+/** The title block of the tab at `path` (a trailing slash allowed), or null for any other page. */
 export const memberTabHeader = (path: string): TabHeader | null =>
-  HEADERS[path] ?? null;
+  HEADERS[path.replace(/\/+$/, '')] ?? null;
 
 /** A member tab's breadcrumb and title block (`path`: one of MEMBER_TAB_PATHS). */
 export const MemberTabHeader = ({ path }: { path: string }) => (

@@ -3,7 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentMode } from '@/app/prerendered-pages';
 import { runtimeConfig } from '@/config/env';
-import { tokenReceived } from '@/features/auth/auth-slice';
+import { loggedOut, tokenReceived } from '@/features/auth/auth-slice';
 import { requestStarted } from '@/lib/ui-slice';
 import { REFRESH_TOKEN_KEY } from '@/features/auth/token-storage';
 import {
@@ -18,7 +18,7 @@ import { ws } from 'msw';
 import { ng, ok, serveAll, server } from '@/testing/msw';
 import { App } from '../app';
 import { createAppRouter } from '../router';
-import { makeStore } from '../store';
+import { asPrerendered, makeStore } from '../store';
 
 beforeEach(() => {
   window.location.hash = '';
@@ -47,7 +47,7 @@ const hydrateAt = async (
   const consoleError = vi.spyOn(console, 'error');
   const store = makeStore();
   // As boot/start-app.ts: hydrated from the state the HTML was rendered with.
-  const serverState = store.getState();
+  const serverState = asPrerendered(store.getState());
   meanwhile(store);
   const router = createAppRouter();
   let root: ReturnType<typeof hydrateRoot> | undefined;
@@ -280,6 +280,97 @@ describe("a returning member's tabs", () => {
         result.container.querySelector('[data-testid="global-spinner"]'),
       ).not.toBeNull();
     } finally {
+      result.dispose();
+      answer();
+    }
+  });
+
+  /** The member's browser: a stored login, every call in flight until `answer`. */
+  const returningMember = () => {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    serveAll(async () => {
+      await answered;
+      return ng('NotFound');
+    });
+    server.use(ws.link('*/api/ws').addEventListener('connection', () => {}));
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'stored-refresh-token');
+    return answer;
+  };
+
+  it('hydrates with a trailing slash in the address, and in a browser that starts offline', async () => {
+    const answer = returningMember();
+    const html = await renderMemberTab('tabs/schedule');
+    const slash = await hydrateAt('#/tabs/schedule/', html);
+    expect(slash.recoverable).not.toHaveBeenCalled();
+    expect(slash.headingKept).toBe(true);
+    slash.dispose();
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const offline = await hydrateAt('#/tabs/schedule', html);
+      expect(offline.recoverable).not.toHaveBeenCalled();
+      expect(offline.consoleError).not.toHaveBeenCalled();
+      offline.dispose();
+    } finally {
+      online.mockRestore();
+      answer();
+    }
+  });
+
+  it('keeps the tab bar, and focus in it, once the login is confirmed', async () => {
+    const answer = returningMember();
+    const result = await hydrateAt(
+      '#/tabs/schedule',
+      await renderMemberTab('tabs/schedule'),
+    );
+    try {
+      const link = result.container.querySelector<HTMLElement>(
+        '.tab-bar a[href="#/tabs/likes"]',
+      )!;
+      link.focus();
+      await act(async () => {
+        result.store.dispatch(
+          tokenReceived(
+            createLoginResult({ user: createAuthUser({ type: 'amature' }) }),
+          ),
+        );
+      });
+      expect(result.container).not.toHaveTextContent(
+        'ログイン状態を確認しています',
+      );
+      expect(link.isConnected).toBe(true);
+      expect(document.activeElement).toBe(link);
+    } finally {
+      result.dispose();
+      answer();
+    }
+  });
+
+  it('leaves the member area at once on a logout (only the confirmed login is deferred)', async () => {
+    const answer = returningMember();
+    const result = await hydrateAt(
+      '#/tabs/profile',
+      await renderMemberTab('tabs/profile'),
+    );
+    const env = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    try {
+      await act(async () => {
+        result.store.dispatch(
+          tokenReceived(
+            createLoginResult({ user: createAuthUser({ type: 'amature' }) }),
+          ),
+        );
+      });
+      expect(result.container.querySelector('.tab-bar')).not.toBeNull();
+      // Outside act, as the browser runs it: the first render after the
+      // logout, in a microtask, already leaves the member area.
+      env.IS_REACT_ACT_ENVIRONMENT = false;
+      result.store.dispatch(loggedOut());
+      await Promise.resolve();
+      await Promise.resolve();
+      expect(result.container.querySelector('.tab-bar')).toBeNull();
+    } finally {
+      env.IS_REACT_ACT_ENVIRONMENT = true;
       result.dispose();
       answer();
     }

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { MemberTabBar } from '@/components/member-tab-bar';
 import {
@@ -13,61 +12,66 @@ import {
 import { useChatConnection } from '@/features/chat/use-chat-connection';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
-/** The tab bar and the page under it: the same frame whether logged in yet or not. */
-const MemberFrame = ({
-  unread,
-  showAdmin = false,
-  children,
-}: {
-  unread?: Partial<Record<string, number>>;
-  showAdmin?: boolean;
-  children: ReactNode;
-}) => (
-  <div className="member-area">
-    <MemberTabBar unread={unread} showAdmin={showAdmin} />
-    <div className="member-area__content">{children}</div>
-  </div>
-);
-
-/** Logged in: the chat socket is open and the チャット tab shows unread messages. */
-const MemberArea = () => {
-  const unreadChats = useChatConnection();
-  const isAdmin = useIsAdmin();
+/**
+ * A tab while the stored login is being confirmed: its title block, a
+ * spinner where its content goes.
+ */
+const RestoringTab = ({ path }: { path: string }) => {
+  useDocumentTitle(memberTabHeader(path)?.title ?? null);
   return (
-    <MemberFrame unread={{ '/tabs/chat': unreadChats }} showAdmin={isAdmin}>
-      <Outlet />
-    </MemberFrame>
+    <>
+      <MemberTabHeader path={path} />
+      <div className="container section">
+        <RestoringLogin />
+      </div>
+    </>
   );
 };
 
 /**
- * A stored login being confirmed. On a tab with a title block, the tab
- * already shows as it will: the tab bar and the tab's title block, a spinner
- * where its content goes. That is this page's first render for a returning
- * member, which the build prerenders (app/prerendered-pages.ts) and
- * public/deep-link.js puts in place before any script has run, so the page
- * paints at once and the app hydrates it. Elsewhere, a spinner.
+ * The member area: the tab bar, the chat socket (the チャット tab shows
+ * unread messages), and the page under it. While a stored login is being
+ * confirmed (`restoring`), a tab with a title block already shows as it
+ * will, a spinner where its content goes: that is the page's first render
+ * for a returning member, which the build prerenders
+ * (app/prerendered-pages.ts) and public/deep-link.js puts in place before
+ * any script has run, so it paints at once and the app hydrates it. The same
+ * component either way, so confirming the login keeps the tab bar (and
+ * focus in it) and swaps only what is under it.
  */
-const RestoringMemberArea = () => {
+const MemberArea = ({ restoring = false }: { restoring?: boolean }) => {
+  const unreadChats = useChatConnection();
+  const isAdmin = useIsAdmin();
   const { pathname } = useLocation();
-  const header = memberTabHeader(pathname);
-  useDocumentTitle(header?.title ?? '会員メニュー');
-  if (!header) return <RestoringLogin screen />;
   return (
-    <MemberFrame>
-      <MemberTabHeader path={pathname} />
-      <div className="container section">
-        <RestoringLogin />
+    <div className="member-area">
+      <MemberTabBar
+        unread={{ '/tabs/chat': unreadChats }}
+        showAdmin={isAdmin}
+      />
+      <div className="member-area__content">
+        {restoring ? <RestoringTab path={pathname} /> : <Outlet />}
       </div>
-    </MemberFrame>
+    </div>
   );
 };
 
-/** The member area: every `#/tabs/*` page, behind the login, with the tab bar. */
-const TabsLayout = () => (
-  <RequireLogin restoring={<RestoringMemberArea />}>
-    <MemberArea />
-  </RequireLogin>
-);
+/**
+ * The member area: every `#/tabs/*` page, behind the login, with the tab
+ * bar. A page without a title block of its own shows a spinner while the
+ * stored login is being confirmed.
+ */
+const TabsLayout = () => {
+  const { pathname } = useLocation();
+  return (
+    <RequireLogin
+      restoring={
+        memberTabHeader(pathname) ? <MemberArea restoring /> : undefined
+      }
+    >
+      <MemberArea />
+    </RequireLogin>
+  );
+};
 
 export default TabsLayout;

@@ -65,10 +65,14 @@ export const RequireLogin = ({
   /** What shows while a stored login is being confirmed, in place of a spinner. */
   restoring?: ReactNode;
 }) => {
-  // Deferred: the member area and its page, rendered once the stored login
-  // is confirmed, are a large tree; rendered in the background (React yields
-  // to input every few ms), the tab shown meanwhile stays responsive.
-  const status = useDeferredValue(useAppSelector(selectAuthStatus));
+  // The step from a stored login being confirmed to the member area is
+  // deferred: the page is a large tree, rendered in the background (React
+  // yields to input every few ms) while the tab shown meanwhile stays
+  // responsive. Any other change (a logout, an ended login) shows at once.
+  const live = useAppSelector(selectAuthStatus);
+  const deferred = useDeferredValue(live);
+  const status =
+    live === 'authenticated' && deferred === 'restoring' ? deferred : live;
   const needsTerms = useAppSelector(selectNeedsTermsAgreement);
   const { pathname, search } = useLocation();
   if (status === 'restoring') return restoring ?? <RestoringLogin screen />;
