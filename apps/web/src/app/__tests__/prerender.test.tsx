@@ -31,6 +31,17 @@ afterEach(() => {
   localStorage.clear();
 });
 
+/** The handshake answers: the stored login, `type`'s, is confirmed. */
+const confirmLogin = (
+  store: ReturnType<typeof makeStore>,
+  type: 'pro' | 'amature' | 'admin',
+) =>
+  act(async () => {
+    store.dispatch(
+      tokenReceived(createLoginResult({ user: createAuthUser({ type }) })),
+    );
+  });
+
 /** Hydrates `html` as #root at `hash`; returns what React reported. */
 const hydrateAt = async (
   hash: string,
@@ -224,13 +235,7 @@ describe("a returning member's tabs", () => {
         expect(title).toMatch(/ \| ProAm Connect$/);
 
         // The login is confirmed, whoever it is: the tab's own page says the same.
-        await act(async () => {
-          result.store.dispatch(
-            tokenReceived(
-              createLoginResult({ user: createAuthUser({ type }) }),
-            ),
-          );
-        });
+        await confirmLogin(result.store, type);
         const header = result.container.querySelector('.title-block');
         expect(header?.textContent).toBe(shellHeader);
         expect(result.container).not.toHaveTextContent(
@@ -328,13 +333,7 @@ describe("a returning member's tabs", () => {
         '.tab-bar a[href="#/tabs/likes"]',
       )!;
       link.focus();
-      await act(async () => {
-        result.store.dispatch(
-          tokenReceived(
-            createLoginResult({ user: createAuthUser({ type: 'amature' }) }),
-          ),
-        );
-      });
+      await confirmLogin(result.store, 'amature');
       expect(result.container).not.toHaveTextContent(
         'ログイン状態を確認しています',
       );
@@ -354,13 +353,7 @@ describe("a returning member's tabs", () => {
     );
     const env = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
     try {
-      await act(async () => {
-        result.store.dispatch(
-          tokenReceived(
-            createLoginResult({ user: createAuthUser({ type: 'amature' }) }),
-          ),
-        );
-      });
+      await confirmLogin(result.store, 'amature');
       expect(result.container.querySelector('.tab-bar')).not.toBeNull();
       // Outside act, as the browser runs it: the first render after the
       // logout, in a microtask, already leaves the member area.
