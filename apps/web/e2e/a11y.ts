@@ -3,6 +3,7 @@
  * the route list read from the web's router, how to reach each route's page in
  * a browser, and an axe run that keeps the serious and critical findings.
  */
+import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -291,6 +292,12 @@ export const axeCheck = async (
     .filter((v) => !serious.includes(v))
     .reduce((n, v) => n + v.nodes.length, 0);
   return { serious, minor };
+};
+
+/** Fails on any serious or critical axe finding on what the page shows now. */
+export const assertNoSeriousAxe = async (page: Page, where: string) => {
+  const { serious } = await axeCheck(page);
+  assert.deepEqual(serious, [], `${where}: ${JSON.stringify(serious)}`);
 };
 
 export type RouteVisit = {

@@ -9,8 +9,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
-import { axeCheck } from './a11y.ts';
+import { assertNoSeriousAxe } from './a11y.ts';
 import {
   apiLogin,
   CLIENT_AUTH,
@@ -27,12 +26,6 @@ const suite = serverAndBrowser();
 
 const SUSPENDED = 'ama5@example.jp';
 const REASON = 'E2E：迷惑行為の報告が続いたため';
-
-/** No serious or critical axe finding on what the page shows now. */
-const noSeriousAxe = async (page: Page, where: string) => {
-  const { serious } = await axeCheck(page);
-  assert.deepEqual(serious, [], `${where}: ${JSON.stringify(serious)}`);
-};
 
 /** What /auth/login answers for a member (status and code). */
 const tryLogin = async (mail: string) => {
@@ -144,7 +137,7 @@ describe('admin: dashboard, members and reports (Chromium)', () => {
         const lines = bytes.subarray(3).toString('utf8').trim().split('\r\n');
         assert.equal(lines[0], '週,新規会員,予約,キャンセル,口コミ,チャット');
         assert.equal(lines.length, 13);
-        await noSeriousAxe(page, 'dashboard');
+        await assertNoSeriousAxe(page, 'dashboard');
         await shootBoth(page, 'tabs-admin-dashboard', { top: true });
 
         // 2. 会員管理: pro6 is 確認中; verify it.
@@ -172,7 +165,7 @@ describe('admin: dashboard, members and reports (Chromium)', () => {
         const dialog = page.getByRole('dialog', { name: '会員の利用停止' });
         await dialog.getByRole('button', { name: '利用停止にする' }).click();
         await dialog.getByText('利用停止の理由を入力してください。').waitFor();
-        await noSeriousAxe(page, 'suspend dialog');
+        await assertNoSeriousAxe(page, 'suspend dialog');
         await dialog
           .getByRole('textbox', { name: /利用停止の理由/ })
           .fill(REASON);
@@ -189,7 +182,7 @@ describe('admin: dashboard, members and reports (Chromium)', () => {
         await search.fill('');
         await page.getByRole('button', { name: '検索する' }).click();
         await table.getByRole('row').nth(5).waitFor();
-        await noSeriousAxe(page, 'members');
+        await assertNoSeriousAxe(page, 'members');
         await shootBoth(page, 'tabs-admin-members', { top: true });
 
         // Lift the suspension: ama5 can log in again.
@@ -211,7 +204,7 @@ describe('admin: dashboard, members and reports (Chromium)', () => {
         });
         await report.getByText(ama1.user.userName).waitFor();
         await report.getByText(pro2.user.userName).waitFor();
-        await noSeriousAxe(page, 'reports');
+        await assertNoSeriousAxe(page, 'reports');
         await shootBoth(page, 'tabs-admin-reports', { top: true });
         await report.getByRole('button', { name: '対応済みにする' }).click();
         const resolve = page.getByRole('dialog', {

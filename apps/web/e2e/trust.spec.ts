@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import type { Review } from '@proam/contract';
-import { axeCheck } from './a11y.ts';
+import { assertNoSeriousAxe } from './a11y.ts';
 import {
   apiCall,
   apiLogin,
@@ -34,12 +34,6 @@ const login = async (page: Page, email: string, route: string, h1: string) => {
 const go = async (page: Page, route: string) => {
   await page.goto(`${suite.server.baseUrl}/#${route}`);
   await settle(page);
-};
-
-/** No serious or critical axe finding on what the page shows now. */
-const noSeriousAxe = async (page: Page, where: string) => {
-  const { serious } = await axeCheck(page);
-  assert.deepEqual(serious, [], `${where}: ${JSON.stringify(serious)}`);
 };
 
 /**
@@ -82,7 +76,7 @@ describe('reviews, verification, reports and blocks', () => {
         })
         .first();
       await shoot(page, 'invitation', card);
-      await noSeriousAxe(page, 'schedule with the invitation');
+      await assertNoSeriousAxe(page, 'schedule with the invitation');
 
       await invite.click();
       const dialog = page.getByRole('dialog', { name: '口コミを書く' });
@@ -93,7 +87,7 @@ describe('reviews, verification, reports and blocks', () => {
       assert.ok(await dialog.getByRole('radio', { name: '★4' }).isChecked());
       await dialog.getByRole('textbox', { name: /コメント/ }).fill(comment);
       await shoot(page, 'review-dialog', dialog);
-      await noSeriousAxe(page, 'review dialog');
+      await assertNoSeriousAxe(page, 'review dialog');
       await dialog.getByRole('button', { name: '投稿する' }).click();
       await page.getByText('口コミを投稿しました。').waitFor();
       await past.getByText(comment).waitFor();
@@ -115,7 +109,7 @@ describe('reviews, verification, reports and blocks', () => {
       await reviews.getByText('プロからの返信').first().waitFor();
       await shoot(page, 'pro-profile', summary);
       await shoot(page, 'pro-reviews', reviews);
-      await noSeriousAxe(page, 'pro profile with reviews');
+      await assertNoSeriousAxe(page, 'pro profile with reviews');
 
       // --- ama1 reports another member's review (not their own). ---
       assert.equal(
@@ -141,7 +135,7 @@ describe('reviews, verification, reports and blocks', () => {
         .getByRole('textbox', { name: /詳しい内容/ })
         .fill(`E2E通報 ${stamp}`);
       await shoot(page, 'report-dialog', report);
-      await noSeriousAxe(page, 'report dialog');
+      await assertNoSeriousAxe(page, 'report dialog');
       await report.getByRole('button', { name: '通報する' }).click();
       await page.getByText('通報を受け付けました').waitFor();
 
@@ -155,7 +149,7 @@ describe('reviews, verification, reports and blocks', () => {
       await page
         .getByRole('button', { name: `${name}をブロック解除` })
         .waitFor();
-      await noSeriousAxe(page, 'blocked pro profile');
+      await assertNoSeriousAxe(page, 'blocked pro profile');
       await go(page, '/tabs/profile');
       const blocked = page.getByRole('region', {
         name: 'ブロック中のメンバー',
@@ -165,7 +159,7 @@ describe('reviews, verification, reports and blocks', () => {
       });
       await unblock.waitFor();
       await shoot(page, 'blocked-members', blocked);
-      await noSeriousAxe(page, 'profile with blocked members');
+      await assertNoSeriousAxe(page, 'profile with blocked members');
       await unblock.click();
       await blocked.getByText('ブロック中のメンバーはいません。').waitFor();
 
@@ -187,7 +181,7 @@ describe('reviews, verification, reports and blocks', () => {
         .getByText(/さんのメッセージを運営に通報します/)
         .waitFor();
       await shoot(page, 'chat-report-dialog', chatReport);
-      await noSeriousAxe(page, 'chat with the report dialog');
+      await assertNoSeriousAxe(page, 'chat with the report dialog');
       await chatReport.getByRole('button', { name: 'キャンセル' }).click();
       await chatReport.waitFor({ state: 'hidden' });
     });
@@ -208,7 +202,7 @@ describe('reviews, verification, reports and blocks', () => {
         .getByRole('button', { name: /さんの口コミに返信する$/ })
         .click();
       await item.getByRole('textbox', { name: /への返信/ }).fill(reply);
-      await noSeriousAxe(p, 'pro profile tab with the reply box');
+      await assertNoSeriousAxe(p, 'pro profile tab with the reply box');
       await item.getByRole('button', { name: '返信する' }).click();
       await item.getByText('返信を送信しました。').waitFor();
       await item.getByText(reply).waitFor();
@@ -223,7 +217,7 @@ describe('reviews, verification, reports and blocks', () => {
         .getByRole('button', { name: /さんをブロックする$/ })
         .first()
         .waitFor();
-      await noSeriousAxe(p, 'pro likes tab with 通報 and ブロック');
+      await assertNoSeriousAxe(p, 'pro likes tab with 通報 and ブロック');
       assert.deepEqual(proPage.errors, []);
     } finally {
       await proPage.context.close();
@@ -245,11 +239,11 @@ describe('reviews, verification, reports and blocks', () => {
         /プロフィールの編集とラウンドレッスンの登録はできます/,
       );
       await shoot(p, 'banner-profile', banner);
-      await noSeriousAxe(p, 'profile tab with the banner');
+      await assertNoSeriousAxe(p, 'profile tab with the banner');
       await go(p, '/tabs/schedule');
       await banner.waitFor();
       await shoot(p, 'banner-schedule', banner);
-      await noSeriousAxe(p, 'schedule tab with the banner');
+      await assertNoSeriousAxe(p, 'schedule tab with the banner');
       assert.deepEqual(pro6Page.errors, []);
     } finally {
       await pro6Page.context.close();

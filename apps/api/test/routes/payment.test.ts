@@ -828,7 +828,11 @@ for (const driver of DRIVERS) {
       assert.equal(del.status, 409, JSON.stringify(del.json));
       assert.equal(del.json.code, 'Conflict');
       assert.equal((await scheduleRow(h, id)).id, id);
-      assert.equal((await paymentRow(h, paid)).status, 'paid');
+      // The payment stays, paid or already refunded: the refund worker may
+      // have reached Stripe by now (a CI run on PostgreSQL saw 'refunded').
+      assert.ok(
+        ['paid', 'refunded'].includes((await paymentRow(h, paid)).status),
+      );
       assert.equal((await refundRow(h, paid))?.reason, 'cancelled');
       // A lesson nobody paid for is still deleted.
       const plain = await lesson();
