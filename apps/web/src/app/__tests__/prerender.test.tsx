@@ -196,6 +196,19 @@ const memberTabs = MEMBER_TABS.flatMap((path) =>
 );
 
 describe("a returning member's tabs", () => {
+  /** The member's browser: a stored login, every call in flight until `answer` (the chat socket connects and hears nothing). */
+  const returningMember = () => {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    serveAll(async () => {
+      await answered;
+      return ng('NotFound');
+    });
+    server.use(ws.link('*/api/ws').addEventListener('connection', () => {}));
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'stored-refresh-token');
+    return answer;
+  };
+
   it.each(memberTabs)(
     '#/$path hydrates while the login is confirmed, and keeps its title block once it is ($type)',
     async ({ path, type }) => {
@@ -217,15 +230,7 @@ describe("a returning member's tabs", () => {
 
       // The browser of a member whose login is stored; the tab's own calls
       // stay in flight, as they do while its data loads.
-      let answer = () => {};
-      const answered = new Promise<void>((resolve) => (answer = resolve));
-      serveAll(async () => {
-        await answered;
-        return ng('NotFound');
-      });
-      // The member area's chat socket connects and hears nothing.
-      server.use(ws.link('*/api/ws').addEventListener('connection', () => {}));
-      localStorage.setItem(REFRESH_TOKEN_KEY, 'stored-refresh-token');
+      const answer = returningMember();
       const result = await hydrateAt(`#/${path}`, html);
       try {
         expect(result.recoverable).not.toHaveBeenCalled();
@@ -249,13 +254,7 @@ describe("a returning member's tabs", () => {
   );
 
   it('hydrates without a mismatch when the login was confirmed, and a call started, before the app hydrated', async () => {
-    let answer = () => {};
-    const answered = new Promise<void>((resolve) => (answer = resolve));
-    serveAll(async () => {
-      await answered;
-      return ng('NotFound');
-    });
-    server.use(ws.link('*/api/ws').addEventListener('connection', () => {}));
+    const answer = returningMember();
     const html = await renderMemberTab('tabs/schedule');
     const shellHeader = (() => {
       const parsed = document.createElement('div');
@@ -290,17 +289,11 @@ describe("a returning member's tabs", () => {
     }
   });
 
-  /** The member's browser: a stored login, every call in flight until `answer`. */
-  const returningMember = () => {
-    let answer = () => {};
-    const answered = new Promise<void>((resolve) => (answer = resolve));
-    serveAll(async () => {
-      await answered;
-      return ng('NotFound');
-    });
-    server.use(ws.link('*/api/ws').addEventListener('connection', () => {}));
-    localStorage.setItem(REFRESH_TOKEN_KEY, 'stored-refresh-token');
-    return answer;
+  /** A returning member opens `path`: its prerendered tab, hydrated. */
+  const returningTo = async (path: string) => {
+    const answer = returningMember();
+    const result = await hydrateAt(`#/${path}`, await renderMemberTab(path));
+    return { result, answer };
   };
 
   it('hydrates with a trailing slash in the address, and in a browser that starts offline', async () => {
@@ -323,11 +316,7 @@ describe("a returning member's tabs", () => {
   });
 
   it('keeps the tab bar, and focus in it, once the login is confirmed', async () => {
-    const answer = returningMember();
-    const result = await hydrateAt(
-      '#/tabs/schedule',
-      await renderMemberTab('tabs/schedule'),
-    );
+    const { result, answer } = await returningTo('tabs/schedule');
     try {
       const link = result.container.querySelector<HTMLElement>(
         '.tab-bar a[href="#/tabs/likes"]',
@@ -346,11 +335,7 @@ describe("a returning member's tabs", () => {
   });
 
   it('leaves the member area at once on a logout (only the confirmed login is deferred)', async () => {
-    const answer = returningMember();
-    const result = await hydrateAt(
-      '#/tabs/profile',
-      await renderMemberTab('tabs/profile'),
-    );
+    const { result, answer } = await returningTo('tabs/profile');
     const env = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
     try {
       await confirmLogin(result.store, 'amature');
