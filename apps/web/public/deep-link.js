@@ -16,33 +16,22 @@
 (function () {
   var html = document.documentElement;
 
+  function stored(key) {
+    try {
+      return Boolean(localStorage.getItem(key));
+    } catch {
+      return false;
+    }
+  }
+
   // A member's header differs from the prerendered one (マイページ, not
   // ログイン; base.css hides that link until the app has rendered): the keys of
-  // src/features/auth/token-storage.ts (a unit test keeps them equal).
-  function member() {
-    if ('Capacitor' in window) return true;
-    try {
-      return Boolean(
-        localStorage.getItem('refresh_token') ||
-        localStorage.getItem('checkin'),
-      );
-    } catch {
-      return false;
-    }
-  }
-
-  var isMember = member();
+  // src/features/auth/token-storage.ts (a unit test keeps them equal). A
+  // login stored on the web (the native apps keep theirs elsewhere) also
+  // gets its member tab prerendered.
+  var storedLogin = stored('refresh_token');
+  var isMember = 'Capacitor' in window || storedLogin || stored('checkin');
   if (isMember) html.classList.add('member');
-
-  // A login stored on the web (the native apps keep theirs elsewhere): a
-  // returning member's tab is prerendered too.
-  function storedLogin() {
-    try {
-      return Boolean(localStorage.getItem('refresh_token'));
-    } catch {
-      return false;
-    }
-  }
 
   if (/^#?\/?(\?.*)?$/.test(location.hash)) return;
   html.classList.add('deep-link');
@@ -67,7 +56,7 @@
   var pages = ((script && script.dataset.pages) || '').split(' ');
   var memberPages = ((script && script.dataset.memberPages) || '').split(' ');
   // A visitor gets a public page's template, a returning member their tab's.
-  var returning = isMember && storedLogin();
+  var returning = storedLogin;
   var wanted = returning
     ? memberPages.indexOf(path) >= 0
     : !isMember && pages.indexOf(path) >= 0;

@@ -81,6 +81,19 @@ export const prerenderPages = (): Plugin => {
         const templates: string[] = [];
         let pages: PrerenderModule['PRERENDERED_PAGES'];
         let tabs: PrerenderModule['MEMBER_TABS'];
+        /** One page's template; the title goes with the HTML (deep-link.js sets it, as the page would). */
+        const addTemplate = async (
+          path: string,
+          attrs: string,
+          render: (onTitle: (title: string) => void) => Promise<string>,
+        ) => {
+          let title = '';
+          const body = await render((t) => (title = t));
+          if (!title) throw new Error(`prerender: #/${path} sets no title`);
+          templates.push(
+            `<template data-page="${path}" data-title="${escapeAttr(title)}"${attrs}>${body}</template>`,
+          );
+        };
         try {
           const mod = (await server.ssrLoadModule(
             '/src/prerender.tsx',
@@ -94,30 +107,20 @@ export const prerenderPages = (): Plugin => {
               ? (['at-course', 'online'] as const)
               : [null];
             for (const mode of modes) {
-              // The title goes with the HTML: deep-link.js sets it, as the page would.
-              let title = '';
-              const onTitle = (t: string) => (title = t);
-              const body = mode
-                ? await mod.renderPageIn(page.path, mode, onTitle)
-                : await mod.renderPage(page.path, onTitle);
-              if (!title)
-                throw new Error(`prerender: #/${page.path} sets no title`);
               const payment = mode ? ` data-payment="${mode}"` : '';
-              templates.push(
-                `<template data-page="${page.path}" data-title="${escapeAttr(title)}"${payment}${company}>${body}</template>`,
+              await addTemplate(page.path, `${payment}${company}`, (onTitle) =>
+                mode
+                  ? mod.renderPageIn(page.path, mode, onTitle)
+                  : mod.renderPage(page.path, onTitle),
               );
             }
           }
           // A returning member's tabs, while the stored login is confirmed.
           tabs = mod.MEMBER_TABS;
-          for (const tab of tabs) {
-            let title = '';
-            const body = await mod.renderMemberTab(tab, (t) => (title = t));
-            if (!title) throw new Error(`prerender: #/${tab} sets no title`);
-            templates.push(
-              `<template data-page="${tab}" data-member data-title="${escapeAttr(title)}">${body}</template>`,
+          for (const tab of tabs)
+            await addTemplate(tab, ' data-member', (onTitle) =>
+              mod.renderMemberTab(tab, onTitle),
             );
-          }
         } finally {
           await server.close();
         }

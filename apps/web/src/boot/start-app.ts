@@ -73,8 +73,7 @@ export const startApp: StartApp = async ({ beforeRender }) => {
   // tab (vite-plugins/prerender.ts; data-prerendered names it, data-member
   // marks a member's). It is hydrated when that is what this first render
   // shows: that page, nobody logged in; or that tab, the stored login still
-  // being confirmed. Decided after the wait, from the
-  // address shown now.
+  // being confirmed. Decided after the wait, from the address shown now.
   const shown = container.getAttribute('data-prerendered');
   // The status the page started with: hydration renders from that state
   // (serverState below) and then catches up with the store, which may have
