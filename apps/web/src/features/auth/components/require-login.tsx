@@ -44,9 +44,15 @@ const WaitingForConnection = () => {
   );
 };
 
-/** The spinner of a stored login being confirmed; `screen`: as tall as the screen. */
+/**
+ * The spinner of a stored login being confirmed; `screen`: as tall as the
+ * screen. It stands in for the page (`page-loading--restoring`), so the
+ * app-wide spinner stays hidden meanwhile (components.css).
+ */
 export const RestoringLogin = ({ screen = false }: { screen?: boolean }) => (
-  <div className={`page-loading${screen ? ' page-loading--screen' : ''}`}>
+  <div
+    className={`page-loading page-loading--restoring${screen ? ' page-loading--screen' : ''}`}
+  >
     <Spinner label="ログイン状態を確認しています" />
   </div>
 );
