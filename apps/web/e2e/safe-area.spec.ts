@@ -1,0 +1,97 @@
+/**
+ * A phone that draws the app edge to edge (index.html's viewport-fit=cover:
+ * iOS, Android 15's WebView in the native app, an installed PWA) reports its
+ * status bar, notch and home indicator as env(safe-area-inset-*). Chromium
+ * sets those insets through its DevTools protocol, so the pages are checked
+ * as such a phone shows them: nothing to read or tap under a system bar.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { loginThroughForm } from './helpers.ts';
+import { serverAndBrowser } from './suite.ts';
+
+const suite = serverAndBrowser();
+
+type Insets = { top: number; bottom: number; left: number; right: number };
+
+/** An iPhone in portrait: the status bar above, the home indicator below. */
+const PORTRAIT: Insets = { top: 47, bottom: 34, left: 0, right: 0 };
+/** The same phone turned: the notch on the left, the indicator below. */
+const LANDSCAPE: Insets = { top: 0, bottom: 21, left: 47, right: 47 };
+
+const setInsets = async (page: Page, insets: Insets) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setSafeAreaInsetsOverride', { insets });
+};
+
+const box = async (page: Page, selector: string) => {
+  const found = await page.locator(selector).first().boundingBox();
+  assert.ok(found, `${selector} is shown`);
+  return found;
+};
+
+/** The header's logo and menu sit below the status bar, its white reaching under it. */
+async function assertHeaderClear(page: Page, insets: Insets) {
+  const header = await box(page, '.site-header');
+  assert.equal(header.y, 0, 'the header starts at the top of the screen');
+  for (const part of ['.site-header__logo', '.site-header__toggle']) {
+    const b = await box(page, part);
+    assert.ok(b.y >= insets.top, `${part} at ${b.y}, under the status bar`);
+  }
+}
+
+describe('a phone drawn edge to edge (safe-area insets)', () => {
+  it('keeps the header below the status bar and the tab bar above the home indicator, scrolled or not', async () => {
+    await suite.withPage(390, async ({ page }) => {
+      await setInsets(page, PORTRAIT);
+      await page.goto(`${suite.server.baseUrl}/#/`);
+      await assertHeaderClear(page, PORTRAIT);
+
+      await loginThroughForm(page, suite.server.baseUrl, 'ama1@example.jp');
+      await page
+        .getByRole('heading', { name: '予約中のレッスン' })
+        .first()
+        .waitFor();
+      await assertHeaderClear(page, PORTRAIT);
+      const viewport = page.viewportSize()!;
+      const tab = await box(page, '.tab-bar__link');
+      assert.ok(
+        tab.y + tab.height <= viewport.height - PORTRAIT.bottom,
+        `the tabs end at ${tab.y + tab.height}, above the home indicator`,
+      );
+      const bar = await box(page, '.tab-bar');
+      assert.equal(
+        bar.y + bar.height,
+        viewport.height,
+        'the tab bar’s white reaches the bottom edge',
+      );
+
+      // The sticky header keeps its place, and an anchored heading is not
+      // hidden under it.
+      await page.mouse.wheel(0, 600);
+      await page.waitForFunction(() => window.scrollY > 300);
+      await assertHeaderClear(page, PORTRAIT);
+      const padding = await page.evaluate(
+        () => getComputedStyle(document.documentElement).scrollPaddingTop,
+      );
+      assert.equal(padding, `${64 + PORTRAIT.top + 8}px`);
+    });
+  });
+
+  it('keeps the page’s text clear of the notch in landscape', async () => {
+    await suite.withPage(844, async ({ page }) => {
+      await setInsets(page, LANDSCAPE);
+      await page.goto(`${suite.server.baseUrl}/#/qa`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      const logo = await box(page, '.site-header__logo');
+      assert.ok(logo.x >= LANDSCAPE.left, `the logo at x ${logo.x}`);
+      const h1 = await box(page, 'h1');
+      assert.ok(h1.x >= LANDSCAPE.left, `the title at x ${h1.x}`);
+      assert.ok(
+        h1.x + h1.width <= 844 - LANDSCAPE.right,
+        `the title ends at ${h1.x + h1.width}`,
+      );
+    });
+  });
+});
