@@ -8,14 +8,15 @@ const config: CapacitorConfig = {
   // README.md, Native apps), not the web build in dist/.
   webDir: 'dist-native',
   plugins: {
-    // Android draws the app edge to edge (required from Android 15): the
-    // WebView follows index.html's viewport-fit=cover and reports the status
-    // and navigation bars as env(safe-area-inset-*), which the header, the
-    // tab bar and the page margins keep clear of (styles/, e2e/safe-area.spec.ts).
-    // Older WebViews (Chromium < 140) are inset natively instead. The hint
-    // avoids a first layout without the insets.
+    // Android draws the app edge to edge (required from Android 15). With
+    // `native`, a WebView on Chromium 140 or later follows index.html's
+    // viewport-fit=cover and reports the status and navigation bars as
+    // env(safe-area-inset-*), which the header, the tab bar and the page
+    // margins keep clear of (styles/, e2e/safe-area.spec.ts); an older one
+    // is inset natively and reports 0. The hint avoids a first layout
+    // without the insets.
     SystemBars: {
-      insetsHandling: 'css',
+      insetsHandling: 'native',
       initialViewportFitValueHint: 'cover',
     },
     SplashScreen: {

@@ -93,7 +93,9 @@ describe('member pages filling in', () => {
       await loginThroughForm(page, suite.server.baseUrl, 'ama1@example.jp');
       // The prerendered tab shows its spinner before the app runs: the check
       // below counts from the app's own call confirming the login.
-      const confirming = page.waitForRequest(/\/api\/auth\//);
+      const confirming = page.waitForRequest(
+        /\/api\/auth\/(handshake|refresh)$/,
+      );
       await openLate(page, `${suite.server.baseUrl}/#/tabs/schedule`, {
         sessionLate: true,
       });
@@ -104,6 +106,8 @@ describe('member pages filling in', () => {
         .getByText('ログイン状態を確認しています')
         .waitFor({ state: 'attached' });
       await page.waitForTimeout(600);
+      // The app counts the call (its spinner is in the page), and hides it.
+      await page.getByTestId('global-spinner').waitFor({ state: 'attached' });
       assert.equal(
         await page.getByTestId('global-spinner').isVisible(),
         false,

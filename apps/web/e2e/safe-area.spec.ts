@@ -79,19 +79,37 @@ describe('a phone drawn edge to edge (safe-area insets)', () => {
     });
   });
 
-  it('keeps the page’s text clear of the notch in landscape', async () => {
+  it('keeps the page’s text and the tabs clear of the notch in landscape', async () => {
     await suite.withPage(844, async ({ page }) => {
+      await page.setViewportSize({ width: 844, height: 390 });
       await setInsets(page, LANDSCAPE);
+      /** `selector`'s first and last boxes lie between the two side insets. */
+      const assertBetweenInsets = async (selector: string) => {
+        const all = page.locator(selector);
+        const first = await all.first().boundingBox();
+        const last = await all.last().boundingBox();
+        assert.ok(first && last, `${selector} is shown`);
+        assert.ok(
+          first.x >= LANDSCAPE.left,
+          `${selector} starts at x ${first.x}`,
+        );
+        assert.ok(
+          last.x + last.width <= 844 - LANDSCAPE.right,
+          `${selector} ends at x ${last.x + last.width}`,
+        );
+      };
       await page.goto(`${suite.server.baseUrl}/#/qa`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
-      const logo = await box(page, '.site-header__logo');
-      assert.ok(logo.x >= LANDSCAPE.left, `the logo at x ${logo.x}`);
-      const h1 = await box(page, 'h1');
-      assert.ok(h1.x >= LANDSCAPE.left, `the title at x ${h1.x}`);
-      assert.ok(
-        h1.x + h1.width <= 844 - LANDSCAPE.right,
-        `the title ends at ${h1.x + h1.width}`,
-      );
+      await assertBetweenInsets('.site-header__logo');
+      await assertBetweenInsets('h1');
+
+      await loginThroughForm(page, suite.server.baseUrl, 'ama1@example.jp');
+      await page
+        .getByRole('heading', { name: '予約中のレッスン' })
+        .first()
+        .waitFor();
+      await assertBetweenInsets('.tab-bar__link');
+      await assertBetweenInsets('h1');
     });
   });
 });

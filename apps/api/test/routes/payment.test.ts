@@ -553,7 +553,7 @@ for (const driver of DRIVERS) {
         assert.ok(
           'json' in a &&
             (a.json.status === 'OK' || a.json.code === 'ScheduleFull'),
-          `a start answered ${JSON.stringify(a)}`,
+          `a start answered ${JSON.stringify('json' in a ? [a.status, a.json] : a)}`,
         );
       const active = await rowsWhere(
         h,
