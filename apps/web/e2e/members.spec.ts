@@ -62,6 +62,16 @@ const makePng = (page: Page): Promise<Buffer> =>
       g.lineTo(330, 140);
       g.lineTo(272, 160);
       g.fill();
+      // Grass that does not compress: about 100 KB, enough bytes for the
+      // upload's progress to be seen on a slow uplink.
+      const grass = g.createImageData(480, 70);
+      for (let i = 0; i < grass.data.length; i += 4) {
+        grass.data[i] = 30 + Math.random() * 40;
+        grass.data[i + 1] = 100 + Math.random() * 80;
+        grass.data[i + 2] = 40 + Math.random() * 30;
+        grass.data[i + 3] = 255;
+      }
+      g.putImageData(grass, 0, 290);
       return c.toDataURL('image/png').split(',')[1]!;
     })
     .then((b64) => Buffer.from(b64, 'base64'));
@@ -150,15 +160,65 @@ describe('profile tab', () => {
         .filter({ hasText: '登録できない形式です' })
         .waitFor();
 
+      // On a slow uplink the bar follows the bytes as they go out.
+      const png = await makePng(page);
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: 64 * 1024,
+      });
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+        new MutationObserver(() => {
+          const bar = document.querySelector('.photo-tile__progress');
+          const text = bar?.getAttribute('aria-valuetext');
+          if (text && seen.at(-1) !== text) seen.push(text);
+          // The photo's own bar says it all: no app-wide spinner over it.
+          const spinner = document.querySelector('.global-spinner');
+          if (bar && spinner && getComputedStyle(spinner).display !== 'none')
+            seen.push('global spinner');
+        }).observe(document.body, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+        });
+      });
       await input.setInputFiles({
         name: 'green.png',
         mimeType: 'image/png',
-        buffer: await makePng(page),
+        buffer: png,
       });
       const photo = page.getByRole('img', {
         name: /山本 拓也さんの写真 1枚目（メイン写真）/,
       });
-      await photo.waitFor();
+      await photo.waitFor({ timeout: 30_000 });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
+      const seen = await page.evaluate(
+        () => (window as unknown as { progressSeen: string[] }).progressSeen,
+      );
+      const sent = seen.flatMap((t) => {
+        const m = /^送信しています… (\d+)%/.exec(t);
+        return m ? [Number(m[1])] : [];
+      });
+      assert.ok(
+        sent.filter((p) => p > 0 && p < 100).length >= 3,
+        `the share of the photo sent shows on the way (${seen.join(' / ')}; ${png.length} bytes)`,
+      );
+      assert.deepEqual(
+        sent,
+        [...sent].sort((a, b) => a - b),
+        'the share sent only grows',
+      );
+      assert.ok(!seen.includes('global spinner'), seen.join(' / '));
       assert.match((await photo.getAttribute('src')) ?? '', /\/media\/users\//);
       await page.waitForFunction(() => {
         const img = document.querySelector<HTMLImageElement>(

@@ -22,6 +22,7 @@ import {
   requestFinished,
   requestStarted,
 } from './ui-slice';
+import { xhrFetch, type UploadProgress } from './xhr-fetch';
 
 /**
  * Which Authorization a call needs (docs/api.md, Authentication): `bearer`
@@ -143,7 +144,7 @@ type Outcome = (
 
 type RawExtraOptions = { auth?: AuthKind };
 
-const rawQuery = fetchBaseQuery({
+const rawOptions: Parameters<typeof fetchBaseQuery>[0] = {
   baseUrl: resolveApiBase(),
   prepareHeaders: (headers, api) => {
     headers.set('Accept', 'application/json');
@@ -151,7 +152,25 @@ const rawQuery = fetchBaseQuery({
     authHooks.prepareHeaders?.(headers, { ...api, auth });
     return headers;
   },
-});
+};
+const rawQuery = fetchBaseQuery(rawOptions);
+
+/** The bodies whose sending is watched (withUploadProgress), and who watches. */
+const uploadWatchers = new WeakMap<object, UploadProgress>();
+
+/**
+ * `body`, sent with its progress reported to `onProgress` (0 to 1) as it
+ * goes out: a photo on a phone's slow uplink shows how far it has got. The
+ * call is otherwise the same (headers, renewal, errors); the listener stays
+ * outside the call's arguments, which the store keeps (plain data only).
+ */
+export const withUploadProgress = <Body extends object>(
+  body: Body,
+  onProgress: UploadProgress,
+): Body => {
+  uploadWatchers.set(body, onProgress);
+  return body;
+};
 
 const runOnce = async (
   args: ApiRequest,
@@ -160,7 +179,14 @@ const runOnce = async (
   let result;
   try {
     const extra: RawExtraOptions = { auth: args.auth ?? 'bearer' };
-    result = await rawQuery(
+    const watcher =
+      typeof args.body === 'object' && args.body !== null
+        ? uploadWatchers.get(args.body)
+        : undefined;
+    const query = watcher
+      ? fetchBaseQuery({ ...rawOptions, fetchFn: xhrFetch(watcher) })
+      : rawQuery;
+    result = await query(
       { url: args.path, method: 'POST', body: args.body ?? {} },
       api,
       extra,

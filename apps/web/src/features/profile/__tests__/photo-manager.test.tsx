@@ -89,9 +89,17 @@ describe('PhotoManager uploads', () => {
     const bar = await screen.findByRole('progressbar', {
       name: '「IMG_0001.HEIC」のアップロード',
     });
-    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '1'));
+    // The fake network reports the bytes sent only with its answer, which is
+    // held back (lib/__tests__/xhr-fetch.test.ts and e2e/members.spec.ts
+    // follow the bytes).
+    await waitFor(() =>
+      expect(bar).toHaveAttribute(
+        'aria-valuetext',
+        '送信しています… 0%（2/3）',
+      ),
+    );
+    expect(bar).toHaveAttribute('aria-valuenow', '1');
     expect(bar).toHaveAttribute('aria-valuemax', '3');
-    expect(bar).toHaveAttribute('aria-valuetext', '送信しています…（2/3）');
     expect(screen.getByRole('status')).toHaveTextContent(
       '写真1枚をアップロードしています。',
     );

@@ -10,6 +10,7 @@ import {
   prepareImage,
   type PreparedImage,
 } from '@/lib/shrink-image';
+import { withUploadProgress } from '@/lib/api';
 import {
   useDeleteImageMutation,
   useUpdateImageInfoMutation,
@@ -28,12 +29,15 @@ type Pending = {
   name: string;
   preview: string;
   stage: Stage;
+  /** How much of the photo has gone out while it is sent: 0 to 1. */
+  sent: number;
 };
 type KeyRef = { keyName: string };
 
 /**
- * The app calls the API with fetch, which reports no upload progress, so the
- * bar moves by step; the shrink makes the send itself short (a few hundred KB).
+ * The bar moves by step, and through the send by the bytes gone out
+ * (withUploadProgress): on a phone's slow uplink the few hundred KB of a
+ * shrunk photo can take seconds.
  */
 const STEPS: Record<
   Exclude<Stage, 'failed'>,
@@ -44,6 +48,41 @@ const STEPS: Record<
   save: { done: 2, label: 'プロフィールに保存しています…' },
 };
 const STEP_COUNT = 3;
+
+/** Where a photo on its way stands, as a bar and in words. */
+const UploadProgressBar = ({
+  name,
+  stage,
+  sent,
+}: {
+  name: string;
+  stage: Exclude<Stage, 'failed'>;
+  sent: number;
+}) => {
+  const step = STEPS[stage];
+  const sending = stage === 'send';
+  const label = sending
+    ? `${step.label} ${Math.round(sent * 100)}%`
+    : step.label;
+  const value = step.done + (sending ? sent : 0);
+  return (
+    <>
+      <progress
+        className="photo-tile__progress"
+        max={STEP_COUNT}
+        value={value}
+        aria-valuemin={0}
+        aria-valuemax={STEP_COUNT}
+        aria-valuenow={value}
+        aria-valuetext={`${label}（${step.done + 1}/${STEP_COUNT}）`}
+        aria-label={`「${name}」のアップロード`}
+      />
+      <p className="photo-tile__note" aria-hidden="true">
+        {label}
+      </p>
+    </>
+  );
+};
 
 const messageOf = (error: unknown): string =>
   typeof error === 'object' &&
@@ -100,7 +139,13 @@ export const PhotoManager = ({ user }: PhotoManagerProps) => {
   );
 
   const setStage = (id: string, stage: Stage) =>
-    setPending((list) => list.map((x) => (x.id === id ? { ...x, stage } : x)));
+    setPending((list) =>
+      list.map((x) => (x.id === id ? { ...x, stage, sent: 0 } : x)),
+    );
+  const setSent = (id: string, sent: number) =>
+    setPending((list) =>
+      list.map((x) => (x.id === id && x.stage === 'send' ? { ...x, sent } : x)),
+    );
 
   const drop = (item: Pending) => {
     setPending((list) => list.filter((x) => x.id !== item.id));
@@ -146,11 +191,16 @@ export const PhotoManager = ({ user }: PhotoManagerProps) => {
         drop(item);
         return null;
       }
-      const uploaded = await upload({
-        fileName: resized ? jpegName(item.name) : item.name,
-        contentType: blob.type || undefined,
-        data,
-      });
+      const uploaded = await upload(
+        withUploadProgress(
+          {
+            fileName: resized ? jpegName(item.name) : item.name,
+            contentType: blob.type || undefined,
+            data,
+          },
+          (sent) => setSent(item.id, sent),
+        ),
+      );
       if (!('data' in uploaded) || !uploaded.data)
         return failed('送信', uploaded.error);
       job.keyName = uploaded.data.keyName;
@@ -184,7 +234,7 @@ export const PhotoManager = ({ user }: PhotoManagerProps) => {
       previews.current.add(preview);
       const id = `photo-${nextId.current + i}`;
       work.current.set(id, { file });
-      return { id, name: file.name, preview, stage: 'prepare' };
+      return { id, name: file.name, preview, stage: 'prepare', sent: 0 };
     });
     nextId.current += items.length;
     setPending((p) => [...p, ...items]);
@@ -353,21 +403,7 @@ export const PhotoManager = ({ user }: PhotoManagerProps) => {
                 </div>
               </>
             ) : (
-              <>
-                <progress
-                  className="photo-tile__progress"
-                  max={STEP_COUNT}
-                  value={STEPS[p.stage].done}
-                  aria-valuemin={0}
-                  aria-valuemax={STEP_COUNT}
-                  aria-valuenow={STEPS[p.stage].done}
-                  aria-valuetext={`${STEPS[p.stage].label}（${STEPS[p.stage].done + 1}/${STEP_COUNT}）`}
-                  aria-label={`「${p.name}」のアップロード`}
-                />
-                <p className="photo-tile__note" aria-hidden="true">
-                  {STEPS[p.stage].label}
-                </p>
-              </>
+              <UploadProgressBar name={p.name} stage={p.stage} sent={p.sent} />
             )}
           </li>
         ))}

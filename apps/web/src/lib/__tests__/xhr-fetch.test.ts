@@ -1,0 +1,135 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { xhrFetch } from '../xhr-fetch';
+
+type Listener = (e: ProgressEvent | Event) => void;
+
+/**
+ * An XMLHttpRequest whose network the test drives: `sending` is the one in
+ * flight, `progress` reports bytes gone out, `answer`/`fail` end it.
+ */
+class FakeXhr {
+  static sending: FakeXhr | undefined;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown;
+  status = 0;
+  statusText = '';
+  responseText = '';
+  private responseHeaders = '';
+  private listeners = new Map<string, Listener[]>();
+  private uploadListeners = new Map<string, Listener[]>();
+  upload = {
+    addEventListener: (type: string, l: Listener) =>
+      this.uploadListeners.set(type, [
+        ...(this.uploadListeners.get(type) ?? []),
+        l,
+      ]),
+  };
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  addEventListener(type: string, l: Listener) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), l]);
+  }
+  getAllResponseHeaders() {
+    return this.responseHeaders;
+  }
+  send(body: unknown) {
+    this.body = body;
+    FakeXhr.sending = this;
+  }
+  abort() {
+    this.emit('abort');
+  }
+  progress(loaded: number, total: number) {
+    for (const l of this.uploadListeners.get('progress') ?? [])
+      l(
+        new ProgressEvent('progress', {
+          lengthComputable: true,
+          loaded,
+          total,
+        }),
+      );
+  }
+  answer(status: number, body: string, headers: string) {
+    this.status = status;
+    this.responseText = body;
+    this.responseHeaders = headers;
+    this.emit('load');
+  }
+  emit(type: string) {
+    for (const l of this.listeners.get(type) ?? []) l(new Event(type));
+  }
+}
+
+const post = (init: RequestInit = {}) =>
+  new Request('http://api.test/api/storage/upload', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer t' },
+    body: JSON.stringify({ data: 'AAAA' }),
+    ...init,
+  });
+
+describe('xhrFetch', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    FakeXhr.sending = undefined;
+  });
+
+  it('sends the request as fetch would, reports the bytes gone out, and answers a Response', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const seen: number[] = [];
+    const answer = xhrFetch((f) => seen.push(f))(post());
+    await vi.waitFor(() => expect(FakeXhr.sending).toBeDefined());
+    const xhr = FakeXhr.sending!;
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('http://api.test/api/storage/upload');
+    expect(xhr.headers).toMatchObject({
+      'content-type': 'application/json',
+      authorization: 'Bearer t',
+    });
+    expect(xhr.body).toBe('{"data":"AAAA"}');
+
+    xhr.progress(0, 0); // no length known yet: nothing to report
+    xhr.progress(16_384, 65_536);
+    xhr.progress(65_536, 65_536);
+    xhr.answer(
+      200,
+      '{"status":"OK","body":{"keyName":"k"}}',
+      'content-type: application/json\r\nx-request-id: r-1\r\n',
+    );
+    const res = await answer;
+    expect(seen).toEqual([0.25, 1, 1]);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-request-id')).toBe('r-1');
+    expect(await res.json()).toEqual({ status: 'OK', body: { keyName: 'k' } });
+  });
+
+  it('answers an NG status as a Response, fails like fetch without an answer, and aborts with the signal', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const send = xhrFetch(() => undefined);
+
+    const ng = send(post());
+    await vi.waitFor(() => expect(FakeXhr.sending).toBeDefined());
+    FakeXhr.sending!.answer(413, '{"status":"NG"}', '');
+    expect((await ng).status).toBe(413);
+
+    FakeXhr.sending = undefined;
+    const offline = send(post());
+    await vi.waitFor(() => expect(FakeXhr.sending).toBeDefined());
+    FakeXhr.sending!.emit('error');
+    await expect(offline).rejects.toBeInstanceOf(TypeError);
+
+    FakeXhr.sending = undefined;
+    const stop = new AbortController();
+    const aborted = send(post({ signal: stop.signal }));
+    await vi.waitFor(() => expect(FakeXhr.sending).toBeDefined());
+    stop.abort();
+    await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
