@@ -162,14 +162,18 @@ describe('profile tab', () => {
 
       // On a slow uplink the bar follows the bytes as they go out.
       const png = await makePng(page);
+      // Enough bytes for several reports of progress (the grass is noise).
+      assert.ok(png.length > 80_000, `the photo has ${png.length} bytes`);
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 0,
-        downloadThroughput: -1,
-        uploadThroughput: 64 * 1024,
-      });
+      const uplink = (uploadThroughput: number) =>
+        cdp.send('Network.emulateNetworkConditions', {
+          offline: false,
+          latency: 0,
+          downloadThroughput: -1,
+          uploadThroughput,
+        });
+      await uplink(32 * 1024);
       await page.evaluate(() => {
         const seen: string[] = [];
         (window as unknown as { progressSeen: string[] }).progressSeen = seen;
@@ -187,21 +191,19 @@ describe('profile tab', () => {
           attributes: true,
         });
       });
-      await input.setInputFiles({
-        name: 'green.png',
-        mimeType: 'image/png',
-        buffer: png,
-      });
       const photo = page.getByRole('img', {
         name: /山本 拓也さんの写真 1枚目（メイン写真）/,
       });
-      await photo.waitFor({ timeout: 30_000 });
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 0,
-        downloadThroughput: -1,
-        uploadThroughput: -1,
-      });
+      try {
+        await input.setInputFiles({
+          name: 'green.png',
+          mimeType: 'image/png',
+          buffer: png,
+        });
+        await photo.waitFor({ timeout: 30_000 });
+      } finally {
+        await uplink(-1);
+      }
       const seen = await page.evaluate(
         () => (window as unknown as { progressSeen: string[] }).progressSeen,
       );

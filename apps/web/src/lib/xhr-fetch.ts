@@ -1,6 +1,15 @@
 /** How much of a request's body has been sent: 0 to 1. */
 export type UploadProgress = (fraction: number) => void;
 
+/** Statuses whose Response has no body (the Response constructor refuses one). */
+const NO_BODY = new Set([101, 103, 204, 205, 304]);
+
+/** What fetch rejects with for an aborted request: the signal's reason, if it has one. */
+const abortError = (signal: AbortSignal): Error =>
+  signal.reason instanceof Error
+    ? signal.reason
+    : new DOMException('The request was aborted.', 'AbortError');
+
 const headersOf = (raw: string): Headers => {
   const headers = new Headers();
   for (const line of raw.trim().split(/[\r\n]+/)) {
@@ -23,6 +32,9 @@ export const xhrFetch =
   async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
     const body = request.method === 'GET' ? null : await request.text();
+    const { signal } = request;
+    // An XMLHttpRequest not yet sent ignores abort(): nothing goes out.
+    if (signal.aborted) throw abortError(signal);
     return new Promise<Response>((resolve, reject) => {
       const xhr = new XMLHttpRequest();
       xhr.open(request.method, request.url);
@@ -32,27 +44,30 @@ export const xhrFetch =
       xhr.upload.addEventListener('progress', (e) => {
         if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
       });
+      const stop = () => xhr.abort();
+      xhr.addEventListener('loadend', () =>
+        signal.removeEventListener('abort', stop),
+      );
       xhr.addEventListener('load', () => {
         onProgress(1);
-        resolve(
-          new Response(xhr.status === 204 ? null : xhr.responseText, {
-            status: xhr.status,
-            statusText: xhr.statusText,
-            headers: headersOf(xhr.getAllResponseHeaders()),
-          }),
-        );
+        try {
+          resolve(
+            new Response(NO_BODY.has(xhr.status) ? null : xhr.responseText, {
+              status: xhr.status,
+              statusText: xhr.statusText,
+              headers: headersOf(xhr.getAllResponseHeaders()),
+            }),
+          );
+        } catch {
+          // A status no Response can carry: as fetch, no usable answer.
+          reject(new TypeError('Failed to fetch'));
+        }
       });
       const failed = () => reject(new TypeError('Failed to fetch'));
       xhr.addEventListener('error', failed);
       xhr.addEventListener('timeout', failed);
-      xhr.addEventListener('abort', () =>
-        reject(new DOMException('The request was aborted.', 'AbortError')),
-      );
-      if (request.signal.aborted) xhr.abort();
-      else
-        request.signal.addEventListener('abort', () => xhr.abort(), {
-          once: true,
-        });
+      xhr.addEventListener('abort', () => reject(abortError(signal)));
+      signal.addEventListener('abort', stop, { once: true });
       xhr.send(body);
     });
   };

@@ -12,6 +12,7 @@ import {
   serveAll,
 } from '@/testing/msw';
 import { probeApi } from '@/testing/probe-api';
+import { withUploadProgress } from '../api';
 import type { ApiError } from '../api-error';
 import { selectCurrentAlert, selectSpinnerVisible } from '../ui-slice';
 
@@ -34,6 +35,22 @@ describe('apiBaseQuery', () => {
     expect(await bodyOf(0)).toEqual({ page: 1, size: 3 });
     expect(selectCurrentAlert(store.getState())).toBeNull();
     expect(selectSpinnerVisible(store.getState())).toBe(false);
+  });
+
+  it('sends a watched body the same way, reporting the share of it sent (XMLHttpRequest)', async () => {
+    serveAll(() => ok({ keyName: 'users/u-1/a.jpg' }));
+    const seen: number[] = [];
+    const body = withUploadProgress({ data: 'AAAA' }, (f) => seen.push(f));
+    const { store, result } = await call(body);
+    expect(result.data).toEqual({ keyName: 'users/u-1/a.jpg' });
+    // The fake network sends the whole body at once: 1, reported with the answer.
+    expect(seen.at(-1)).toBe(1);
+    expect(new URL(requestAt(0).url).pathname).toBe('/api/news/readAll');
+    expect(await bodyOf(0)).toEqual({ data: 'AAAA' });
+    expect(selectSpinnerVisible(store.getState())).toBe(false);
+    // Another body is sent by fetch, unwatched.
+    await call({ data: 'BBBB' });
+    expect(seen.filter((f) => f === 1)).toHaveLength(seen.length);
   });
 
   it('yields an NG envelope from a 400 as the error value and raises the エラー alert', async () => {

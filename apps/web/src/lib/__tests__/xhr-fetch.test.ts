@@ -43,8 +43,9 @@ class FakeXhr {
     this.body = body;
     FakeXhr.sending = this;
   }
+  /** As the spec says: an abort before send() fires nothing. */
   abort() {
-    this.emit('abort');
+    if (FakeXhr.sending === this) this.emit('abort');
   }
   progress(loaded: number, total: number) {
     for (const l of this.uploadListeners.get('progress') ?? [])
@@ -61,6 +62,7 @@ class FakeXhr {
     this.responseText = body;
     this.responseHeaders = headers;
     this.emit('load');
+    this.emit('loadend');
   }
   emit(type: string) {
     for (const l of this.listeners.get(type) ?? []) l(new Event(type));
@@ -131,5 +133,31 @@ describe('xhrFetch', () => {
     await vi.waitFor(() => expect(FakeXhr.sending).toBeDefined());
     stop.abort();
     await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
+
+    // Aborted before it started: nothing is sent.
+    FakeXhr.sending = undefined;
+    const early = new AbortController();
+    early.abort();
+    await expect(send(post({ signal: early.signal }))).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+    expect(FakeXhr.sending).toBeUndefined();
+  });
+
+  it('answers a status without a body (204) with an empty Response, and never hangs on one no Response can carry', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const send = xhrFetch(() => undefined);
+    const notModified = send(post());
+    await vi.waitFor(() => expect(FakeXhr.sending).toBeDefined());
+    FakeXhr.sending!.answer(204, '', '');
+    const res = await notModified;
+    expect(res.status).toBe(204);
+    expect(res.body).toBeNull();
+
+    FakeXhr.sending = undefined;
+    const odd = send(post());
+    await vi.waitFor(() => expect(FakeXhr.sending).toBeDefined());
+    FakeXhr.sending!.answer(0, '', '');
+    await expect(odd).rejects.toBeInstanceOf(TypeError);
   });
 });

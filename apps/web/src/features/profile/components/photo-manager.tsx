@@ -142,9 +142,15 @@ export const PhotoManager = ({ user }: PhotoManagerProps) => {
     setPending((list) =>
       list.map((x) => (x.id === id ? { ...x, stage, sent: 0 } : x)),
     );
+  // Never backwards: a call renewed after an ended access token sends the
+  // photo again from its start.
   const setSent = (id: string, sent: number) =>
     setPending((list) =>
-      list.map((x) => (x.id === id && x.stage === 'send' ? { ...x, sent } : x)),
+      list.map((x) =>
+        x.id === id && x.stage === 'send'
+          ? { ...x, sent: Math.max(x.sent, sent) }
+          : x,
+      ),
     );
 
   const drop = (item: Pending) => {
