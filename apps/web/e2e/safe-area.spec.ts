@@ -41,6 +41,34 @@ async function assertHeaderClear(page: Page, insets: Insets) {
   }
 }
 
+describe('the sticky header', () => {
+  it('is one row on a 360 px phone, and every offset that clears it is as tall as it is, at every width', async () => {
+    for (const width of [360, 390, 900, 1280])
+      await suite.withPage(width, async ({ page }) => {
+        await page.goto(`${suite.server.baseUrl}/#/qa`);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        const header = await box(page, '.site-header');
+        const logo = await box(page, '.site-header__logo');
+        const menu = await box(page, '.site-header__actions');
+        if (width < 768)
+          assert.ok(
+            Math.abs(logo.y - menu.y) < 12,
+            `${width} px: the logo (y ${logo.y}) and the menu (y ${menu.y}) share a row`,
+          );
+        const offset = await page.evaluate(
+          () =>
+            parseFloat(
+              getComputedStyle(document.documentElement).scrollPaddingTop,
+            ) - 8,
+        );
+        assert.ok(
+          header.height <= offset + 1,
+          `${width} px: the header is ${header.height} px, the offsets ${offset} px`,
+        );
+      });
+  });
+});
+
 describe('a phone drawn edge to edge (safe-area insets)', () => {
   it('keeps the header below the status bar and the tab bar above the home indicator, scrolled or not', async () => {
     await suite.withPage(390, async ({ page }) => {
