@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PerformanceObserver } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { createSigner } from 'fast-jwt';
 import pg from 'pg';
@@ -15,6 +16,7 @@ import {
   startServer,
   type ServerProcess,
 } from '../test-support/server-process.ts';
+import { profiledEntry } from './support.ts';
 
 const PG_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -43,6 +45,7 @@ const token = (id: string, typ: string) =>
 const server = (env: Record<string, string>) =>
   startServer({
     logs: 'inherit',
+    ...profiledEntry(),
     env: {
       JWT_SECRET: SECRET,
       SEED_DEMO: 'false',
@@ -195,6 +198,19 @@ async function main() {
     /** The failed sends by answer code, so a bench run says why. */
     const failedCodes = new Map<string, number>();
     const t0 = performance.now();
+    // The bench's own pauses (its 10,000 sockets' garbage), by the second they
+    // began in: a delivery is timed on arrival here, so a pause of this process
+    // reads as a late delivery.
+    const clientPauses: { second: number; ms: number }[] = [];
+    const gcWatch = new PerformanceObserver((list) => {
+      for (const e of list.getEntries())
+        if (e.duration > 20)
+          clientPauses.push({
+            second: Math.floor((e.startTime - t0) / 1000 - WARMUP / RATE),
+            ms: e.duration,
+          });
+    });
+    gcWatch.observe({ entryTypes: ['gc'] });
     const posts: Promise<void>[] = [];
     for (let n = -WARMUP; n < MESSAGES; n++) {
       const due = t0 + ((n + WARMUP) * 1000) / RATE;
@@ -251,9 +267,16 @@ async function main() {
         if (n > 1) duplicated += n - 1;
       }
     }
+    /** Deliveries later than 50 ms by the second they were sent in: a stall shows as a burst. */
+    const lateBySecond = new Map<number, number>();
     for (const a of arrivals) {
       const s = sentAt.get(a.key);
-      if (s) latencies.push(a.at - s.at);
+      if (!s) continue;
+      latencies.push(a.at - s.at);
+      if (a.at - s.at > 50) {
+        const second = Math.floor((s.at - t0) / 1000 - WARMUP / RATE);
+        lateBySecond.set(second, (lateBySecond.get(second) ?? 0) + 1);
+      }
     }
     const socketCount = sockets.length;
     for (const ws of sockets) ws.close();
@@ -304,6 +327,13 @@ async function main() {
     console.log(`|---|---|---|---|---|`);
     console.log(
       `| ${latencies.length} | ${pct(latencies, 50).toFixed(1)} | ${pct(latencies, 99).toFixed(1)} | ${lost} | ${duplicated} |`,
+    );
+    console.log(
+      `deliveries later than 50 ms by second of sending: ${[...lateBySecond].map(([sec, n]) => `${sec}: ${n}`).join(', ') || 'none'}`,
+    );
+    gcWatch.disconnect();
+    console.log(
+      `the bench's own garbage collections over 20 ms (second: ms): ${clientPauses.map((p) => `${p.second}: ${p.ms.toFixed(0)}`).join(', ') || 'none'}`,
     );
     // Each instance's memory with its sockets open (Linux /proc): now and its peak.
     for (const [i, srv] of servers.entries()) {

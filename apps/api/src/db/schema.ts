@@ -266,6 +266,19 @@ export const messages = pgTable(
   ],
 );
 
+/**
+ * A lesson's newest message key. Posting upserts this row and takes its key in
+ * the same statement (chat-repository's append): the upsert waits for a
+ * concurrent post's commit and sees its key, so keys increase in commit order
+ * without a transaction of several round trips around a lock.
+ */
+export const chatHeads = pgTable('chat_heads', {
+  partitionKey: text('partition_key')
+    .primaryKey()
+    .references(() => schedules.id, { onDelete: 'cascade' }),
+  lastKey: text('last_key').notNull(),
+});
+
 export const messageReads = pgTable(
   'message_reads',
   {

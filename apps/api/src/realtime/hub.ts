@@ -1,9 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Message, SocketEvent } from '@proam/contract';
 import type { WebSocket } from 'ws';
-import { sql } from 'drizzle-orm';
-import type { Database, Tx } from '../db/database.js';
-import type { chatRepository } from '../repositories/chat-repository.js';
+import type { Database } from '../db/database.js';
+import type {
+  chatRepository,
+  MessageDraft,
+  Notice,
+} from '../repositories/chat-repository.js';
 import type { scheduleRepository } from '../repositories/schedule-repository.js';
 
 export const CHANNEL = 'proam_events';
@@ -31,6 +34,8 @@ type BusEvent =
     };
 
 const NOTIFY_LIMIT = 7500;
+/** A message key is a ULID. */
+const KEY_LENGTH = 26;
 
 /**
  * Delivers chat events to the sockets of every participant connected to this
@@ -78,25 +83,38 @@ export function createHub(deps: {
     }
   }
 
-  /** Through `tx` when given: PostgreSQL sends it at that transaction's commit, and never on rollback. */
-  async function publish(e: BusEvent, tx?: Tx) {
-    // A read receipt for many messages is split so each NOTIFY stays small.
-    if (e.type === 'read' && e.sortKeys.length > 200) {
-      for (let i = 0; i < e.sortKeys.length; i += 200)
-        await publish({ ...e, sortKeys: e.sortKeys.slice(i, i + 200) }, tx);
-      return;
-    }
-    let payload = JSON.stringify(e);
-    if (Buffer.byteLength(payload) > NOTIFY_LIMIT && e.type === 'message')
-      payload = JSON.stringify({ ...e, message: undefined });
-    if (Buffer.byteLength(payload) > NOTIFY_LIMIT)
-      payload = JSON.stringify({
-        ...e,
-        members: undefined,
-        message: undefined,
-      });
-    if (tx) await tx.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
-    else await deps.database.notify(CHANNEL, payload);
+  /** Read receipts, split so each NOTIFY stays small. */
+  async function publishRead(e: BusEvent & { type: 'read' }) {
+    for (let i = 0; i < e.sortKeys.length; i += 200)
+      await deps.database.notify(
+        CHANNEL,
+        JSON.stringify({ ...e, sortKeys: e.sortKeys.slice(i, i + 200) }),
+      );
+  }
+
+  /**
+   * A new message's event, to be sent when it is stored (chatRepository's
+   * append fills in its key). Written as the event's JSON cut where the key
+   * goes, so no user text can be taken for the cut; too big for NOTIFY, it
+   * goes without the message, then without the members.
+   */
+  function messageNotice(draft: MessageDraft, members: string[]): Notice {
+    const head = { type: 'message', partitionKey: draft.partitionKey };
+    const variants = [
+      [
+        `${JSON.stringify({ ...head, members }).slice(0, -1)},"sortKey":"`,
+        `","message":{"sort_key":"`,
+        `",${JSON.stringify({ ...draft, readBy: [] }).slice(1)}}`,
+      ],
+      [
+        `${JSON.stringify({ ...head, members }).slice(0, -1)},"sortKey":"`,
+        '"}',
+      ],
+      [`${JSON.stringify(head).slice(0, -1)},"sortKey":"`, '"}'],
+    ];
+    const fits = (parts: string[]) =>
+      Buffer.byteLength(parts.join('0'.repeat(KEY_LENGTH))) <= NOTIFY_LIMIT;
+    return { channel: CHANNEL, parts: variants.find(fits) ?? variants[2]! };
   }
 
   return {
@@ -126,19 +144,9 @@ export function createHub(deps: {
     /** How many sockets this member has open on this instance. */
     socketsOf: (userId: string) => sockets.get(userId)?.size ?? 0,
     connectedCount: () => [...sockets.values()].reduce((n, s) => n + s.size, 0),
-    messageSent: (message: Message, members: string[], tx?: Tx) =>
-      publish(
-        {
-          type: 'message',
-          partitionKey: message.partitionKey,
-          sortKey: message.sort_key,
-          members,
-          message,
-        },
-        tx,
-      ),
+    messageNotice,
     messagesRead: (partitionKey: string, userId: string, sortKeys: string[]) =>
-      publish({ type: 'read', partitionKey, userId, sortKeys }),
+      publishRead({ type: 'read', partitionKey, userId, sortKeys }),
   };
 }
 

@@ -2,6 +2,8 @@ import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { ChatLesson, Message, MessageListInput } from '@proam/contract';
 import type { Db, Tx } from '../db/database.js';
 import {
+  blocks,
+  chatHeads,
   messageReads,
   messages,
   reservations,
@@ -10,6 +12,7 @@ import {
 } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 import { ApiError } from '../lib/api-error.js';
+import { preparedStatement } from './queries.js';
 import { toSchedule } from './schedule-repository.js';
 
 type MessageRow = typeof messages.$inferSelect;
@@ -23,6 +26,12 @@ type LastMessageJson = {
   createTime: string;
   readBy: string[];
 };
+
+/** A message before it is stored: without its key, and read by nobody yet. */
+export type MessageDraft = Omit<Message, 'sort_key' | 'readBy'>;
+
+/** A NOTIFY sent with a stored message: its payload is `parts` joined by the message's key. */
+export type Notice = { channel: string; parts: string[] };
 
 /** A deleted member's messages stay in the lesson, shown as 退会したユーザー. */
 export const DELETED_SENDER = '退会したユーザー';
@@ -65,40 +74,46 @@ export function chatRepository(db: Db) {
     withReaders,
 
     /**
-     * Appends a message. The lesson row is locked while the key is chosen, so
-     * sort_keys increase within a lesson even with several API instances.
-     * `inTransaction` runs before the commit (the chat's NOTIFY goes there, so
-     * the event is published if and only if the message is stored).
+     * Who is in the lesson (the pro first) and whether any of them and
+     * `senderId` blocked one another: what a post needs to know before it is
+     * stored, in one round trip. Undefined for an unknown lesson.
+     */
+    async posting(
+      partitionKey: string,
+      senderId: string,
+    ): Promise<{ members: string[]; blocked: boolean } | undefined> {
+      const [row] = await postingStatement(db, { partitionKey, senderId });
+      return (
+        row && { members: [row.pro, ...row.participants], blocked: row.blocked }
+      );
+    },
+
+    /**
+     * Appends a message in one statement: it takes the lesson's next key from
+     * its chat_heads row (after the newest key, and the post's own time when
+     * that is later), stores the message and, when `notice` is given, sends
+     * it with the key filled in (`parts` joined by the key) through NOTIFY,
+     * which PostgreSQL delivers at commit: the event is published if and only
+     * if the message is stored. Keys increase in commit order whatever the
+     * number of API instances: a concurrent post's upsert waits for the
+     * other's commit and reads its key. Within `outer`, the message belongs
+     * to that larger change.
      */
     async append(
-      partitionKey: string,
-      sender: string,
-      msg: string,
-      now: Date,
-      inTransaction?: (tx: Tx, message: Message) => Promise<void>,
-      /** The caller's transaction, when the message belongs to a larger change. */
+      draft: MessageDraft,
+      notice?: Notice,
       outer?: Tx,
     ): Promise<Message> {
-      return (outer ?? db).transaction(async (tx) => {
-        await tx.execute(
-          sql`select 1 from ${schedules} where ${schedules.id} = ${partitionKey} for update`,
-        );
-        const [last] = await tx
-          .select({ k: messages.sortKey })
-          .from(messages)
-          .where(eq(messages.partitionKey, partitionKey))
-          .orderBy(desc(messages.sortKey))
-          .limit(1);
-        let key = newId();
-        if (last && key <= last.k) key = nextUlid(last.k);
-        const [inserted] = await tx
-          .insert(messages)
-          .values({ partitionKey, sortKey: key, sender, msg, createTime: now })
-          .returning();
-        const message = toMessage(inserted!, []);
-        await inTransaction?.(tx, message);
-        return message;
+      const [row] = await appendStatement(outer ?? db, {
+        partitionKey: draft.partitionKey,
+        key: newId(),
+        sender: draft.sender,
+        msg: draft.msg,
+        createTime: draft.createTime,
+        channel: notice?.channel ?? null,
+        parts: notice?.parts ?? null,
       });
+      return { ...draft, sort_key: row!.sort_key, readBy: [] };
     },
 
     async find(
@@ -251,17 +266,65 @@ export function chatRepository(db: Db) {
   };
 }
 
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-/** The next ULID after `key` in sort order (increments the random part). */
-export function nextUlid(key: string): string {
-  const chars = key.split('');
-  for (let i = chars.length - 1; i >= 0; i--) {
-    const v = CROCKFORD.indexOf(chars[i]!);
-    if (v < 31) {
-      chars[i] = CROCKFORD[v + 1]!;
-      return chars.join('');
-    }
-    chars[i] = '0';
-  }
-  throw new Error('ULID overflow');
-}
+/** chatRepository.posting's statement, rendered once (queries.ts). */
+const postingStatement = preparedStatement<
+  { pro: string; participants: string[]; blocked: boolean },
+  'partitionKey' | 'senderId'
+>(
+  'chat_posting',
+  (_db, at) => sql`
+    with lesson as (
+      select ${schedules.id} as id, ${schedules.proId} as pro,
+        coalesce(array_agg(r.user_id) filter (where r.user_id is not null),
+          '{}') as participants
+      from ${schedules}
+      left join ${reservations} r
+        on r.schedule_id = ${schedules.id} and r.status = 'confirmed'
+      where ${schedules.id} = ${at.partitionKey}
+      group by ${schedules.id}, ${schedules.proId}
+    )
+    select pro, participants, exists (
+      select 1 from ${blocks} b
+      where (b.user_id = ${at.senderId}
+          and (b.blocked_id = lesson.pro or b.blocked_id = any(participants)))
+        or (b.blocked_id = ${at.senderId}
+          and (b.user_id = lesson.pro or b.user_id = any(participants)))
+    ) as blocked
+    from lesson`,
+);
+
+/**
+ * chatRepository.append's statement. A lesson's first post (no head yet)
+ * starts after the newest message already stored (the seed's, or those of
+ * an instance before chat_heads).
+ */
+const appendStatement = preparedStatement<
+  { sort_key: string },
+  'partitionKey' | 'key' | 'sender' | 'msg' | 'createTime' | 'channel' | 'parts'
+>(
+  'chat_append',
+  (_db, at) => sql`
+    with head as (
+      insert into ${chatHeads} as h (partition_key, last_key)
+      select ${at.partitionKey}::text, case
+          when stored.k is null or ${at.key}::text > stored.k then ${at.key}::text
+          else proam_next_ulid(stored.k) end
+      from (select max(m.sort_key) as k from ${messages} m
+        where m.partition_key = ${at.partitionKey}::text) stored
+      on conflict (partition_key) do update
+      set last_key = case when excluded.last_key > h.last_key
+        then excluded.last_key else proam_next_ulid(h.last_key) end
+      returning last_key
+    ),
+    stored as (
+      insert into ${messages} (partition_key, sort_key, sender, msg, create_time)
+      select ${at.partitionKey}::text, last_key, ${at.sender}::text,
+        ${at.msg}::text, ${at.createTime}::timestamptz
+      from head
+      returning sort_key
+    )
+    select sort_key,
+      case when ${at.channel}::text is not null then pg_notify(${at.channel}::text,
+        array_to_string(${at.parts}::text[], sort_key)) end as notified
+    from stored`,
+);

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Report, ReportContext, ReportCreateInput } from '@proam/contract';
 import type { Page } from '../lib/paging.js';
@@ -64,20 +64,14 @@ export function moderationRepository(db: Db, published: PublicReads) {
     },
 
     /** Whether either of the two blocked the other. */
-    between(a: string, b: string): Promise<boolean> {
-      return this.anyBetween(a, [b]);
-    },
-
-    /** Whether `a` and any of `others` blocked one another: one query, on every chat post. */
-    async anyBetween(a: string, others: string[]): Promise<boolean> {
-      if (others.length === 0) return false;
+    async between(a: string, b: string): Promise<boolean> {
       const [row] = await db
         .select({ one: sql`1` })
         .from(blocks)
         .where(
           or(
-            and(eq(blocks.userId, a), inArray(blocks.blockedId, others)),
-            and(inArray(blocks.userId, others), eq(blocks.blockedId, a)),
+            and(eq(blocks.userId, a), eq(blocks.blockedId, b)),
+            and(eq(blocks.userId, b), eq(blocks.blockedId, a)),
           ),
         )
         .limit(1);

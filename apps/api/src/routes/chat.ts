@@ -72,25 +72,19 @@ export function chatRoutes(app: FastifyInstance, hub: Hub): void {
     output: MessageSchema,
     rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: perCaller },
     handler: async ({ input, caller }) => {
-      // One look-up answers both "may they post?" and "who gets it?".
-      const members = await schedules.members(input.partitionKey);
-      if (members.length === 0) throw new ApiError('NotFound');
-      if (!members.includes(caller.id)) throw new ApiError('Forbidden');
-      // Someone in the lesson blocked the sender, or the other way round.
-      if (
-        await repos.moderation.anyBetween(
-          caller.id,
-          members.filter((m) => m !== caller.id),
-        )
-      )
+      // One look-up answers "may they post?" and "who gets it?".
+      const lesson = await chat.posting(input.partitionKey, caller.id);
+      if (!lesson) throw new ApiError('NotFound');
+      // Not in the lesson; or someone in it blocked the sender, or the other way round.
+      if (!lesson.members.includes(caller.id) || lesson.blocked)
         throw new ApiError('Forbidden');
-      return chat.append(
-        input.partitionKey,
-        caller.id,
-        input.msg,
-        clock.now(),
-        (tx, message) => hub.messageSent(message, members, tx),
-      );
+      const draft = {
+        partitionKey: input.partitionKey,
+        sender: caller.id,
+        msg: input.msg,
+        createTime: clock.now().toISOString(),
+      };
+      return chat.append(draft, hub.messageNotice(draft, lesson.members));
     },
   });
 

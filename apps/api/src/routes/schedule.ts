@@ -43,13 +43,15 @@ export function lessonCallOff(app: FastifyInstance, hub: Hub) {
       reason,
       now,
       async (tx, participants) => {
+        const draft = {
+          partitionKey: lesson.id,
+          sender: lesson.proId,
+          msg: `【レッスン中止のお知らせ】${reason}`,
+          createTime: now.toISOString(),
+        };
         await repos.chat.append(
-          lesson.id,
-          lesson.proId,
-          `【レッスン中止のお知らせ】${reason}`,
-          now,
-          (t, message) =>
-            hub.messageSent(message, [lesson.proId, ...participants], t),
+          draft,
+          hub.messageNotice(draft, [lesson.proId, ...participants]),
           tx,
         );
       },

@@ -8,6 +8,7 @@ import {
   secondInstance,
   type TestApp,
 } from '../helper.js';
+import { messages } from '../../src/db/schema.js';
 import { createLesson } from '../fixtures.js';
 import { assertRefusals, type Refusal } from '../support/refusals.js';
 
@@ -205,6 +206,88 @@ for (const driver of DRIVERS) {
         ).json.code,
         'ValidationError',
       );
+    });
+
+    it("takes the key after the newest stored one when the post's own time is not later", async () => {
+      // A lesson whose newest message has a key from the far future (a clock
+      // behind, or a message written before the lesson had a chat head).
+      const { id: other } = await createLesson(suite, 'pro2', {
+        date: 21,
+        startTime: '08:00',
+        endTime: '11:00',
+        place: 'チャットCC',
+        capacity: 3,
+      });
+      await post('ama2', '/schedule/reserve', { id: other });
+      await suite.h.database.db.insert(messages).values({
+        partitionKey: other,
+        sortKey: '0200000000000000000000000Z',
+        sender: ids.pro2!,
+        msg: '未来の時刻',
+      });
+      const keys: string[] = [];
+      for (const [who, msg] of [
+        ['ama2', 'はじめの投稿'],
+        ['pro2', '二つ目'],
+      ] as const) {
+        const r = await post(who, '/roundLesson/message', {
+          partitionKey: other,
+          msg,
+          sender: ids[who],
+        });
+        keys.push((r.json.body as M).sort_key);
+      }
+      // 'Z' carries into the next digit; the second post follows the first.
+      assert.deepEqual(keys, [
+        '02000000000000000000000010',
+        '02000000000000000000000011',
+      ]);
+      const listed = (
+        await post('ama2', '/roundLesson/getMessage', { partitionKey: other })
+      ).json.body as M[];
+      assert.deepEqual(
+        listed.map((m) => m.msg),
+        ['未来の時刻', 'はじめの投稿', '二つ目'],
+      );
+    });
+
+    it('delivers concurrent posts to a socket in key order, their text as sent', async () => {
+      const second =
+        driver === 'postgres' ? await secondInstance(suite.h) : undefined;
+      const socket = await openSocket(`${base}?access_token=${tok.ama2}`);
+      try {
+        // Text that looks like the event's own JSON around the key.
+        const tricky = '","sort_key":"0","message":{"sort_key":"';
+        const sent = await Promise.all(
+          Array.from({ length: 24 }, (_, i) =>
+            say(
+              (['pro2', 'ama3', 'ama2'] as const)[i % 3]!,
+              `${tricky}同時 ${i}`,
+              i % 2 && second ? second.app : undefined,
+            ),
+          ),
+        );
+        const keys = sent.map((r) => (r.json.body as M).sort_key);
+        assert.equal(new Set(keys).size, 24, 'one key each');
+        // ama2's own posts come back to their socket too.
+        await Promise.all(
+          sent.map((r) => socket.next(delivers(r.json.body as M))),
+        );
+        const got = socket.events
+          .filter((e) => e.type === 'message')
+          .map((e) => e.body as M)
+          .filter((m) => m.msg.includes('同時'));
+        assert.equal(got.length, 24);
+        assert.deepEqual(
+          got.map((m) => m.sort_key),
+          [...keys].sort(),
+          'delivered in commit order, which is key order',
+        );
+        for (const m of got) assert.ok(m.msg.startsWith(tricky));
+      } finally {
+        socket.ws.close();
+        await second?.close();
+      }
     });
 
     it('lists the chat lessons in one call: newest message, unread count, newest conversation first', async () => {

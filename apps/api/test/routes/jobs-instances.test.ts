@@ -43,12 +43,12 @@ describe(
         // repository (the members' tokens do not live 11 days); at 18:00 both
         // jobs have work.
         clock.set(new Date(`${addDays(date, -1)}T17:00:00+09:00`));
-        await suite.h.app.repos.chat.append(
-          lesson.id,
-          suite.ids.pro2!,
-          '当日の集合場所はクラブハウス前です',
-          clock.now(),
-        );
+        await suite.h.app.repos.chat.append({
+          partitionKey: lesson.id,
+          sender: suite.ids.pro2!,
+          msg: '当日の集合場所はクラブハウス前です',
+          createTime: clock.now().toISOString(),
+        });
         clock.set(new Date(`${addDays(date, -1)}T18:00:00+09:00`));
         const runs = Array.from({ length: 6 }, (_, i) =>
           (i % 2 ? second.app : suite.h.app).jobs.runOnce(),
