@@ -34,6 +34,7 @@ import './routes/moderation.test.js';
 import './mail/templates.test.js';
 import './routes/chat.test.js';
 import './realtime/connect-burst.test.js';
+import './realtime/hub.test.js';
 import './routes/admin.test.js';
 import './routes/punchout.test.js';
 import './storage/s3.test.js';

@@ -113,7 +113,9 @@ export function chatRepository(db: Db) {
         channel: notice?.channel ?? null,
         parts: notice?.parts ?? null,
       });
-      return { ...draft, sort_key: row!.sort_key, readBy: [] };
+      // The lesson was deleted since the caller found it.
+      if (!row) throw new ApiError('NotFound');
+      return { ...draft, sort_key: row.sort_key, readBy: [] };
     },
 
     async find(
@@ -285,18 +287,21 @@ const postingStatement = preparedStatement<
     )
     select pro, participants, exists (
       select 1 from ${blocks} b
-      where (b.user_id = ${at.senderId}
+      where b.user_id <> b.blocked_id and (
+        (b.user_id = ${at.senderId}
           and (b.blocked_id = lesson.pro or b.blocked_id = any(participants)))
         or (b.blocked_id = ${at.senderId}
-          and (b.user_id = lesson.pro or b.user_id = any(participants)))
+          and (b.user_id = lesson.pro or b.user_id = any(participants))))
     ) as blocked
     from lesson`,
 );
 
 /**
  * chatRepository.append's statement. A lesson's first post (no head yet)
- * starts after the newest message already stored (the seed's, or those of
- * an instance before chat_heads).
+ * starts after the newest message already stored (the seed's, or those of an
+ * earlier version; while an instance of that version still serves posts, its
+ * keys can come out of order with these, so an upgrade stops the old instances
+ * before the new ones serve: README, Upgrading).
  */
 const appendStatement = preparedStatement<
   { sort_key: string },
@@ -309,8 +314,13 @@ const appendStatement = preparedStatement<
       select ${at.partitionKey}::text, case
           when stored.k is null or ${at.key}::text > stored.k then ${at.key}::text
           else proam_next_ulid(stored.k) end
-      from (select max(m.sort_key) as k from ${messages} m
+      from ${schedules} lesson, (select max(m.sort_key) as k from ${messages} m
         where m.partition_key = ${at.partitionKey}::text) stored
+      where lesson.id = ${at.partitionKey}::text
+      -- The lesson before the head, in the order a call-off locks them: the
+      -- foreign key of the message would otherwise ask for the lesson while
+      -- holding the head, and the two would deadlock.
+      for key share of lesson
       on conflict (partition_key) do update
       set last_key = case when excluded.last_key > h.last_key
         then excluded.last_key else proam_next_ulid(h.last_key) end

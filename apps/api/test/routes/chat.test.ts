@@ -257,7 +257,7 @@ for (const driver of DRIVERS) {
       const socket = await openSocket(`${base}?access_token=${tok.ama2}`);
       try {
         // Text that looks like the event's own JSON around the key.
-        const tricky = '","sort_key":"0","message":{"sort_key":"';
+        const tricky = '","sort_key":"0","message":{"sort_key":"\\"\n\\n';
         const sent = await Promise.all(
           Array.from({ length: 24 }, (_, i) =>
             say(
@@ -288,6 +288,57 @@ for (const driver of DRIVERS) {
         socket.ws.close();
         await second?.close();
       }
+    });
+
+    it('stores a post sent while the lesson is being called off, after the notice (no deadlock)', async () => {
+      const { id: doomed } = await createLesson(suite, 'pro2', {
+        date: 23,
+        startTime: '14:00',
+        endTime: '16:00',
+        place: 'チャットCC',
+        capacity: 3,
+      });
+      await post('ama2', '/schedule/reserve', { id: doomed });
+      const postAs = (msg: string) =>
+        post('ama2', '/roundLesson/message', {
+          partitionKey: doomed,
+          msg,
+          sender: ids.ama2,
+        });
+      // The lesson has a chat head, as it has once anyone posted.
+      assert.equal((await postAs('よろしくお願いします')).status, 200);
+      const { repos, clock } = suite.h.app;
+      let late: ReturnType<typeof postAs> | undefined;
+      let notice = '';
+      // The call-off's transaction holds the lesson while a post arrives, then
+      // writes its notice to the chat, as /schedule/callOff does.
+      await repos.schedules.callOff(
+        doomed,
+        '雷雨のため',
+        clock.now(),
+        async (tx) => {
+          late = postAs('間に合いますか');
+          await new Promise((r) => setTimeout(r, 300));
+          notice = (
+            await repos.chat.append(
+              {
+                partitionKey: doomed,
+                sender: ids.pro2!,
+                msg: '【レッスン中止のお知らせ】雷雨のため',
+                createTime: clock.now().toISOString(),
+              },
+              undefined,
+              tx,
+            )
+          ).sort_key;
+        },
+      );
+      const r = await late!;
+      assert.equal(r.status, 200, JSON.stringify(r.json));
+      assert.ok(
+        (r.json.body as M).sort_key > notice,
+        'the post after the notice',
+      );
     });
 
     it('lists the chat lessons in one call: newest message, unread count, newest conversation first', async () => {
