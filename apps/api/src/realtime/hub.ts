@@ -52,10 +52,12 @@ export function createHub(deps: {
   let unlisten: (() => Promise<void>) | undefined;
 
   function sendTo(userIds: string[], event: SocketEvent) {
-    const data = JSON.stringify(event);
+    // Encoded once for every socket (ws would encode a string per send); sent
+    // as text, which browsers hand over as a string.
+    const data = Buffer.from(JSON.stringify(event));
     for (const id of userIds)
       for (const ws of sockets.get(id) ?? [])
-        if (ws.readyState === ws.OPEN) ws.send(data);
+        if (ws.readyState === ws.OPEN) ws.send(data, { binary: false });
   }
 
   async function deliver(raw: string) {

@@ -26,9 +26,12 @@ type Ev = { type: string; body: Record<string, unknown> };
 async function openSocket(url: string, protocols?: string[]) {
   const ws = new WebSocket(url, protocols);
   const events: Ev[] = [];
+  /** Frames that came as binary: a browser would hand those to the app as a Blob, not text. */
+  const binary: Ev[] = [];
   const waiters: { match: (e: Ev) => boolean; resolve: (e: Ev) => void }[] = [];
-  ws.on('message', (data) => {
+  ws.on('message', (data, isBinary) => {
     const e = JSON.parse(String(data)) as Ev;
+    if (isBinary) binary.push(e);
     events.push(e);
     for (const w of [...waiters])
       if (w.match(e)) {
@@ -49,6 +52,7 @@ async function openSocket(url: string, protocols?: string[]) {
   return {
     ws,
     events,
+    binary,
     next(match: (e: Ev) => boolean, ms = 5000) {
       const found = events.find(match);
       if (found) return Promise.resolve(found);
@@ -284,6 +288,7 @@ for (const driver of DRIVERS) {
           'delivered in commit order, which is key order',
         );
         for (const m of got) assert.ok(m.msg.startsWith(tricky));
+        assert.deepEqual(socket.binary, [], 'every event a text frame');
       } finally {
         socket.ws.close();
         await second?.close();
