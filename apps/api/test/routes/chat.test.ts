@@ -87,15 +87,25 @@ for (const driver of DRIVERS) {
     const delivers = (m: M) => (e: Ev) =>
       e.type === 'message' && (e.body as M).sort_key === m.sort_key;
 
-    before(async () => {
-      ({ id: lesson } = await createLesson(suite, 'pro2', {
-        date: 20,
-        startTime: '08:00',
-        endTime: '11:00',
+    /** A lesson of pro2's in `date` days, ama2 in it. */
+    const lessonWithAma2 = async (
+      date: number,
+      startTime: string,
+      endTime: string,
+    ) => {
+      const { id } = await createLesson(suite, 'pro2', {
+        date,
+        startTime,
+        endTime,
         place: 'チャットCC',
         capacity: 3,
-      }));
-      await post('ama2', '/schedule/reserve', { id: lesson });
+      });
+      await post('ama2', '/schedule/reserve', { id });
+      return id;
+    };
+
+    before(async () => {
+      lesson = await lessonWithAma2(20, '08:00', '11:00');
       await post('ama3', '/schedule/reserve', { id: lesson });
       await suite.h.app.listen({ port: 0, host: '127.0.0.1' });
       const addr = suite.h.app.server.address() as { port: number };
@@ -215,14 +225,7 @@ for (const driver of DRIVERS) {
     it("takes the key after the newest stored one when the post's own time is not later", async () => {
       // A lesson whose newest message has a key from the far future (a clock
       // behind, or a message written before the lesson had a chat head).
-      const { id: other } = await createLesson(suite, 'pro2', {
-        date: 21,
-        startTime: '08:00',
-        endTime: '11:00',
-        place: 'チャットCC',
-        capacity: 3,
-      });
-      await post('ama2', '/schedule/reserve', { id: other });
+      const other = await lessonWithAma2(21, '08:00', '11:00');
       await suite.h.database.db.insert(messages).values({
         partitionKey: other,
         sortKey: '0200000000000000000000000Z',
@@ -296,14 +299,7 @@ for (const driver of DRIVERS) {
     });
 
     it('stores a post sent while the lesson is being called off, after the notice (no deadlock)', async () => {
-      const { id: doomed } = await createLesson(suite, 'pro2', {
-        date: 23,
-        startTime: '14:00',
-        endTime: '16:00',
-        place: 'チャットCC',
-        capacity: 3,
-      });
-      await post('ama2', '/schedule/reserve', { id: doomed });
+      const doomed = await lessonWithAma2(23, '14:00', '16:00');
       const postAs = (msg: string) =>
         post('ama2', '/roundLesson/message', {
           partitionKey: doomed,
