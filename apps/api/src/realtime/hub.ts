@@ -102,17 +102,18 @@ export function createHub(deps: {
    */
   function messageNotice(draft: MessageDraft, members: string[]): Notice {
     const head = { type: 'message', partitionKey: draft.partitionKey };
+    /** `event` as JSON up to where its sortKey's value starts. */
+    const upToKey = (event: object) =>
+      `${JSON.stringify(event).slice(0, -1)},"sortKey":"`;
+    const withMembers = upToKey({ ...head, members });
     const variants = [
       [
-        `${JSON.stringify({ ...head, members }).slice(0, -1)},"sortKey":"`,
+        withMembers,
         `","message":{"sort_key":"`,
         `",${JSON.stringify({ ...draft, readBy: [] }).slice(1)}}`,
       ],
-      [
-        `${JSON.stringify({ ...head, members }).slice(0, -1)},"sortKey":"`,
-        '"}',
-      ],
-      [`${JSON.stringify(head).slice(0, -1)},"sortKey":"`, '"}'],
+      [withMembers, '"}'],
+      [upToKey(head), '"}'],
     ];
     const fits = (parts: string[]) =>
       Buffer.byteLength(parts.join('0'.repeat(KEY_LENGTH))) <= NOTIFY_LIMIT;

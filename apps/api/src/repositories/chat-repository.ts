@@ -12,7 +12,7 @@ import {
 } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 import { ApiError } from '../lib/api-error.js';
-import { preparedStatement } from './queries.js';
+import { preparedStatement, reservationsIn } from './queries.js';
 import { toSchedule } from './schedule-repository.js';
 
 type MessageRow = typeof messages.$inferSelect;
@@ -277,11 +277,10 @@ const postingStatement = preparedStatement<
   (_db, at) => sql`
     with lesson as (
       select ${schedules.id} as id, ${schedules.proId} as pro,
-        coalesce(array_agg(r.user_id) filter (where r.user_id is not null),
-          '{}') as participants
+        coalesce(array_agg(${reservations.userId})
+          filter (where ${reservations.userId} is not null), '{}') as participants
       from ${schedules}
-      left join ${reservations} r
-        on r.schedule_id = ${schedules.id} and r.status = 'confirmed'
+      left join ${reservations} on ${reservationsIn(schedules.id, 'confirmed')}
       where ${schedules.id} = ${at.partitionKey}
       group by ${schedules.id}, ${schedules.proId}
     )

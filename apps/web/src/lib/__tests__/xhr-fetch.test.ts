@@ -77,6 +77,14 @@ const post = (init: RequestInit = {}) =>
     ...init,
   });
 
+/** Starts a call and waits until its request has gone out: its answer to come, and the request. */
+async function started(send: ReturnType<typeof xhrFetch>, init?: RequestInit) {
+  FakeXhr.sending = undefined;
+  const answer = send(post(init));
+  await vi.waitFor(() => expect(FakeXhr.sending).toBeDefined());
+  return { answer, xhr: FakeXhr.sending! };
+}
+
 describe('xhrFetch', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -86,9 +94,7 @@ describe('xhrFetch', () => {
   it('sends the request as fetch would, reports the bytes gone out, and answers a Response', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const seen: number[] = [];
-    const answer = xhrFetch((f) => seen.push(f))(post());
-    await vi.waitFor(() => expect(FakeXhr.sending).toBeDefined());
-    const xhr = FakeXhr.sending!;
+    const { answer, xhr } = await started(xhrFetch((f) => seen.push(f)));
     expect(xhr.method).toBe('POST');
     expect(xhr.url).toBe('http://api.test/api/storage/upload');
     expect(xhr.headers).toMatchObject({
@@ -116,23 +122,18 @@ describe('xhrFetch', () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const send = xhrFetch(() => undefined);
 
-    const ng = send(post());
-    await vi.waitFor(() => expect(FakeXhr.sending).toBeDefined());
-    FakeXhr.sending!.answer(413, '{"status":"NG"}', '');
-    expect((await ng).status).toBe(413);
+    const ng = await started(send);
+    ng.xhr.answer(413, '{"status":"NG"}', '');
+    expect((await ng.answer).status).toBe(413);
 
-    FakeXhr.sending = undefined;
-    const offline = send(post());
-    await vi.waitFor(() => expect(FakeXhr.sending).toBeDefined());
-    FakeXhr.sending!.emit('error');
-    await expect(offline).rejects.toBeInstanceOf(TypeError);
+    const offline = await started(send);
+    offline.xhr.emit('error');
+    await expect(offline.answer).rejects.toBeInstanceOf(TypeError);
 
-    FakeXhr.sending = undefined;
     const stop = new AbortController();
-    const aborted = send(post({ signal: stop.signal }));
-    await vi.waitFor(() => expect(FakeXhr.sending).toBeDefined());
+    const aborted = await started(send, { signal: stop.signal });
     stop.abort();
-    await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(aborted.answer).rejects.toMatchObject({ name: 'AbortError' });
 
     // Aborted before it started: nothing is sent.
     FakeXhr.sending = undefined;
@@ -147,17 +148,14 @@ describe('xhrFetch', () => {
   it('answers a status without a body (204) with an empty Response, and never hangs on one no Response can carry', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const send = xhrFetch(() => undefined);
-    const notModified = send(post());
-    await vi.waitFor(() => expect(FakeXhr.sending).toBeDefined());
-    FakeXhr.sending!.answer(204, '', '');
-    const res = await notModified;
+    const noContent = await started(send);
+    noContent.xhr.answer(204, '', '');
+    const res = await noContent.answer;
     expect(res.status).toBe(204);
     expect(res.body).toBeNull();
 
-    FakeXhr.sending = undefined;
-    const odd = send(post());
-    await vi.waitFor(() => expect(FakeXhr.sending).toBeDefined());
-    FakeXhr.sending!.answer(0, '', '');
-    await expect(odd).rejects.toBeInstanceOf(TypeError);
+    const odd = await started(send);
+    odd.xhr.answer(0, '', '');
+    await expect(odd.answer).rejects.toBeInstanceOf(TypeError);
   });
 });
