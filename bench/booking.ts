@@ -27,7 +27,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { newPglite } from '../apps/api/src/db/pglite.ts';
 import { mailSink } from '../test-support/mail-sink.ts';
 import {
   freePort,
@@ -346,7 +346,7 @@ async function drainPglite(): Promise<DrainFigures> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'proam-drainbench-'));
   try {
     return await drain('PGlite', { DATA_DIR: dataDir }, async () => {
-      const db = new PGlite(path.join(dataDir, 'pgdata'));
+      const db = newPglite(path.join(dataDir, 'pgdata'));
       try {
         await db.exec(QUEUE);
         const r = await db.query<{ id: string }>(

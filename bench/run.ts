@@ -19,7 +19,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
+import { newPglite } from '../apps/api/src/db/pglite.ts';
 import {
   REPO_ROOT as ROOT,
   startServer,
@@ -434,7 +434,7 @@ async function main() {
   try {
     results.push(
       ...(await apiScenarios('PGlite', { DATA_DIR: dataDir }, async () => {
-        const db = new PGlite(path.join(dataDir, 'pgdata'));
+        const db = newPglite(path.join(dataDir, 'pgdata'));
         await db.exec(POPULATE);
         await db.close();
       })),

@@ -13,7 +13,7 @@
  */
 import path from 'node:path';
 import { after, describe, it, type TestContext } from 'node:test';
-import { PGlite } from '@electric-sql/pglite';
+import { newPglite } from '../apps/api/src/db/pglite.ts';
 import pg from 'pg';
 import {
   api,
@@ -701,7 +701,7 @@ describe('crash durability', () => {
         if (!databaseUrl) {
           // After the last stop, the embedded database is opened here.
           const afterStop = async () => {
-            const db = new PGlite(path.join(dataDir, 'pgdata'));
+            const db = newPglite(path.join(dataDir, 'pgdata'));
             return {
               q: async (s: string) =>
                 (await db.query<Record<string, unknown>>(s)).rows,

@@ -25,7 +25,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { after, before, describe, it, type TestContext } from 'node:test';
-import { PGlite } from '@electric-sql/pglite';
+import { newPglite } from '../apps/api/src/db/pglite.ts';
 import pg from 'pg';
 import {
   api,
@@ -1102,7 +1102,7 @@ describe('load', () => {
   it('sheds overload on PGlite and recovers', async (t) => {
     // The same members in an embedded database: seed it, stop, fill it, shed.
     await (await startServer({ DATA_DIR: lite.dir })).stop();
-    const pglite = new PGlite(path.join(lite.dir, 'pgdata'));
+    const pglite = newPglite(path.join(lite.dir, 'pgdata'));
     await pglite.exec(populate(MEMBERS));
     await pglite.close();
     overloadRows.push(await overload(t, 'PGlite', { DATA_DIR: lite.dir }, w));

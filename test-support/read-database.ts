@@ -4,7 +4,7 @@
  * any time; PGlite only while no server holds its files.
  */
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { newPglite } from '../apps/api/src/db/pglite.ts';
 import pg from 'pg';
 
 export type DatabaseAt = {
@@ -27,7 +27,7 @@ export async function readDatabase<T>(
       await c.end();
     }
   }
-  const db = new PGlite(path.join(at.dataDir, 'pgdata'));
+  const db = newPglite(path.join(at.dataDir, 'pgdata'));
   try {
     return (await db.query<T>(sql)).rows;
   } finally {

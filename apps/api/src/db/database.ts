@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import { newPglite } from './pglite.js';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -103,7 +104,7 @@ export function fromPglite(client: PGlite): Database {
 }
 
 export async function openPglite(dataDir?: string): Promise<Database> {
-  const client = new PGlite(dataDir);
+  const client = newPglite(dataDir);
   await client.waitReady;
   return fromPglite(client);
 }

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import { newPglite } from '../../src/db/pglite.js';
 import {
   analyzeChangedTables,
   fromPglite,
@@ -22,7 +23,7 @@ describe('statistics on PGlite (no autovacuum): analysed at start only where the
     ).rows[0]!.n;
 
   it('analyses the tables never analysed, then none, then one that grew', async () => {
-    let client = new PGlite(path.join(dir, 'pgdata'));
+    let client = newPglite(path.join(dir, 'pgdata'));
     await client.waitReady;
     // Migrations analyse what they created, so a second look finds nothing.
     await migrateDatabase(fromPglite(client));
@@ -35,7 +36,7 @@ describe('statistics on PGlite (no autovacuum): analysed at start only where the
     assert.ok((await reltuples(client, 'news')) < 2000);
     await client.close();
     // The statistics and the page counts they were taken at outlive the process.
-    client = new PGlite(path.join(dir, 'pgdata'));
+    client = newPglite(path.join(dir, 'pgdata'));
     await client.waitReady;
     assert.deepEqual(await analyzeChangedTables(client), ['public.news']);
     assert.equal(await reltuples(client, 'news'), 2000);

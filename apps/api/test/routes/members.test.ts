@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { eq } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import {
   mediaObjects,
@@ -10,6 +10,7 @@ import {
   schedules,
   users,
 } from '../../src/db/schema.js';
+import { likePattern } from '../../src/repositories/queries.js';
 import { call, DRIVERS, eventually, memberSuite } from '../helper.js';
 import { assertRefusals } from '../support/refusals.js';
 import { SPEC_PATHS } from '../support/routes.js';
@@ -305,6 +306,91 @@ for (const driver of DRIVERS) {
           );
         } finally {
           await suite.h.database.db.delete(users).where(eq(users.id, id));
+        }
+      });
+
+      it('looks a keyword of three characters or more up in the trigram index, with the same matches as reading every text', async () => {
+        const { db } = suite.h.database;
+        // Migration 0019; on PGlite only if db/pglite.ts loads the extension
+        // (the migration skips the index where pg_trgm cannot be installed).
+        const indexes = await db.execute<{ indexdef: string }>(
+          sql`select indexdef from pg_indexes where tablename = 'pro_search'`,
+        );
+        // Without fastupdate: pending entries would be read by every search
+        // until a VACUUM (none on PGlite), as slow as no index.
+        assert.ok(
+          indexes.rows.some((r) =>
+            /gin \(text gin_trgm_ops\) WITH \(fastupdate='?off'?\)/.test(
+              r.indexdef,
+            ),
+          ),
+          JSON.stringify(indexes.rows),
+        );
+        const prefix = `TRGM${Date.now()}`;
+        await db.insert(users).values(
+          [
+            ['鈴木 一郎', '府中カントリークラブ', 'アプローチ'],
+            ['Suzuki Taro', '小金井カントリー倶楽部', '100%_バンカー'],
+            ['佐藤 花子', 'keyword府中', 'パター'],
+          ].map(([userName, homeCourse, specialty], i) => ({
+            id: `${prefix}${i}`,
+            type: 'pro' as const,
+            verified: true,
+            email: `${prefix.toLowerCase()}${i}@example.jp`,
+            passwordHash: 'x',
+            userName,
+            homeCourse,
+            specialty,
+          })),
+        );
+        // The search's own predicate (user-repository.ts), read once through
+        // the index and once by reading every text.
+        const matches = (keyword: string, through: 'index' | 'scan') =>
+          db.transaction(async (tx) => {
+            // Through the index: neither a scan of the table nor of another
+            // index is allowed; by reading every text: no index at all.
+            for (const off of through === 'index'
+              ? ['enable_seqscan', 'enable_indexscan']
+              : ['enable_bitmapscan', 'enable_indexscan'])
+              await tx.execute(sql`select set_config(${off}, 'off', true)`);
+            const query = sql`select user_id from pro_search where text like lower(${likePattern(keyword)})`;
+            const plan = (
+              await tx.execute<{ 'QUERY PLAN': string }>(sql`explain ${query}`)
+            ).rows
+              .map((r) => r['QUERY PLAN'])
+              .join('\n');
+            assert.equal(
+              plan.includes('pro_search_text_trgm_idx'),
+              through === 'index',
+              plan,
+            );
+            return (await tx.execute<{ user_id: string }>(query)).rows
+              .map((r) => r.user_id)
+              .filter((id) => id.startsWith(prefix))
+              .sort();
+          });
+        try {
+          for (const [keyword, expected] of [
+            ['鈴木 一', [0]],
+            ['カントリー', [0, 1]],
+            ['suzuki', [1]],
+            ['SUZUKI TARO', [1]],
+            ['100%_', [1]],
+            ['%_バ', [1]],
+            ['keyword府中', [2]],
+            ['府中カ', [0]],
+            ['アプローチ', [0]],
+            ['プロー', [0]],
+            // Across two fields (name, then course): never a match.
+            ['一郎府中', []],
+            ['子keyword', []],
+          ] as const) {
+            const want = expected.map((i) => `${prefix}${i}`);
+            assert.deepEqual(await matches(keyword, 'index'), want, keyword);
+            assert.deepEqual(await matches(keyword, 'scan'), want, keyword);
+          }
+        } finally {
+          await db.delete(users).where(like(users.id, `${prefix}%`));
         }
       });
 
