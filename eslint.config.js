@@ -38,6 +38,8 @@ const crossFeatureAllowed = [
   'auth/auth-session',
   'auth/access-token',
 ];
+const pgliteMessage =
+  'Open PGlite through apps/api/src/db/pglite.ts (newPglite), which loads the extensions the migrations install.';
 const webFeatures = readdirSync(
   new URL('apps/web/src/features', import.meta.url),
 );
@@ -150,6 +152,24 @@ export default tseslint.config(
         message: 'app/ composes the features; nothing below it imports app/.',
       },
     ),
+  },
+  {
+    // A data folder holds pg_trgm's index (migration 0019): opened without the
+    // extension it can neither write a pro nor search, so PGlite is opened
+    // in one place, with its extensions.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: ['apps/api/src/db/pglite.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@electric-sql/pglite', message: pgliteMessage }],
+          patterns: [
+            { group: ['@electric-sql/pglite/*'], message: pgliteMessage },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['apps/api/src/repositories/**/*.ts'],

@@ -13,7 +13,7 @@
  */
 import path from 'node:path';
 import { after, describe, it, type TestContext } from 'node:test';
-import { newPglite } from '../apps/api/src/db/pglite.ts';
+import { newPglite } from '../apps/api/src/db/pglite.js';
 import pg from 'pg';
 import {
   api,

@@ -25,7 +25,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { after, before, describe, it, type TestContext } from 'node:test';
-import { newPglite } from '../apps/api/src/db/pglite.ts';
+import { newPglite } from '../apps/api/src/db/pglite.js';
 import pg from 'pg';
 import {
   api,

@@ -22,6 +22,25 @@ const REPOSITORY = 'apps/api/src/repositories/news-repository.ts';
 const LIB = 'apps/api/src/lib/ids.ts';
 
 describe('lint rules', () => {
+  it('opens PGlite only through db/pglite.ts, which loads its extensions', async () => {
+    const code =
+      "import { PGlite } from '@electric-sql/pglite';\nexport const open = () => new PGlite();\n";
+    assert.ok(
+      (await messages(code, REPOSITORY)).includes('no-restricted-imports'),
+    );
+    assert.ok(
+      (await messages(code, 'bench/run.ts')).includes('no-restricted-imports'),
+    );
+    const contrib =
+      "import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';\nexport const e = pg_trgm;\n";
+    assert.ok((await messages(contrib, LIB)).includes('no-restricted-imports'));
+    assert.ok(
+      !(await messages(code, 'apps/api/src/db/pglite.ts')).includes(
+        'no-restricted-imports',
+      ),
+    );
+  });
+
   it('keeps import.meta inside src/config/env.ts', async () => {
     const code = 'export const key = import.meta.env.VITE_KEY;\n';
     assert.ok((await messages(code, NEWS)).includes('no-restricted-syntax'));

@@ -67,6 +67,9 @@ if (missing.length > 0) {
 buildAll();
 
 const lint = { name: 'lint', args: ['run', 'lint'] };
+// Every tsconfig, the tests', benches' and pressure suites' included, which
+// the build does not compile (tsx runs them without checking types).
+const typecheck = { name: 'typecheck', args: ['run', 'typecheck'] };
 const contract = { name: 'contract', args: ['test', '-w', '@proam/contract'] };
 // The test doubles other suites rely on (the Stripe-compatible server).
 const support = { name: 'test-support', args: ['run', 'test:support'] };
@@ -87,7 +90,11 @@ const nginx = {
  * test file at a time), so the CPU-bound ones run beside it; the browser and
  * the nginx suites start servers with timing checks and run alone.
  */
-const stages = [[[lint, contract, support, web], [api]], [[e2e]], [[nginx]]];
+const stages = [
+  [[lint, typecheck, contract, support, web], [api]],
+  [[e2e]],
+  [[nginx]],
+];
 
 /** Runs a suite; its output is printed as it comes when it runs alone, else at its end (lanes do not interleave). */
 function runSuite({ name, args }, alone) {

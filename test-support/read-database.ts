@@ -4,7 +4,7 @@
  * any time; PGlite only while no server holds its files.
  */
 import path from 'node:path';
-import { newPglite } from '../apps/api/src/db/pglite.ts';
+import { newPglite } from '../apps/api/src/db/pglite.js';
 import pg from 'pg';
 
 export type DatabaseAt = {

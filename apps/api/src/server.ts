@@ -1,6 +1,10 @@
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { lockDataDir, DataDirLockedError } from './db/data-dir-lock.js';
-import { migrateDatabase, openDatabase } from './db/database.js';
+import {
+  migrateDatabase,
+  openDatabase,
+  trigramIndexMissing,
+} from './db/database.js';
 import { DEMO_ADMIN, seedDemo } from './db/seed.js';
 
 /**
@@ -51,6 +55,10 @@ async function serve(config: Config, release: () => void): Promise<void> {
   appModule.catch(() => undefined);
   const database = await openDatabase(config);
   await migrateDatabase(database);
+  if (await trigramIndexMissing(database.db))
+    console.warn(
+      "pg_trgm is not installed: the pro search reads every pro's text for a keyword (README, Running on PostgreSQL, says how to add its index)",
+    );
   // Seeding is on by default for an empty database; SEED_DEMO=false turns it off.
   if (config.seedDemo !== false && (await seedDemo(database))) {
     console.log(

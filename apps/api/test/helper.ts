@@ -12,7 +12,6 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { after, before } from 'node:test';
 import pg from 'pg';
-import type { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../src/app.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import {
@@ -22,6 +21,7 @@ import {
   openPostgres,
   type Database,
 } from '../src/db/database.js';
+import type { PGlite } from '../src/db/pglite.js';
 import { DEMO_PASSWORD, seedDemo } from '../src/db/seed.js';
 import {
   startStripeFake,

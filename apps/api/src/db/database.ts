@@ -1,6 +1,4 @@
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
-import { newPglite } from './pglite.js';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -8,8 +6,10 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { newPglite, type PGlite } from './pglite.js';
 import * as schema from './schema.js';
 import { API_ROOT } from '../paths.js';
+import { rowsOf } from '../repositories/queries.js';
 
 /** The one database type the repositories see, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -198,6 +198,19 @@ export async function migrateDatabase(database: Database): Promise<void> {
   } else {
     await migratePg(database.db as never, config);
   }
+}
+
+/**
+ * Whether the pro search's trigram index is missing: migration 0019 leaves it
+ * out where pg_trgm cannot be installed, and its notice reaches no log, so the
+ * server says so at every start (the README has the two statements that add it).
+ */
+export async function trigramIndexMissing(db: Db | Tx): Promise<boolean> {
+  const found = await rowsOf<{ one: number }>(
+    db,
+    sql`select 1 as one from pg_indexes where indexname = 'pro_search_text_trgm_idx'`,
+  );
+  return found.length === 0;
 }
 
 /**

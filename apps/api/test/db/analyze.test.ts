@@ -3,8 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import type { PGlite } from '@electric-sql/pglite';
-import { newPglite } from '../../src/db/pglite.js';
+import { newPglite, type PGlite } from '../../src/db/pglite.js';
 import {
   analyzeChangedTables,
   fromPglite,

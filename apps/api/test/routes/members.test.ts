@@ -10,7 +10,8 @@ import {
   schedules,
   users,
 } from '../../src/db/schema.js';
-import { likePattern } from '../../src/repositories/queries.js';
+import { trigramIndexMissing } from '../../src/db/database.js';
+import { likePattern, rowsOf } from '../../src/repositories/queries.js';
 import { call, DRIVERS, eventually, memberSuite } from '../helper.js';
 import { assertRefusals } from '../support/refusals.js';
 import { SPEC_PATHS } from '../support/routes.js';
@@ -309,54 +310,73 @@ for (const driver of DRIVERS) {
         }
       });
 
-      it('looks a keyword of three characters or more up in the trigram index, with the same matches as reading every text', async () => {
+      it('finds a keyword of three characters or more through the trigram index, with the same matches as reading every text; warns at start without it', async () => {
         const { db } = suite.h.database;
         // Migration 0019; on PGlite only if db/pglite.ts loads the extension
         // (the migration skips the index where pg_trgm cannot be installed).
-        const indexes = await db.execute<{ indexdef: string }>(
+        // Without fastupdate, pending entries would be read by every search
+        // until a VACUUM (none on PGlite): as slow as no index.
+        const indexes = await rowsOf<{ indexdef: string }>(
+          db,
           sql`select indexdef from pg_indexes where tablename = 'pro_search'`,
         );
-        // Without fastupdate: pending entries would be read by every search
-        // until a VACUUM (none on PGlite), as slow as no index.
         assert.ok(
-          indexes.rows.some((r) =>
-            /gin \(text gin_trgm_ops\) WITH \(fastupdate='?off'?\)/.test(
+          indexes.some((r) =>
+            /gin \(text (\w+\.)?gin_trgm_ops\) WITH \(fastupdate='?off'?\)/.test(
               r.indexdef,
             ),
           ),
-          JSON.stringify(indexes.rows),
+          JSON.stringify(indexes),
+        );
+        assert.equal(await trigramIndexMissing(db), false);
+        await assert.rejects(
+          db.transaction(async (tx) => {
+            await tx.execute(sql`drop index pro_search_text_trgm_idx`);
+            assert.equal(await trigramIndexMissing(tx), true);
+            throw new Error('rolled back');
+          }),
+          /rolled back/,
         );
         const prefix = `TRGM${Date.now()}`;
+        const pros = [
+          {
+            userName: '鈴木 一郎',
+            homeCourse: '府中カントリークラブ',
+            specialty: 'アプローチ',
+          },
+          {
+            userName: 'Suzuki Taro',
+            homeCourse: '小金井カントリー倶楽部',
+            specialty: '100%_バンカー',
+          },
+          {
+            userName: '佐藤 花子',
+            homeCourse: 'keyword府中',
+            specialty: 'パター',
+          },
+        ];
         await db.insert(users).values(
-          [
-            ['鈴木 一郎', '府中カントリークラブ', 'アプローチ'],
-            ['Suzuki Taro', '小金井カントリー倶楽部', '100%_バンカー'],
-            ['佐藤 花子', 'keyword府中', 'パター'],
-          ].map(([userName, homeCourse, specialty], i) => ({
+          pros.map((pro, i) => ({
+            ...pro,
             id: `${prefix}${i}`,
             type: 'pro' as const,
             verified: true,
             email: `${prefix.toLowerCase()}${i}@example.jp`,
             passwordHash: 'x',
-            userName,
-            homeCourse,
-            specialty,
           })),
         );
-        // The search's own predicate (user-repository.ts), read once through
-        // the index and once by reading every text.
+        // The search's own predicate (user-repository.ts), the plan forced
+        // once through the index and once to read every text.
         const matches = (keyword: string, through: 'index' | 'scan') =>
           db.transaction(async (tx) => {
-            // Through the index: neither a scan of the table nor of another
-            // index is allowed; by reading every text: no index at all.
             for (const off of through === 'index'
               ? ['enable_seqscan', 'enable_indexscan']
               : ['enable_bitmapscan', 'enable_indexscan'])
               await tx.execute(sql`select set_config(${off}, 'off', true)`);
             const query = sql`select user_id from pro_search where text like lower(${likePattern(keyword)})`;
             const plan = (
-              await tx.execute<{ 'QUERY PLAN': string }>(sql`explain ${query}`)
-            ).rows
+              await rowsOf<{ 'QUERY PLAN': string }>(tx, sql`explain ${query}`)
+            )
               .map((r) => r['QUERY PLAN'])
               .join('\n');
             assert.equal(
@@ -364,7 +384,7 @@ for (const driver of DRIVERS) {
               through === 'index',
               plan,
             );
-            return (await tx.execute<{ user_id: string }>(query)).rows
+            return (await rowsOf<{ user_id: string }>(tx, query))
               .map((r) => r.user_id)
               .filter((id) => id.startsWith(prefix))
               .sort();
