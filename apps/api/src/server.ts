@@ -57,7 +57,7 @@ async function serve(config: Config, release: () => void): Promise<void> {
   await migrateDatabase(database);
   if (await trigramIndexMissing(database.db))
     console.warn(
-      "pg_trgm is not installed: the pro search reads every pro's text for a keyword (README, Running on PostgreSQL, says how to add its index)",
+      "The pro search's keyword index (pg_trgm) is missing: a keyword reads every pro's text. README, Running on PostgreSQL, says how to add it.",
     );
   // Seeding is on by default for an empty database; SEED_DEMO=false turns it off.
   if (config.seedDemo !== false && (await seedDemo(database))) {
