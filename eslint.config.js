@@ -180,6 +180,14 @@ export default tseslint.config(
     }),
   },
   {
+    files: ['apps/api/src/db/**/*.ts'],
+    rules: restrict({
+      regex: '^(\\.{1,2}/)+(routes|repositories|plugins)/',
+      message:
+        'db/ sits below everything that queries it: it never imports routes, repositories or plugins.',
+    }),
+  },
+  {
     files: ['apps/api/src/lib/**/*.ts'],
     rules: restrict({
       regex: '^(\\.{1,2}/)+(routes|repositories|plugins)/',

@@ -93,6 +93,14 @@ describe('lint rules', () => {
     assert.ok((await messages(code, LIB)).includes(RESTRICTED));
   });
 
+  it('keeps db/ below the repositories', async () => {
+    const code =
+      "import { likePattern } from '../repositories/queries.js';\nexport const p = likePattern;\n";
+    assert.ok(
+      (await messages(code, 'apps/api/src/db/seed.ts')).includes(RESTRICTED),
+    );
+  });
+
   it('checks types: a floating promise is an error', async () => {
     const code = 'export function f(): void {\n  Promise.resolve(1);\n}\n';
     assert.ok(

@@ -175,8 +175,12 @@ for (const suite of stages.flat(2)) {
   passed += c.passed;
   skipped += c.skipped;
   failed += c.failed + (code !== 0 && c.failed === 0 ? 1 : 0);
+  // A suite without test counts (the typecheck) says only how it ended.
+  const counted = c.passed + c.failed + c.skipped > 0;
   summary.push(
-    `${suite.name}: ${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ''}${code !== 0 ? ` (exit ${code})` : ''}`,
+    counted
+      ? `${suite.name}: ${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ''}${code !== 0 ? ` (exit ${code})` : ''}`
+      : `${suite.name}: ${code === 0 ? 'ok' : `failed (exit ${code})`}`,
   );
 }
 console.log('\n=== summary ===');

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -9,7 +9,6 @@ import pg from 'pg';
 import { newPglite, type PGlite } from './pglite.js';
 import * as schema from './schema.js';
 import { API_ROOT } from '../paths.js';
-import { rowsOf } from '../repositories/queries.js';
 
 /** The one database type the repositories see, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -201,6 +200,17 @@ export async function migrateDatabase(database: Database): Promise<void> {
 }
 
 /**
+ * The rows of a statement written in SQL: both drivers answer `{ rows }`
+ * (node-postgres' QueryResult, PGlite's Results), but their execute() types
+ * differ, so the shape is named here once.
+ */
+export async function rowsOf<Row>(db: Db | Tx, query: SQL): Promise<Row[]> {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the two drivers' execute() types differ; both answer { rows }
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+/**
  * Whether the pro search's trigram index is missing: migration 0019 leaves it
  * out where pg_trgm cannot be installed, and its notice reaches no log, so the
  * server says so at every start (the README has the two statements that add it).
@@ -208,7 +218,10 @@ export async function migrateDatabase(database: Database): Promise<void> {
 export async function trigramIndexMissing(db: Db | Tx): Promise<boolean> {
   const found = await rowsOf<{ one: number }>(
     db,
-    sql`select 1 as one from pg_indexes where indexname = 'pro_search_text_trgm_idx'`,
+    // The app's own (resolved through its search path), and usable: a
+    // CREATE INDEX CONCURRENTLY that failed leaves an invalid one.
+    sql`select 1 as one from pg_index
+         where indexrelid = to_regclass('pro_search_text_trgm_idx') and indisvalid`,
   );
   return found.length === 0;
 }

@@ -21,16 +21,9 @@ import type { Db, Tx } from '../db/database.js';
 import { reservations, schedules } from '../db/schema.js';
 import type { Page } from '../lib/paging.js';
 
-/**
- * The rows of a statement written in SQL: both drivers answer `{ rows }`
- * (node-postgres' QueryResult, PGlite's Results), but their execute() types
- * differ, so the shape is named here once.
- */
-export async function rowsOf<Row>(db: Db | Tx, query: SQL): Promise<Row[]> {
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the two drivers' execute() types differ; both answer { rows }
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
-}
+// Defined beside the database type (db/ sits below repositories); the
+// repositories take it from here with the rest of their SQL helpers.
+export { rowsOf } from '../db/database.js';
 
 const dialect = new PgDialect();
 

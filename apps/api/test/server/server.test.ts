@@ -7,6 +7,7 @@ import {
   spawnServer,
   type ServerOptions,
 } from '../../../../test-support/server-process.js';
+import { newPglite } from '../../src/db/pglite.js';
 import { assertRefusesSetting, configLoader } from '../helper.js';
 
 /** The server from its sources (no build needed), logging warnings only. */
@@ -49,6 +50,31 @@ describe('the server process', () => {
       );
     } finally {
       await first.kill();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("warns at start when the pro search's trigram index is missing (pg_trgm not installable)", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'proam-trgm-'));
+    const env = { DATA_DIR: dataDir, SEED_DEMO: 'false' };
+    const warning = /The pro search's keyword index \(pg_trgm\) is missing/;
+    try {
+      const first = await fromSource({ env });
+      await first.waitReady();
+      assert.doesNotMatch(first.output(), warning);
+      assert.equal(await first.stop(), 0);
+      // As on a PostgreSQL where the migration could not install pg_trgm.
+      const db = newPglite(path.join(dataDir, 'pgdata'));
+      await db.exec('drop index pro_search_text_trgm_idx');
+      await db.close();
+      const second = await fromSource({ env });
+      try {
+        await second.waitReady();
+        assert.match(second.output(), warning);
+      } finally {
+        await second.kill();
+      }
+    } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
