@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { after, before } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage } from './browser.ts';
@@ -11,6 +12,17 @@ export { DEMO_PASSWORD, SCREENSHOT_DIR } from './helpers.ts';
 
 /** A page of its own context, with the errors it has logged so far. */
 export type OpenedPage = Awaited<ReturnType<typeof openPage>>;
+
+/** A failed test's page: its address, a screenshot, and the text of any open dialog. */
+async function shownOnFailure(
+  page: OpenedPage['page'],
+  width: number,
+): Promise<string> {
+  const file = path.join(SCREENSHOT_DIR, `failed-${width}-${Date.now()}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  const dialogs = await page.locator('dialog[open]').allInnerTexts();
+  return `page ${page.url()}, screenshot ${file}${dialogs.length ? `, open dialogs: ${JSON.stringify(dialogs)}` : ''}`;
+}
 
 /**
  * A spec file's own real server and Chromium: started before its tests,
@@ -52,6 +64,18 @@ export function serverAndBrowser(
         allow ? opened.errors.filter((e) => !allow(e)) : opened.errors,
         [],
       );
+    } catch (err) {
+      // What the page showed: a dialog in the way of a click, say, appears in
+      // a timeout's message only as "intercepts pointer events".
+      const shown = await shownOnFailure(opened.page, width).catch(
+        (e: unknown) => `(no screenshot: ${String(e)})`,
+      );
+      if (err instanceof Error) {
+        err.message += `\n${shown}`;
+        // Reporters print the stack, written when the error was made.
+        err.stack = `${err.stack ?? ''}\n${shown}`;
+      }
+      throw err;
     } finally {
       await opened.context.close();
     }
