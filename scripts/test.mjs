@@ -67,8 +67,9 @@ if (missing.length > 0) {
 buildAll();
 
 const lint = { name: 'lint', args: ['run', 'lint'] };
-// Every tsconfig, the tests', benches' and pressure suites' included, which
-// the build does not compile (tsx runs them without checking types).
+// `npm run typecheck`: the API's tests, the web app, bench, pressure, audits
+// and test-support, which the build does not compile (tsx runs them without
+// checking types).
 const typecheck = { name: 'typecheck', args: ['run', 'typecheck'] };
 const contract = { name: 'contract', args: ['test', '-w', '@proam/contract'] };
 // The test doubles other suites rely on (the Stripe-compatible server).
