@@ -1,4 +1,4 @@
-import type { ComponentType, SVGProps } from 'react';
+import { memo, type ComponentType, type SVGProps } from 'react';
 import { NavLink } from 'react-router';
 import {
   CalendarIcon,
@@ -23,6 +23,8 @@ const TABS: readonly Tab[] = [
   { to: '/tabs/profile', label: 'プロフィール', Icon: UserIcon },
 ];
 
+const NO_UNREAD: Partial<Record<string, number>> = {};
+
 const ADMIN_TAB: Tab = { to: '/tabs/admin', label: '管理', Icon: ShieldIcon };
 
 /**
@@ -31,42 +33,46 @@ const ADMIN_TAB: Tab = { to: '/tabs/admin', label: '管理', Icon: ShieldIcon };
  * aria-current="page"; a tab with unread items gets a badge and says so in
  * its accessible name.
  */
-export const MemberTabBar = ({
-  unread = {},
+export const MemberTabBar = memo(function MemberTabBar({
+  unread = NO_UNREAD,
   showAdmin = false,
 }: {
   /** Unread counts by tab path, shown as a badge (e.g. チャット). */
   unread?: Partial<Record<string, number>>;
   /** Adds the 管理 tab (admins only). */
   showAdmin?: boolean;
-}) => (
-  <nav className="tab-bar" aria-label="会員メニュー">
-    <ul className="tab-bar__list">
-      {(showAdmin ? [...TABS, ADMIN_TAB] : TABS).map(({ to, label, Icon }) => {
-        const count = unread[to] ?? 0;
-        return (
-          <li key={to} className="tab-bar__item">
-            <NavLink
-              to={to}
-              className="tab-bar__link"
-              aria-label={count > 0 ? `${label} 未読${count}件` : undefined}
-            >
-              <span className="tab-bar__icon-wrap">
-                <Icon className="tab-bar__icon" width={24} height={24} />
-                {count > 0 && (
-                  // The number is drawn by CSS so the link's text stays the tab's name.
-                  <span
-                    className="tab-bar__badge"
-                    data-count={count > 99 ? '99+' : String(count)}
-                    aria-hidden="true"
-                  />
-                )}
-              </span>
-              <span className="tab-bar__label">{label}</span>
-            </NavLink>
-          </li>
-        );
-      })}
-    </ul>
-  </nav>
-);
+}) {
+  return (
+    <nav className="tab-bar" aria-label="会員メニュー">
+      <ul className="tab-bar__list">
+        {(showAdmin ? [...TABS, ADMIN_TAB] : TABS).map(
+          ({ to, label, Icon }) => {
+            const count = unread[to] ?? 0;
+            return (
+              <li key={to} className="tab-bar__item">
+                <NavLink
+                  to={to}
+                  className="tab-bar__link"
+                  aria-label={count > 0 ? `${label} 未読${count}件` : undefined}
+                >
+                  <span className="tab-bar__icon-wrap">
+                    <Icon className="tab-bar__icon" width={24} height={24} />
+                    {count > 0 && (
+                      // The number is drawn by CSS so the link's text stays the tab's name.
+                      <span
+                        className="tab-bar__badge"
+                        data-count={count > 99 ? '99+' : String(count)}
+                        aria-hidden="true"
+                      />
+                    )}
+                  </span>
+                  <span className="tab-bar__label">{label}</span>
+                </NavLink>
+              </li>
+            );
+          },
+        )}
+      </ul>
+    </nav>
+  );
+});

@@ -12,10 +12,20 @@ export const useChatConnection = (): number => {
   const user = useAppSelector(selectAuthUser);
   // Buyers (procurement check-in) have no chats; their token may not read them.
   const userId = user && user.type !== 'BUYER' ? user.id : null;
-  useChatStreamQuery(userId ?? skipToken);
-  const { data } = useGetUnreadQuery(userId ?? skipToken, {
+  // Selected down to what the layout shows, so that the socket's states and
+  // each message's update of the unread list re-render the member area (its
+  // tab bar) only when the count changes: a store update renders
+  // synchronously, which on a phone is a long task each time.
+  useChatStreamQuery(userId ?? skipToken, { selectFromResult: nothing });
+  const { total } = useGetUnreadQuery(userId ?? skipToken, {
     // The socket keeps it current; this catches anything it missed.
     pollingInterval: 300_000,
+    selectFromResult: ({ data }) => ({
+      total: (data ?? []).reduce((n, u) => n + u.unreadCount, 0),
+    }),
   });
-  return (data ?? []).reduce((n, u) => n + u.unreadCount, 0);
+  return total;
 };
+
+const NOTHING = {};
+const nothing = () => NOTHING;

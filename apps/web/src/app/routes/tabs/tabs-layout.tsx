@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { MemberTabBar } from '@/components/member-tab-bar';
 import {
@@ -43,12 +44,12 @@ const MemberArea = ({ restoring = false }: { restoring?: boolean }) => {
   const unreadChats = useChatConnection();
   const isAdmin = useIsAdmin();
   const { pathname } = useLocation();
+  // The same object while the count stands, so the memoised tab bar skips
+  // the member area's other renders.
+  const unread = useMemo(() => ({ '/tabs/chat': unreadChats }), [unreadChats]);
   return (
     <div className="member-area">
-      <MemberTabBar
-        unread={{ '/tabs/chat': unreadChats }}
-        showAdmin={isAdmin}
-      />
+      <MemberTabBar unread={unread} showAdmin={isAdmin} />
       <div className="member-area__content">
         {restoring ? <RestoringTab path={pathname} /> : <Outlet />}
       </div>
