@@ -1,3 +1,5 @@
+import { afterEach, beforeEach, vi } from 'vitest';
+
 /** A WebSocket the test drives: what the server sends, and how it closes. */
 export class FakeSocket {
   static all: FakeSocket[] = [];
@@ -20,3 +22,12 @@ export class FakeSocket {
     this.closed = true;
   }
 }
+
+/** In each test of the file: the app's WebSocket is a FakeSocket, and none is left from the last test. */
+export const withFakeSockets = () => {
+  beforeEach(() => {
+    FakeSocket.all = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+};

@@ -1,5 +1,5 @@
 import { catchUpAfter } from '@proam/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ChatLesson } from '@proam/contract';
 import { makeStore } from '@/app/store';
 import { tokenReceived } from '@/features/auth/auth-slice';
@@ -10,17 +10,13 @@ import {
   messageKey as key,
   messageRange as range,
 } from '@/testing/factories';
-import { FakeSocket } from '@/testing/fake-socket';
+import { FakeSocket, withFakeSockets } from '@/testing/fake-socket';
 import { apiCalls, sentCalls, serveOk as serve } from '@/testing/msw';
 import { chatApi } from '../chat-api';
 import { TOKEN_EXPIRED_CLOSE } from '../chat-socket';
 import { messagesOf, PAGE_SIZE } from '../message-pages';
 
-beforeEach(() => {
-  FakeSocket.all = [];
-  vi.stubGlobal('WebSocket', FakeSocket);
-});
-afterEach(() => vi.unstubAllGlobals());
+withFakeSockets();
 
 const conversation = (store: ReturnType<typeof makeStore>, lessonId = 'L1') =>
   chatApi.endpoints.getMessages.select(lessonId)(store.getState());

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { Profiler } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { UnreadLesson } from '@proam/contract';
 import { makeStore } from '@/app/store';
 import { tokenReceived } from '@/features/auth/auth-slice';
@@ -9,17 +9,13 @@ import {
   createLesson as lesson,
   createMessage as msg,
 } from '@/testing/factories';
-import { FakeSocket } from '@/testing/fake-socket';
+import { FakeSocket, withFakeSockets } from '@/testing/fake-socket';
 import { serveOk as serve } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
 import { chatApi } from '../chat-api';
 import { useChatConnection } from '../use-chat-connection';
 
-beforeEach(() => {
-  FakeSocket.all = [];
-  vi.stubGlobal('WebSocket', FakeSocket);
-});
-afterEach(() => vi.unstubAllGlobals());
+withFakeSockets();
 
 const Probe = () => <p>未読{useChatConnection()}</p>;
 
