@@ -23,8 +23,6 @@ const TABS: readonly Tab[] = [
   { to: '/tabs/profile', label: 'プロフィール', Icon: UserIcon },
 ];
 
-const NO_UNREAD: Partial<Record<string, number>> = {};
-
 const ADMIN_TAB: Tab = { to: '/tabs/admin', label: '管理', Icon: ShieldIcon };
 
 /**
@@ -34,7 +32,7 @@ const ADMIN_TAB: Tab = { to: '/tabs/admin', label: '管理', Icon: ShieldIcon };
  * its accessible name.
  */
 export const MemberTabBar = memo(function MemberTabBar({
-  unread = NO_UNREAD,
+  unread = {},
   showAdmin = false,
 }: {
   /** Unread counts by tab path, shown as a badge (e.g. チャット). */

@@ -315,5 +315,4 @@ export const {
   useMarkReadMutation,
   useGetUnreadQuery,
   useGetChatLessonsQuery,
-  useChatStreamQuery,
 } = chatApi;

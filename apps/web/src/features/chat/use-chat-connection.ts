@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppSelector } from '@/lib/store-hooks';
 import { selectAuthUser } from '@/features/auth/auth-slice';
-import { useChatStreamQuery, useGetUnreadQuery } from './chat-api';
+import { chatApi, useGetUnreadQuery } from './chat-api';
 import '@/styles/lessons.css';
 
 /**
@@ -12,11 +12,12 @@ export const useChatConnection = (): number => {
   const user = useAppSelector(selectAuthUser);
   // Buyers (procurement check-in) have no chats; their token may not read them.
   const userId = user && user.type !== 'BUYER' ? user.id : null;
-  // Selected down to what the layout shows, so that the socket's states and
-  // each message's update of the unread list re-render the member area (its
-  // tab bar) only when the count changes: a store update renders
-  // synchronously, which on a phone is a long task each time.
-  useChatStreamQuery(userId ?? skipToken, { selectFromResult: nothing });
+  // The layout takes only what it shows, so the queries' loading states, a
+  // message's update of the unread list and a refetch re-render the member
+  // area (its tab bar) only when the count changes: a store update renders
+  // synchronously, a long task on a phone each time. The socket needs a
+  // subscription, not its cache entry's state.
+  chatApi.endpoints.chatStream.useQuerySubscription(userId ?? skipToken);
   const { total } = useGetUnreadQuery(userId ?? skipToken, {
     // The socket keeps it current; this catches anything it missed.
     pollingInterval: 300_000,
@@ -26,6 +27,3 @@ export const useChatConnection = (): number => {
   });
   return total;
 };
-
-const NOTHING = {};
-const nothing = () => NOTHING;
