@@ -7,6 +7,9 @@ import {
 } from './db/database.js';
 import { DEMO_ADMIN, seedDemo } from './db/seed.js';
 
+/** The listener's accept queue (see the listen call). */
+const LISTEN_BACKLOG = 4096;
+
 /**
  * Start-up order: configuration (a bad value stops here, naming the setting),
  * the DATA_DIR lock (PGlite only), migrations, the demo seed on an empty
@@ -98,7 +101,15 @@ async function serve(config: Config, release: () => void): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ host: config.host, port: config.port });
+  await app.listen({
+    host: config.host,
+    port: config.port,
+    // Node's default accept queue (511) overflows in a burst of connections
+    // (every chat socket reconnecting after an instance restarts): each SYN
+    // dropped waits a second before the client's TCP retries. The kernel caps
+    // it at net.core.somaxconn (4096 on current Linux).
+    backlog: LISTEN_BACKLOG,
+  });
 }
 
 main().catch((err: unknown) => {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
@@ -75,6 +76,31 @@ describe('the server process', () => {
         await second.kill();
       }
     } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('listens with an accept queue of 4096 (capped by net.core.somaxconn), not Node’s 511, for a burst of reconnecting sockets', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'proam-backlog-'));
+    const server = await fromSource({
+      env: { DATA_DIR: dataDir, SEED_DEMO: 'false' },
+    });
+    try {
+      await server.waitReady();
+      const port = new URL(server.origin).port;
+      // For a listening socket, ss's Send-Q column is the accept queue's size.
+      const [listener] = execFileSync('ss', ['-Hltn', `sport = :${port}`])
+        .toString()
+        .trim()
+        .split('\n');
+      const queue = Number(listener?.trim().split(/\s+/)[2]);
+      const somaxconn = Number(
+        readFileSync('/proc/sys/net/core/somaxconn', 'utf8'),
+      );
+      assert.equal(queue, Math.min(4096, somaxconn));
+      assert.ok(queue > 511, `accept queue ${queue}`);
+    } finally {
+      await server.kill();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
