@@ -51,6 +51,22 @@ describe('lint rules', () => {
     );
   });
 
+  it('keeps Intl (and the ICU data it loads) out of the web app', async () => {
+    for (const code of [
+      "export const fee = (n: number) => n.toLocaleString('ja-JP');\n",
+      'export const day = (d: Date) => d.toLocaleDateString();\n',
+      'export const order = (a: string, b: string) => a.localeCompare(b);\n',
+      "export const f = new Intl.NumberFormat('ja-JP');\n",
+    ])
+      assert.ok(
+        (await messages(code, NEWS)).includes('no-restricted-syntax'),
+        code,
+      );
+    const ours =
+      "import { groupDigits } from '@/lib/format';\nexport const fee = (n: number) => groupDigits(n);\n";
+    assert.ok(!(await messages(ours, NEWS)).includes('no-restricted-syntax'));
+  });
+
   it("refuses another feature's internals and allows its -api endpoints", async () => {
     const internal =
       "import { ChatList } from '@/features/chat/components/chat-list';\nexport const c = ChatList;\n";

@@ -42,6 +42,8 @@ describe('landing page first load', () => {
     );
     // The prerendered page and its CSS did arrive.
     assert.ok(weight.files.some((f) => f.url.endsWith('.css')));
+    // Nor does its first load create an Intl object (page-weight.ts, countIntlUses).
+    assert.deepEqual(weight.intlUses, []);
   });
 
   it('reaches the right page from the first click on a landing link', async () => {

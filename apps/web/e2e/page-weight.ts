@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 
 /** The landing page's budget for first-load JS+CSS, transfer bytes. */
 export const LANDING_BUDGET_KB = 100;
@@ -43,7 +43,56 @@ export type PageWeight = {
   jsCssKb: number;
   /** The files behind that figure, with their transfer KB. */
   files: { url: string; kb: number }[];
+  /** Each use of Intl while the page loaded (`countIntlUses`), with its caller. */
+  intlUses: string[];
 };
+
+/**
+ * Counts, in every page of `context`, each use of what creates an ICU object:
+ * the Intl constructors, `toLocale…String` and `localeCompare`. A page's
+ * first one loads ICU's data on the main thread (a collator about 25 ms, a
+ * ja-JP number format 12–18 ms in this Chromium, four times that on a
+ * throttled phone); the app formats and sorts without them (lib/format.ts,
+ * lib/compare.ts; eslint.config.js keeps its own code so), and this catches
+ * a dependency that would.
+ */
+export const countIntlUses = (context: BrowserContext) =>
+  // Text, not a function: the TypeScript runner would add helpers of its own
+  // to a function's source, which do not exist in the page.
+  context.addInitScript({
+    content: `(() => {
+      const uses = [];
+      Object.defineProperty(window, '__intlUses', { value: uses });
+      const note = (what) =>
+        uses.push(what + ' ' + ((new Error().stack || '').split('\\n')[3] || '').trim());
+      for (const name of ['Collator', 'DateTimeFormat', 'DisplayNames', 'ListFormat',
+        'NumberFormat', 'PluralRules', 'RelativeTimeFormat', 'Segmenter']) {
+        const original = Intl[name];
+        if (typeof original !== 'function') continue;
+        Intl[name] = new Proxy(original, {
+          construct(target, args, newTarget) {
+            note('Intl.' + name);
+            return Reflect.construct(target, args, newTarget);
+          },
+          apply(target, self, args) {
+            note('Intl.' + name);
+            return Reflect.apply(target, self, args);
+          },
+        });
+      }
+      const wrap = (proto, key, label) => {
+        const original = proto[key];
+        proto[key] = function (...args) {
+          note(label);
+          return original.apply(this, args);
+        };
+      };
+      wrap(Number.prototype, 'toLocaleString', 'Number#toLocaleString');
+      for (const key of ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'])
+        wrap(Date.prototype, key, 'Date#' + key);
+      wrap(String.prototype, 'localeCompare', 'String#localeCompare');
+    })();`,
+  });
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
@@ -83,7 +132,12 @@ export const measurePage = async (
     total += sizes.responseBodySize;
     files.push({ url: pathname, kb: kb(sizes.responseBodySize) });
   }
-  return { jsCssKb: kb(total), files };
+  // The pages measured here always count (countIntlUses): a missing list
+  // means the counter did not run, which must not read as "none used".
+  const intlUses = await page.evaluate('window.__intlUses');
+  if (!Array.isArray(intlUses))
+    throw new Error(`${url}: the Intl counter did not run in the page`);
+  return { jsCssKb: kb(total), files, intlUses: intlUses as string[] };
 };
 
 /** A Japanese phone-sized context with no service worker, whose pages never use the HTTP cache. */
@@ -93,6 +147,7 @@ const uncachedContext = async (browser: Browser, width = 412) => {
     locale: 'ja-JP',
     serviceWorkers: 'block',
   });
+  await countIntlUses(context);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -113,6 +168,7 @@ export const measureLanding = async (
     viewport: { width, height: 823 },
     locale: 'ja-JP',
   });
+  await countIntlUses(context);
   try {
     return await measurePage(await context.newPage(), `${baseUrl}/`);
   } finally {

@@ -77,6 +77,14 @@ describe('first-load JS+CSS of every page', () => {
       ),
       [],
     );
+    // No page creates an Intl object while it loads (countIntlUses: each
+    // page's first one costs tens of ms of main thread in ICU's data).
+    assert.deepEqual(
+      rows.flatMap((r) =>
+        r.intlUses.map((use) => `#/${r.route} (${r.who}): ${use}`),
+      ),
+      [],
+    );
     // Each page did load its code: a page that fetched nothing would pass any budget.
     for (const r of rows)
       assert.ok(

@@ -36,7 +36,9 @@ export const todayInJapan = (now: Date = new Date()): string =>
 export const groupDigits = (n: number): string =>
   Number.isSafeInteger(n)
     ? String(n).replace(/\B(?=(\d{3})+$)/g, ',')
-    : n.toLocaleString('ja-JP');
+    : // Fractions and huge numbers, which no screen shows: Intl's own rules.
+      // eslint-disable-next-line no-restricted-syntax
+      n.toLocaleString('ja-JP');
 
 /** 12000 → `¥12,000`. */
 export const formatYen = (amount: number): string => `¥${groupDigits(amount)}`;

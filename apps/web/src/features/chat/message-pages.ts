@@ -1,5 +1,6 @@
 import type { InfiniteData } from '@reduxjs/toolkit/query';
 import type { ChatLesson, Message } from '@proam/contract';
+import { compareCodeUnits } from '@/lib/compare';
 
 /** Messages per page of a conversation (もっと見る loads the next older page). */
 export const PAGE_SIZE = 50;
@@ -73,11 +74,11 @@ export const markReadBy = (
 /** Newest conversation first; lessons without messages after, by date. */
 export const byLatest = (a: ChatLesson, b: ChatLesson): number => {
   if (a.lastMessage && b.lastMessage)
-    return b.lastMessage.sort_key.localeCompare(a.lastMessage.sort_key);
+    return compareCodeUnits(b.lastMessage.sort_key, a.lastMessage.sort_key);
   if (a.lastMessage) return -1;
   if (b.lastMessage) return 1;
   return (
-    a.schedule.date.localeCompare(b.schedule.date) ||
-    a.schedule.startTime.localeCompare(b.schedule.startTime)
+    compareCodeUnits(a.schedule.date, b.schedule.date) ||
+    compareCodeUnits(a.schedule.startTime, b.schedule.startTime)
   );
 };

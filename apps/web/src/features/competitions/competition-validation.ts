@@ -9,6 +9,7 @@ import {
 } from '@proam/contract';
 import { maxLengthOf, rangeOf, textLength } from '@/lib/contract-limits';
 import { isAreaOrNone } from '@/lib/area';
+import { groupDigits } from '@/lib/format';
 
 /** Full-width digits and minus signs (typed with a Japanese IME) → ASCII. */
 export const toHalfWidthNumber = (value: string): string =>
@@ -163,8 +164,6 @@ const VENUE_MAX = maxLengthOf(input.venue);
 export const DESCRIPTION_MAX = maxLengthOf(input.description);
 const ENTRY_FEE = rangeOf(input.entryFee);
 const CAPACITY = rangeOf(input.capacity);
-/** 10000000 → 10,000,000. */
-const grouped = (n: number) => n.toLocaleString('ja-JP');
 
 export const emptyCompetitionValues = (): CompetitionValues => ({
   name: '',
@@ -215,12 +214,12 @@ export const validateCompetition = (
     v.entryFee.trim() !== '' &&
     parseInteger(v.entryFee, ENTRY_FEE) === undefined
   )
-    e.entryFee = `参加費は${grouped(ENTRY_FEE[0])}〜${grouped(ENTRY_FEE[1])}円の整数で入力してください。`;
+    e.entryFee = `参加費は${groupDigits(ENTRY_FEE[0])}〜${groupDigits(ENTRY_FEE[1])}円の整数で入力してください。`;
   if (
     v.capacity.trim() !== '' &&
     parseInteger(v.capacity, CAPACITY) === undefined
   )
-    e.capacity = `定員は${grouped(CAPACITY[0])}〜${grouped(CAPACITY[1])}の整数で入力してください。`;
+    e.capacity = `定員は${groupDigits(CAPACITY[0])}〜${groupDigits(CAPACITY[1])}の整数で入力してください。`;
   if (textLength(v.description) > DESCRIPTION_MAX)
     e.description = `大会概要は${DESCRIPTION_MAX}文字以内で入力してください。`;
   return e;

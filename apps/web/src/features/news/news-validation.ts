@@ -4,7 +4,11 @@ import {
   type NewsCreateInput,
 } from '@proam/contract';
 import { charCount, maxLengthOf, textLength } from '@/lib/contract-limits';
-import { japanLocalInputToIso, toJapanLocalInput } from '@/lib/format';
+import {
+  groupDigits,
+  japanLocalInputToIso,
+  toJapanLocalInput,
+} from '@/lib/format';
 
 export type NewsValues = {
   title: string;
@@ -59,7 +63,7 @@ export const validateNews = (v: NewsValues): NewsErrors => {
     e.category = `カテゴリは${CATEGORY_MAX}文字以内で入力してください。`;
   if (v.body.trim() === '') e.body = '本文を入力してください。';
   else if (textLength(v.body) > BODY_MAX)
-    e.body = `本文は${BODY_MAX.toLocaleString('ja-JP')}文字以内で入力してください。`;
+    e.body = `本文は${groupDigits(BODY_MAX)}文字以内で入力してください。`;
   const url = v.imageUrl.trim();
   if (url !== '' && (charCount(url) > IMAGE_URL_MAX || !IMAGE_URL_RE.test(url)))
     e.imageUrl =

@@ -2,6 +2,7 @@ import { UserUpdateInputSchema, type User } from '@proam/contract';
 import { maxLengthOf, rangeOf, textLength } from '@/lib/contract-limits';
 import { isAreaOrNone } from '@/lib/area';
 import type { ProfileUpdate } from './profile-api';
+import { groupDigits } from '@/lib/format';
 
 const input = UserUpdateInputSchema.properties;
 const pro = input.pro.properties;
@@ -123,7 +124,7 @@ const wholeInRange = (
   const n = parseWhole(value);
   if (n === null) return `${label}は半角数字（整数）で入力してください。`;
   if (n < min || n > max)
-    return `${label}は${min.toLocaleString('ja-JP')}〜${max.toLocaleString('ja-JP')}${unit}の範囲で入力してください。`;
+    return `${label}は${groupDigits(min)}〜${groupDigits(max)}${unit}の範囲で入力してください。`;
   return undefined;
 };
 

@@ -5,6 +5,7 @@ import {
 } from '@proam/contract';
 import { maxLengthOf, rangeOf, textLength } from '@/lib/contract-limits';
 import { isAreaOrNone } from '@/lib/area';
+import { groupDigits } from '@/lib/format';
 
 // The API's bounds.
 const input = ScheduleCreateInputSchema.properties;
@@ -95,7 +96,7 @@ export const validateLesson =
         if (!/^\d+$/.test(fee))
           return '料金は半角数字（円）で入力してください。';
         return Number(fee) > FEE_MAX
-          ? `料金は${FEE_MAX.toLocaleString('ja-JP')}円以下で入力してください。`
+          ? `料金は${groupDigits(FEE_MAX)}円以下で入力してください。`
           : undefined;
       }
       case 'note':

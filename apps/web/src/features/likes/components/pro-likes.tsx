@@ -13,6 +13,7 @@ import type { useLikeToggle } from '../use-like-toggle';
 import { LikeButton } from './like-button';
 import { LikedMembers } from './liked-members';
 import { MemberCard, MemberCardSkeletons } from './member-card';
+import { groupDigits } from '@/lib/format';
 
 /** What each amateur's card offers beside likes (通報, ブロック), composed in by the route. */
 type MemberSafety = (user: User) => ReactNode;
@@ -95,7 +96,7 @@ export const ProLikes = ({ userId, toggle, memberSafety }: ProLikesProps) => {
               />
             ) : (
               <>
-                <strong>{count.data.toLocaleString('ja-JP')}</strong>
+                <strong>{groupDigits(count.data)}</strong>
                 <span className="like-total__unit">件</span>
               </>
             )}

@@ -16,6 +16,7 @@ import {
 import { LikeButton } from './like-button';
 import { MemberCard, MemberCardSkeletons, proPath } from './member-card';
 import { LoadMore, SearchActions } from '@/components/form/form-actions';
+import { groupDigits } from '@/lib/format';
 
 const SORT_LABELS: Record<(typeof PRO_SORTS)[number], string> = {
   new: '新着順',
@@ -50,7 +51,7 @@ const EMPTY: Values = {
 const input = ProConditionInputSchema.properties;
 const FEE = rangeOf(input.feeMin);
 const KEYWORD_MAX = maxLengthOf(input.keyword);
-const FEE_RANGE = `${FEE[0]}〜${FEE[1].toLocaleString('ja-JP')}`;
+const FEE_RANGE = `${FEE[0]}〜${groupDigits(FEE[1])}`;
 
 const parseFee = (v: string): number | null | undefined => {
   const s = v

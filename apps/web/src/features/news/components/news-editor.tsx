@@ -5,7 +5,11 @@ import { FormErrorSummary } from '@/components/form/form-error-summary';
 import { useNow } from '@/hooks/use-now';
 import { useValidatedForm } from '@/hooks/use-validated-form';
 import { textLength } from '@/lib/contract-limits';
-import { formatInstantDateTime, japanLocalInputToIso } from '@/lib/format';
+import {
+  formatInstantDateTime,
+  groupDigits,
+  japanLocalInputToIso,
+} from '@/lib/format';
 import { useCreateNewsMutation, useUpdateNewsMutation } from '../news-api';
 import {
   BODY_MAX,
@@ -96,7 +100,7 @@ export const NewsEditor = ({ news, onDone, onCancel }: NewsEditorProps) => {
           label="本文"
           required
           error={errors.body}
-          hint={`空行で段落が分かれます。HTMLタグはそのまま文字として表示されます。${textLength(values.body).toLocaleString('ja-JP')} / ${BODY_MAX.toLocaleString('ja-JP')}文字`}
+          hint={`空行で段落が分かれます。HTMLタグはそのまま文字として表示されます。${groupDigits(textLength(values.body))} / ${groupDigits(BODY_MAX)}文字`}
         >
           {(p) => <textarea {...p} {...bind('body')} rows={10} />}
         </Field>

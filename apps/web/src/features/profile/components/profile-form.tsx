@@ -16,6 +16,7 @@ import {
   type ProfileFormValues,
 } from '../profile-validation';
 import { BusyButton } from '@/components/form/form-actions';
+import { groupDigits } from '@/lib/format';
 
 /** How many digits the largest allowed number has. */
 const digitsOf = ([, max]: readonly [number, number]) => String(max).length;
@@ -116,7 +117,7 @@ export const ProfileForm = ({ user }: ProfileFormProps) => {
   };
 
   const numberHint = (min: number, max: number, unit: string) =>
-    `半角数字で${min}〜${max.toLocaleString('ja-JP')}${unit}`;
+    `半角数字で${min}〜${groupDigits(max)}${unit}`;
 
   return (
     <form

@@ -23,6 +23,7 @@ import { useWaitlist } from '../use-waitlist';
 import { LessonCardList } from './lesson-card';
 import { ChatLink, ReservedActions, ReservedNotes } from './reserved-lesson';
 import { WaitlistActions } from './waitlist-actions';
+import { compareCodeUnits } from '@/lib/compare';
 
 /** Unique ids in a stable order, so the members query is cached per set. */
 export const uniqueIds = (ids: readonly string[]): string[] =>
@@ -101,8 +102,8 @@ export const AmateurReservations = ({
         )
         .sort((a, b) =>
           a.date === b.date
-            ? b.startTime.localeCompare(a.startTime)
-            : b.date.localeCompare(a.date),
+            ? compareCodeUnits(b.startTime, a.startTime)
+            : compareCodeUnits(b.date, a.date),
         )
         .slice(0, PAST_LESSONS_SHOWN)
     : [];

@@ -25,6 +25,7 @@ import { CallOffDialog } from './call-off-dialog';
 import { LessonCardList } from './lesson-card';
 import { LessonForm } from './lesson-form';
 import { MonthCalendar } from './month-calendar';
+import { compareCodeUnits } from '@/lib/compare';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; schedule: Schedule };
 
@@ -59,7 +60,7 @@ export const ProSchedule = ({
   const marked = useMemo(() => new Set(lessons.map((s) => s.date)), [lessons]);
   const dayLessons = lessons
     .filter((s) => s.date === selected)
-    .sort((a, b) => a.startTime.localeCompare(b.startTime));
+    .sort((a, b) => compareCodeUnits(a.startTime, b.startTime));
   const dayStatus = dayLessons.every(
     (s) => s.statusRound === dayLessons[0]?.statusRound,
   )
