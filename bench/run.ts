@@ -11,6 +11,8 @@
  * (a cost that does not depend on how fast the client is). BENCH_ONLY (a
  * regular expression) keeps the scenarios whose names match, e.g.
  * `BENCH_ONLY=condition` for the pro search alone (raw hello always runs).
+ * Two reference rows (`references`) show what the public reads' ratio is
+ * made of: node:http and a bare Fastify route answering the same JSON.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -25,7 +27,7 @@ import {
   startServer,
   type ServerOptions,
 } from '../test-support/server-process.ts';
-import { cpuMeter, profiledEntry } from './support.ts';
+import { cpuMeter, profiledEntry, profileFlags } from './support.ts';
 import { addDays, japanDate } from '../apps/api/src/lib/time.ts';
 import type { RouteWeight } from '../apps/web/e2e/page-weight.ts';
 
@@ -203,10 +205,14 @@ const referenceServer = (kind: 'node:http' | 'fastify', body: string) =>
     },
     entry: {
       nodeArgs: [
+        ...profileFlags(),
         '-e',
-        kind === 'node:http'
-          ? `const b=process.env.BENCH_BODY,h=JSON.parse(process.env.BENCH_HEADERS);require('node:http').createServer((q,s)=>{q.resume();q.on('end',()=>{s.writeHead(200,h);s.end(b)})}).listen(Number(process.env.PORT),'127.0.0.1')`
-          : `const b=process.env.BENCH_BODY,h=JSON.parse(process.env.BENCH_HEADERS),a=require('fastify')();a.get('/',(q,s)=>s.send('ok'));a.post('/',(q,s)=>{s.headers(h);s.send(b)});a.listen({port:Number(process.env.PORT),host:'127.0.0.1'})`,
+        // Exits on the bench's SIGTERM, so that a CPU profile is written.
+        `process.on('SIGTERM',()=>process.exit(0));const b=process.env.BENCH_BODY,h=JSON.parse(process.env.BENCH_HEADERS);` +
+          (kind === 'node:http'
+            ? // With its length, as Fastify and the API send it (not chunked).
+              `h['content-length']=Buffer.byteLength(b);require('node:http').createServer((q,s)=>{q.resume();q.on('end',()=>{s.writeHead(200,h);s.end(b)})}).listen(Number(process.env.PORT),'127.0.0.1')`
+            : `const a=require('fastify')();a.get('/',(q,s)=>s.send('ok'));a.post('/',(q,s)=>{s.headers(h);s.send(b)});a.listen({port:Number(process.env.PORT),host:'127.0.0.1'})`),
       ],
     },
     readyPath: '/',
@@ -306,13 +312,15 @@ async function apiScenarios(
         { body: '{"size":20}' },
       )),
     );
-    newsAnswer ||= await (
-      await fetch(`${base}/news/readAll`, {
+    if (!newsAnswer) {
+      const res = await fetch(`${base}/news/readAll`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: '{"size":20}',
-      })
-    ).text();
+      });
+      if (!res.ok) throw new Error(`/news/readAll answered ${res.status}`);
+      newsAnswer = await res.text();
+    }
     const newsList = (await (
       await fetch(`${base}/news/readAll`, {
         method: 'POST',

@@ -36,17 +36,16 @@ export const token = (id: string, typ: string) =>
 /** With a profile, the server runs as its modules (SERVER_DIST), so each function is named under its own file. */
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 
+/** Node's flags for writing a CPU profile at exit, when `BENCH_CPU_PROF` asks for one. */
+export const profileFlags = (): string[] =>
+  PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+
 /** The entry of a server that writes a CPU profile, when `BENCH_CPU_PROF` asks for one. */
 export const profiledEntry = (): Pick<ServerOptions, 'entry'> =>
   PROFILE_DIR
     ? {
         entry: {
-          nodeArgs: [
-            ...SERVER_NODE_FLAGS,
-            '--cpu-prof',
-            `--cpu-prof-dir=${PROFILE_DIR}`,
-            SERVER_DIST,
-          ],
+          nodeArgs: [...SERVER_NODE_FLAGS, ...profileFlags(), SERVER_DIST],
         },
       }
     : {};

@@ -61,6 +61,7 @@ export const countIntlUses = (context: BrowserContext) =>
   // to a function's source, which do not exist in the page.
   context.addInitScript({
     content: `(() => {
+      'use strict';
       const uses = [];
       Object.defineProperty(window, '__intlUses', { value: uses });
       const note = (what) =>
