@@ -16,6 +16,9 @@
  *     webhook delivery off) and posted by this process 50 at a time. Events a
  *     second, and every hold confirmed. Target: ≥ 500 events/s. Then the
  *     same events again (Stripe's redeliveries): handled once, nothing changes.
+ * Beside each: the CPU time per request of the API, of PostgreSQL, and of
+ * this process (the load generator and the Stripe stand-in), which share the
+ * machine's cores.
  */
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';

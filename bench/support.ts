@@ -304,9 +304,15 @@ function postgresCpuSeconds(): number {
  * anything else) competes for the same two cores.
  */
 export function cpuMeter(serverPid: number) {
+  const ownSeconds = () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1e6;
+  };
   const take = () => ({
     server: cpuSecondsOf(serverPid),
     postgres: postgresCpuSeconds(),
+    // The bench's own process: the load generator, and the Stripe stand-in where it runs here.
+    bench: ownSeconds(),
   });
   const start = take();
   return {
@@ -315,11 +321,19 @@ export function cpuMeter(serverPid: number) {
       return {
         serverMs: ((end.server - start.server) * 1000) / requests,
         postgresMs: ((end.postgres - start.postgres) * 1000) / requests,
+        benchMs: ((end.bench - start.bench) * 1000) / requests,
       };
     },
   };
 }
 
 /** `cpuMeter`'s figures as printed. */
-export const cpuLine = (c: { serverMs: number; postgresMs: number }) =>
-  `CPU per request: server ${c.serverMs.toFixed(2)} ms, PostgreSQL ${c.postgresMs.toFixed(2)} ms`;
+export const cpuLine = (c: {
+  serverMs: number;
+  postgresMs: number;
+  benchMs?: number;
+}) =>
+  `CPU per request: server ${c.serverMs.toFixed(2)} ms, PostgreSQL ${c.postgresMs.toFixed(2)} ms` +
+  (c.benchMs === undefined
+    ? ''
+    : `, the bench's own process ${c.benchMs.toFixed(2)} ms`);
