@@ -43,6 +43,7 @@ import {
   token,
   warmUp,
   type Load,
+  type RequestCpu,
 } from './support.ts';
 
 const AMATEURS = Number(process.env.BENCH_AMATEURS ?? 1_000);
@@ -98,11 +99,9 @@ async function postAll(
   return { seconds: (performance.now() - start) / 1000, ok, failed };
 }
 
-type Cpu = ReturnType<ReturnType<typeof cpuMeter>['perRequest']>;
-
 type Figures = {
   closed: Load;
-  closedCpu: Cpu;
+  closedCpu: RequestCpu;
   pacedRun: Load;
   holds: number;
   intents: number;
@@ -115,8 +114,8 @@ type Figures = {
     confirmed: number;
     replayPerSecond: number;
     changedByReplay: number;
-    cpu: Cpu;
-    replayCpu: Cpu;
+    cpu: RequestCpu;
+    replayCpu: RequestCpu;
     /** Events per transaction of the group commit (from the server's /metrics). */
     perBatch: number;
   };

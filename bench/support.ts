@@ -327,13 +327,9 @@ export function cpuMeter(serverPid: number) {
   };
 }
 
+/** CPU time per request of the server, PostgreSQL and the bench's own process (`cpuMeter`). */
+export type RequestCpu = ReturnType<ReturnType<typeof cpuMeter>['perRequest']>;
+
 /** `cpuMeter`'s figures as printed. */
-export const cpuLine = (c: {
-  serverMs: number;
-  postgresMs: number;
-  benchMs?: number;
-}) =>
-  `CPU per request: server ${c.serverMs.toFixed(2)} ms, PostgreSQL ${c.postgresMs.toFixed(2)} ms` +
-  (c.benchMs === undefined
-    ? ''
-    : `, the bench's own process ${c.benchMs.toFixed(2)} ms`);
+export const cpuLine = (c: RequestCpu) =>
+  `CPU per request: server ${c.serverMs.toFixed(2)} ms, PostgreSQL ${c.postgresMs.toFixed(2)} ms, the bench's own process ${c.benchMs.toFixed(2)} ms`;
