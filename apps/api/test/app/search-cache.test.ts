@@ -113,6 +113,67 @@ for (const driver of DRIVERS) {
       assert.equal(stats().loads, before.loads, 'a search without a date');
     });
 
+    it('hears of a lesson only when it opens or closes: a place taken in a lesson that stays open announces nothing (migration 0020)', async () => {
+      const date = addDays(japanDate(), 46);
+      const created = await suite.expect(
+        'pro4',
+        '/schedule/create',
+        {
+          date,
+          startTime: '09:00',
+          endTime: '14:00',
+          place: '告知の試験カントリー',
+          capacity: 2,
+          fee: 0,
+        },
+        200,
+      );
+      const lesson = (created.json.body as { id: string }).id;
+      assert.ok(
+        await eventually(async () =>
+          ids(await search('ama1', { date })).includes(suite.ids.pro4!),
+        ),
+      );
+      const heard: string[] = [];
+      const stop = await suite.h.database.listen(PUBLIC_CHANGES_CHANNEL, (t) =>
+        heard.push(t),
+      );
+      try {
+        // One of two places: still open, so the date search's pages stay.
+        await suite.expect('ama1', '/schedule/reserve', { id: lesson }, 200);
+        // A pro's change announces 'pros'; notices arrive in commit order,
+        // so had the reservation announced anything it would come first.
+        await suite.h.database.db
+          .update(users)
+          .set({ bio: '予約の告知の試験' })
+          .where(eq(users.id, suite.ids.pro3!));
+        assert.ok(await eventually(async () => heard.length > 0));
+        assert.deepEqual(heard, ['pros']);
+        heard.length = 0;
+        // The last place: the lesson is full, no longer an open lesson on that date.
+        await suite.expect('ama2', '/schedule/reserve', { id: lesson }, 200);
+        assert.ok(await eventually(async () => heard.includes('schedules')));
+        assert.ok(
+          await eventually(
+            async () =>
+              !ids(await search('ama1', { date })).includes(suite.ids.pro4!),
+          ),
+          'a full lesson no longer finds its pro by date',
+        );
+        heard.length = 0;
+        // A place given back opens it again.
+        await suite.expect('ama2', '/schedule/cancel', { id: lesson }, 200);
+        assert.ok(await eventually(async () => heard.includes('schedules')));
+        assert.ok(
+          await eventually(async () =>
+            ids(await search('ama1', { date })).includes(suite.ids.pro4!),
+          ),
+        );
+      } finally {
+        await stop();
+      }
+    });
+
     it('hears of pros only: an amateur’s change announces nothing', async () => {
       const heard: string[] = [];
       const stop = await suite.h.database.listen(PUBLIC_CHANGES_CHANNEL, (t) =>
