@@ -18,7 +18,7 @@
  *     same events again (Stripe's redeliveries): handled once, nothing changes.
  * Beside each: the CPU time per request of the API, of PostgreSQL, and of
  * this process (the load generator and the Stripe stand-in), which share the
- * machine's cores. `BENCH_CPU_PROF=<dir>` writes the API's CPU profile there.
+ * machine's cores.
  */
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -39,7 +39,6 @@ import {
   database,
   fourPerLesson,
   paced,
-  profiledEntry,
   server,
   token,
   warmUp,
@@ -145,20 +144,17 @@ async function run(): Promise<Figures> {
   const fake: StripeFake = await startStripeFake();
   let api: ServerProcess | undefined;
   try {
-    api = await server(
-      {
-        DATA_DIR: dataDir,
-        DATABASE_URL: db.url,
-        STRIPE_SECRET_KEY: fake.secretKey,
-        STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_bench',
-        STRIPE_API_BASE: fake.url,
-        // The holds outlive the bench: no expiry job in the middle of it.
-        JOB_INTERVAL_MS: '0',
-        METRICS_TOKEN,
-      },
-      profiledEntry(),
-    );
+    api = await server({
+      DATA_DIR: dataDir,
+      DATABASE_URL: db.url,
+      STRIPE_SECRET_KEY: fake.secretKey,
+      STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_bench',
+      STRIPE_API_BASE: fake.url,
+      // The holds outlive the bench: no expiry job in the middle of it.
+      JOB_INTERVAL_MS: '0',
+      METRICS_TOKEN,
+    });
     const origin = api.origin;
     await db.query(`
       insert into users (id, type, email, password_hash, user_name)

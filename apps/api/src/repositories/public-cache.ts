@@ -59,7 +59,7 @@ type Entry = { value: unknown; until: number; tables: readonly PublicTable[] };
  * every visitor asks for and an admin changes now and then, and the pro
  * search's pages, which change with a pro's profile, a lesson or a block.
  * Kept in this process, by the same rules as the member cache (user-cache.ts):
- * - triggers NOTIFY at commit (migrations 0014, 0017), so every instance
+ * - triggers NOTIFY at commit (migrations 0014, 0017, 0020), so every instance
  *   forgets the answers that depend on what changed, whatever changed it (the
  *   app, another instance, a SQL console);
  * - our own writers also call `changed` after their commit, so a writer reads

@@ -450,10 +450,20 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
         if (input.statusRound !== undefined)
           patch.statusRound = input.statusRound;
         if (input.capacity !== undefined) patch.capacity = input.capacity;
+        // Places lowered to the bookings, or opened with none free: full.
+        const roomChecked =
+          input.capacity !== undefined || input.statusRound === 'open'
+            ? {
+                statusRound: fullIfNoRoom(
+                  input.statusRound ?? schedules.statusRound,
+                  input.capacity ?? schedules.capacity,
+                ),
+              }
+            : {};
         // Conditional on the reservations at write time, so a concurrent booking can't be squeezed out.
         const [row] = await tx
           .update(schedules)
-          .set(patch)
+          .set({ ...patch, ...roomChecked })
           .where(
             and(
               eq(schedules.id, current.id),
@@ -501,7 +511,7 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
         if (changing.length === 0) return { updatedCount: 0, effects };
         const rows = await tx
           .update(schedules)
-          .set({ statusRound: status, updatedAt: now })
+          .set({ statusRound: fullIfNoRoom(status), updatedAt: now })
           .where(
             inArray(
               schedules.id,
@@ -957,6 +967,19 @@ export async function releasePlace(
 }
 
 /** A full lesson with room again (its capacity was raised) is open. */
+/**
+ * `status`, except that an open lesson with no place free (`places` its
+ * capacity, the new one when it changes) is full: an open lesson without room
+ * could be neither reserved nor waited for, as the waitlist takes full lessons
+ * only.
+ */
+function fullIfNoRoom(
+  status: StatusRound | SQLWrapper,
+  places: number | SQLWrapper = schedules.capacity,
+): SQL {
+  return sql`case when ${status} = 'open' and ${schedules.reservedCount} >= ${places} then 'full' else ${status} end`;
+}
+
 async function reopenIfRoom(tx: Tx, id: string, now: Date): Promise<void> {
   await tx
     .update(schedules)

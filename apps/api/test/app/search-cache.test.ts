@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { eq } from 'drizzle-orm';
-import { users } from '../../src/db/schema.js';
+import { eq, sql } from 'drizzle-orm';
+import { news, users } from '../../src/db/schema.js';
 import { addDays, japanDate } from '../../src/lib/time.js';
 import { PUBLIC_CHANGES_CHANNEL } from '../../src/repositories/public-cache.js';
 import {
@@ -139,16 +139,21 @@ for (const driver of DRIVERS) {
         heard.push(t),
       );
       try {
-        // One of two places: still open, so the date search's pages stay.
+        // One of two places: still open, so the date search's page stays.
+        const loads = stats().loads;
         await suite.expect('ama1', '/schedule/reserve', { id: lesson }, 200);
-        // A pro's change announces 'pros'; notices arrive in commit order,
-        // so had the reservation announced anything it would come first.
+        // A change of the news announces 'news', which no search depends on;
+        // notices arrive in commit order, so had the reservation announced
+        // anything it would come first.
         await suite.h.database.db
-          .update(users)
-          .set({ bio: '予約の告知の試験' })
-          .where(eq(users.id, suite.ids.pro3!));
+          .update(news)
+          .set({ body: sql`${news.body} || ''` });
         assert.ok(await eventually(async () => heard.length > 0));
-        assert.deepEqual(heard, ['pros']);
+        assert.deepEqual(heard, ['news']);
+        assert.ok(
+          ids(await search('ama1', { date })).includes(suite.ids.pro4!),
+        );
+        assert.equal(stats().loads, loads, 'the page by date was kept');
         heard.length = 0;
         // The last place: the lesson is full, no longer an open lesson on that date.
         await suite.expect('ama2', '/schedule/reserve', { id: lesson }, 200);
@@ -167,6 +172,43 @@ for (const driver of DRIVERS) {
         assert.ok(
           await eventually(async () =>
             ids(await search('ama1', { date })).includes(suite.ids.pro4!),
+          ),
+        );
+        // Moved to another day: found by the new date, no longer by the old one.
+        const later = addDays(date, 1);
+        await search('ama1', { date: later });
+        heard.length = 0;
+        await suite.expect(
+          'pro4',
+          '/schedule/update',
+          { id: lesson, date: later },
+          200,
+        );
+        assert.ok(await eventually(async () => heard.includes('schedules')));
+        assert.ok(
+          await eventually(
+            async () =>
+              ids(await search('ama1', { date: later })).includes(
+                suite.ids.pro4!,
+              ) &&
+              !ids(await search('ama1', { date })).includes(suite.ids.pro4!),
+          ),
+        );
+        // Called off: no longer found by its date.
+        heard.length = 0;
+        await suite.expect(
+          'pro4',
+          '/schedule/callOff',
+          { id: lesson, reason: '荒天のため' },
+          200,
+        );
+        assert.ok(await eventually(async () => heard.includes('schedules')));
+        assert.ok(
+          await eventually(
+            async () =>
+              !ids(await search('ama1', { date: later })).includes(
+                suite.ids.pro4!,
+              ),
           ),
         );
       } finally {

@@ -295,6 +295,14 @@ for (const driver of DRIVERS) {
       assert.equal(u.place, '変更後のコース');
       assert.equal(u.proId, ids.pro5);
       assert.equal(u.reservedCount, 2);
+      // No place left: full, so the next amateur can wait for one.
+      assert.equal(u.statusRound, 'full');
+      await expect('ama4', '/schedule/waitlistJoin', { id: s.id }, 200);
+      const reopened = await post('pro5', '/schedule/update', {
+        id: s.id,
+        statusRound: 'open',
+      });
+      assert.equal((reopened.json.body as S).statusRound, 'full');
       await expect('admin', '/schedule/update', { id: s.id, fee: 25000 }, 200);
       await expect('pro5', '/schedule/delete', { id: s.id }, 'Conflict');
       await expect('pro1', '/schedule/delete', { id: s.id }, 'Forbidden');
@@ -308,8 +316,14 @@ for (const driver of DRIVERS) {
 
     it('sets the round status of a date, for the pro themself or an admin', async () => {
       const date = addDays(today, 60);
-      await create('pro2', { date, startTime: '07:00', endTime: '09:00' });
+      const one = await created('pro2', {
+        date,
+        startTime: '07:00',
+        endTime: '09:00',
+        capacity: 1,
+      });
       await create('pro2', { date, startTime: '10:00', endTime: '12:00' });
+      await expect('ama1', '/schedule/reserve', { id: one.id }, 200);
       const round = (who: string, statusRound: string, want: number | string) =>
         expect(
           who,
@@ -328,8 +342,17 @@ for (const driver of DRIVERS) {
         ['closed', 'closed'],
       );
       await round('pro2', 'weird', 'ValidationError');
-      const closed = day[0]!;
-      await expect('ama1', '/schedule/reserve', { id: closed.id }, 'Conflict');
+      const closed = day[1]!;
+      await expect('ama2', '/schedule/reserve', { id: closed.id }, 'Conflict');
+      // Opened again: the lesson with no place left is full, not open.
+      await round('pro2', 'open', 200);
+      const reopened = (
+        await post('pro2', '/schedule/getByDate', { userId: ids.pro2, date })
+      ).json.body as S[];
+      assert.deepEqual(
+        reopened.map((x) => x.statusRound),
+        ['full', 'open'],
+      );
     });
 
     it("lists a member's lessons: active from today, by date, and never another amateur's bookings", async () => {
