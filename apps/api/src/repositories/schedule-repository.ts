@@ -450,20 +450,19 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
         if (input.statusRound !== undefined)
           patch.statusRound = input.statusRound;
         if (input.capacity !== undefined) patch.capacity = input.capacity;
-        // Places lowered to the bookings, or opened with none free: full.
-        const roomChecked =
-          input.capacity !== undefined || input.statusRound === 'open'
-            ? {
-                statusRound: fullIfNoRoom(
-                  input.statusRound ?? schedules.statusRound,
-                  input.capacity ?? schedules.capacity,
-                ),
-              }
-            : {};
+        // Open or full by the room left after the edit (more places reopen a
+        // full lesson; as many places as bookings fill an open one), in this
+        // statement, so the row it answers is the lesson as stored.
+        const byRoom = {
+          statusRound: statusByRoom(
+            input.statusRound ?? schedules.statusRound,
+            input.capacity ?? schedules.capacity,
+          ),
+        };
         // Conditional on the reservations at write time, so a concurrent booking can't be squeezed out.
         const [row] = await tx
           .update(schedules)
-          .set({ ...patch, ...roomChecked })
+          .set({ ...patch, ...byRoom })
           .where(
             and(
               eq(schedules.id, current.id),
@@ -479,12 +478,12 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
           await settleCallOff(tx, row.id, undefined, now, rules, effects);
           return { row: await lockLesson(tx, row.id), effects };
         }
-        // More room, or reopened: the waitlist moves up at once.
-        if (row.statusRound === 'full' || row.statusRound === 'open') {
-          await reopenIfRoom(tx, row.id, now);
-          if ((await promote(tx, row.id, now)).length)
-            return { row: await lockLesson(tx, row.id), effects };
-        }
+        // Room, maybe new: the waitlist moves up at once.
+        if (
+          row.statusRound === 'open' &&
+          (await promote(tx, row.id, now)).length
+        )
+          return { row: await lockLesson(tx, row.id), effects };
         return { row, effects };
       });
     },
@@ -511,7 +510,11 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
         if (changing.length === 0) return { updatedCount: 0, effects };
         const rows = await tx
           .update(schedules)
-          .set({ statusRound: fullIfNoRoom(status), updatedAt: now })
+          .set({
+            // Opened: full where no place is free.
+            statusRound: status === 'open' ? statusByRoom(status) : status,
+            updatedAt: now,
+          })
           .where(
             inArray(
               schedules.id,
@@ -522,10 +525,7 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
         for (const l of changing)
           if (status === 'cancelled' && l.statusRound !== 'cancelled')
             await settleCallOff(tx, l.id, undefined, now, rules, effects);
-          else if (status === 'open') {
-            await reopenIfRoom(tx, l.id, now);
-            await promote(tx, l.id, now);
-          }
+          else if (status === 'open') await promote(tx, l.id, now);
         return { updatedCount: rows.length, effects };
       });
     },
@@ -966,31 +966,18 @@ export async function releasePlace(
     .where(eq(schedules.id, id));
 }
 
-/** A full lesson with room again (its capacity was raised) is open. */
 /**
- * `status`, except that an open lesson with no place free (`places` its
- * capacity, the new one when it changes) is full: an open lesson without room
- * could be neither reserved nor waited for, as the waitlist takes full lessons
- * only.
+ * An open or full lesson's status decided by its room (`places` its capacity,
+ * the new one when it changes): open with a place free, full without one.
+ * An open lesson without room could be neither reserved nor waited for (the
+ * waitlist takes full lessons only); a full one with room turns away
+ * bookings while nobody can wait. Any other status stays as it is.
  */
-function fullIfNoRoom(
+function statusByRoom(
   status: StatusRound | SQLWrapper,
   places: number | SQLWrapper = schedules.capacity,
 ): SQL {
-  return sql`case when ${status} = 'open' and ${schedules.reservedCount} >= ${places} then 'full' else ${status} end`;
-}
-
-async function reopenIfRoom(tx: Tx, id: string, now: Date): Promise<void> {
-  await tx
-    .update(schedules)
-    .set({ statusRound: 'open', updatedAt: now })
-    .where(
-      and(
-        eq(schedules.id, id),
-        eq(schedules.statusRound, 'full'),
-        sql`${schedules.reservedCount} < ${schedules.capacity}`,
-      ),
-    );
+  return sql`case when ${status} in ('open', 'full') then (case when ${schedules.reservedCount} >= ${places} then 'full' else 'open' end) else ${status} end`;
 }
 
 /**
@@ -1298,6 +1285,13 @@ export async function promoteWaitlist(
   rules: PlaceRules,
 ): Promise<string[]> {
   const promoted: string[] = [];
+  // Nobody waiting, the usual case: no place taken only to be given back.
+  const [waiting] = await tx
+    .select({ one: sql`1` })
+    .from(waitlist)
+    .where(eq(waitlist.scheduleId, id))
+    .limit(1);
+  if (!waiting) return promoted;
   let online = false;
   for (;;) {
     const s = await findBy(tx, schedules, schedules.id, id);

@@ -298,11 +298,41 @@ for (const driver of DRIVERS) {
       // No place left: full, so the next amateur can wait for one.
       assert.equal(u.statusRound, 'full');
       await expect('ama4', '/schedule/waitlistJoin', { id: s.id }, 200);
-      const reopened = await post('pro5', '/schedule/update', {
-        id: s.id,
-        statusRound: 'open',
-      });
+      const reopened = await expect(
+        'pro5',
+        '/schedule/update',
+        { id: s.id, statusRound: 'open' },
+        200,
+      );
       assert.equal((reopened.json.body as S).statusRound, 'full');
+      // A place more: the first in line takes it, and the lesson is full again.
+      const raised = (
+        await expect('pro5', '/schedule/update', { id: s.id, capacity: 3 }, 200)
+      ).json.body as S;
+      assert.equal(raised.statusRound, 'full');
+      assert.equal(raised.reservedCount, 3);
+      // As the web form edits (capacity only), with nobody waiting: the
+      // answer is the lesson as stored.
+      const one = await created('pro5', {
+        date: addDays(today, 47),
+        capacity: 1,
+      });
+      await expect('ama5', '/schedule/reserve', { id: one.id }, 200);
+      const more = await expect(
+        'pro5',
+        '/schedule/update',
+        { id: one.id, capacity: 2 },
+        200,
+      );
+      assert.equal((more.json.body as S).statusRound, 'open');
+      assert.equal((await scheduleRow(suite.h, one.id)).statusRound, 'open');
+      const fewer = await expect(
+        'pro5',
+        '/schedule/update',
+        { id: one.id, capacity: 1 },
+        200,
+      );
+      assert.equal((fewer.json.body as S).statusRound, 'full');
       await expect('admin', '/schedule/update', { id: s.id, fee: 25000 }, 200);
       await expect('pro5', '/schedule/delete', { id: s.id }, 'Conflict');
       await expect('pro1', '/schedule/delete', { id: s.id }, 'Forbidden');
@@ -345,7 +375,8 @@ for (const driver of DRIVERS) {
       const closed = day[1]!;
       await expect('ama2', '/schedule/reserve', { id: closed.id }, 'Conflict');
       // Opened again: the lesson with no place left is full, not open.
-      await round('pro2', 'open', 200);
+      const opened = await round('pro2', 'open', 200);
+      assert.deepEqual(opened.json.body, { updatedCount: 2 });
       const reopened = (
         await post('pro2', '/schedule/getByDate', { userId: ids.pro2, date })
       ).json.body as S[];

@@ -81,7 +81,7 @@ export const ProSchedule = ({
     });
     if (result.data)
       setNotice(
-        `${formatDate(selected)}のラウンド状況を「${STATUS_OPTIONS.find((o) => o.value === value)?.label}」にしました。`,
+        `${formatDate(selected)}のラウンド状況を「${STATUS_OPTIONS.find((o) => o.value === value)?.label}」にしました。${value === 'open' ? '空きのないレッスンは満員のままです。' : ''}`,
       );
   };
 
@@ -184,7 +184,7 @@ export const ProSchedule = ({
             ))}
           </select>
           <p id="day-round-hint" className="form-field__hint">
-            この日のすべてのレッスンに反映されます。
+            この日のすべてのレッスンに反映されます。募集中にしても、空きのないレッスンは満員のままです。
           </p>
         </div>
         {!isLoading && !isError && dayLessons.length === 0 && (
