@@ -21,6 +21,12 @@ import { Charge } from './fields.js';
 export const SERVICE_FEE = 550;
 /** How long /payment/start holds a place. */
 export const HOLD_MINUTES = 15;
+/**
+ * Unpaid holds one amateur may have running at once (a new one beyond: 409):
+ * otherwise one account could keep many lessons full, renewing each hold as
+ * it ends.
+ */
+export const HOLDS_PER_MEMBER_MAX = 3;
 /** The company's commission on the pros' lesson fees, in percent. */
 export const COMMISSION_PERCENT = 10;
 /** Japan's consumption tax rate, in percent: a receipt shows the tax it includes. */

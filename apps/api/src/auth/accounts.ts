@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { UserCreateInput } from '@proam/contract';
 import type { Db } from '../db/database.js';
 import {
@@ -9,14 +9,21 @@ import {
   messages,
   payments,
   reservations,
+  reviews,
   schedules,
   users,
+  waitlist,
 } from '../db/schema.js';
 import { ApiError } from '../lib/api-error.js';
 import type { Clock } from '../lib/clock.js';
 import type { UserCache } from '../repositories/user-cache.js';
 import { queueRefund } from '../repositories/refund-repository.js';
-import { placesHeldBy } from '../repositories/queries.js';
+import {
+  ACTIVE,
+  placesHeldBy,
+  stillToBeHeld,
+} from '../repositories/queries.js';
+import { deleteReviews } from '../repositories/review-repository.js';
 import {
   lessonStart,
   noEffects,
@@ -25,6 +32,7 @@ import {
   type PlaceRules,
 } from '../repositories/schedule-repository.js';
 import { newId } from '../lib/ids.js';
+import { japanDate } from '../lib/time.js';
 import { hashPassword, verifyPassword } from '../lib/password.js';
 import { weakPasswordReason } from '../lib/password-policy.js';
 import { attemptStore, normalEmail, type Limit } from './codes.js';
@@ -262,10 +270,11 @@ export function accountStore(db: Db, clock: Clock, cache: UserCache) {
 
     /**
      * Deletes an account as docs/api.md says: profile, likes given and received
-     * (counters follow), reservations (their lessons reopen; holds let go,
-     * paid places of lessons to come refunded), logins; the member's chat
-     * messages stay, with no sender (shown as 退会したユーザー). A pro whose
-     * lessons hold online payments: 409 Conflict, nothing changed.
+     * and reviews written (counters follow), reservations (their lessons
+     * reopen; holds let go, paid places of lessons to come refunded), logins;
+     * the member's chat messages stay, with no sender (shown as 退会したユーザー).
+     * A pro whose lessons hold online payments, or who has a lesson to come
+     * that someone booked or waits for: 409 Conflict, nothing changed.
      * Returns the member's stored objects, for the caller to delete, the
      * lessons where a place came free (for the waitlist) and what Stripe is
      * owed after COMMIT.
@@ -285,6 +294,57 @@ export function accountStore(db: Db, clock: Clock, cache: UserCache) {
       const now = clock.now();
       const effects = noEffects();
       const done = await db.transaction(async (tx) => {
+        // Locked first: a like or review the member writes meanwhile then
+        // waits and fails, where it would slip past the counters below and
+        // go with the cascade.
+        await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.id, userId))
+          .for('update');
+        // A pro's lessons go with the account (schedules.pro_id cascades,
+        // and their reservations and waitlists with them): while a lesson to
+        // come has someone booked or waiting, the account stays, so no
+        // amateur's booking vanishes unannounced (the pro calls the lesson
+        // off first, which mails them). The lessons are locked, so a booking
+        // made meanwhile either is seen here or waits and finds them gone.
+        const toCome = (
+          await tx
+            .select({
+              id: schedules.id,
+              date: schedules.date,
+              startTime: schedules.startTime,
+            })
+            .from(schedules)
+            .where(
+              and(
+                eq(schedules.proId, userId),
+                gte(schedules.date, japanDate(now)),
+                stillToBeHeld,
+              ),
+            )
+            .for('update')
+        )
+          .filter((s) => lessonStart(s) > now)
+          .map((s) => s.id);
+        if (toCome.length) {
+          const [taken] = await tx
+            .select({ id: reservations.scheduleId })
+            .from(reservations)
+            .where(
+              and(
+                inArray(reservations.scheduleId, toCome),
+                inArray(reservations.status, ACTIVE),
+              ),
+            )
+            .limit(1);
+          const [waiting] = await tx
+            .select({ id: waitlist.scheduleId })
+            .from(waitlist)
+            .where(inArray(waitlist.scheduleId, toCome))
+            .limit(1);
+          if (taken || waiting) throw new ApiError('Conflict');
+        }
         // A pro's lessons take their payments and refunds with them (the
         // foreign keys cascade): while one of their lessons holds money paid
         // online (a hold, a payment, a refund owed or made), the account
@@ -362,6 +422,9 @@ export function accountStore(db: Db, clock: Clock, cache: UserCache) {
             .set({ likeCount: sql`greatest(${users.likeCount} - 1, 0)` })
             .where(eq(users.id, target));
         }
+        // The member's reviews would go with the cascade and leave the pros'
+        // averages behind: taken off as /review/delete takes one off.
+        const reviewed = await deleteReviews(tx, eq(reviews.userId, userId));
         await tx
           .update(messages)
           .set({ sender: null })
@@ -377,11 +440,12 @@ export function accountStore(db: Db, clock: Clock, cache: UserCache) {
             .where(eq(loginSources.email, row.email));
         }
         return {
-          liked: given.map((g) => g.target),
+          // Pros whose counters moved: their cached rows and search pages.
+          changed: [...given.map((g) => g.target), ...reviewed.pros],
           freed: booked.map((b) => b.scheduleId),
         };
       });
-      cache.evict(userId, ...done.liked);
+      cache.evict(userId, ...done.changed);
       return {
         objects: objects.map((o) => o.keyName),
         freed: done.freed,

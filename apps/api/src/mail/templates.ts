@@ -371,6 +371,30 @@ function aboutLesson(
   };
 }
 
+/**
+ * To the pro when a place of their lesson paid online is held for the first
+ * on the waiting list: the booking is theirs only once paid (the pro then
+ * gets the usual 予約 mail), so this says who was offered it and until when.
+ */
+export function promotedHoldProMail(opts: {
+  to: string;
+  recipientName: string;
+  lesson: LessonFacts;
+  amateurNames: string[];
+  holdUntil: string;
+  link: string;
+}): Mail {
+  return aboutLesson(
+    opts,
+    'キャンセル待ちの方に空きをご案内しました',
+    [
+      `以下のラウンドレッスンに空きが出たため、キャンセル待ちの ${opts.amateurNames.map((n) => `${n} 様`).join('、')}にご案内しました。`,
+      `${opts.holdUntil}までにお支払いが済むと予約が確定し、あらためてお知らせします。期限を過ぎた場合は、次の方にご案内します。`,
+    ],
+    ['アプリで確認する：', opts.link],
+  );
+}
+
 /** To the amateur when their card payment has gone through: the place is theirs. */
 export function paymentReceivedMail(opts: {
   to: string;

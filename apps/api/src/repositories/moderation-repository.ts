@@ -4,7 +4,16 @@ import type { Report, ReportContext, ReportCreateInput } from '@proam/contract';
 import type { Page } from '../lib/paging.js';
 import { newestFirst, rowsOf } from './queries.js';
 import type { Db } from '../db/database.js';
-import { blocks, messages, reports, reviews, users } from '../db/schema.js';
+import {
+  blocks,
+  messages,
+  reports,
+  reviews,
+  schedules,
+  users,
+  waitlist,
+} from '../db/schema.js';
+import { ApiError } from '../lib/api-error.js';
 import { newId } from '../lib/ids.js';
 import { present, presentOf } from '../lib/present.js';
 import type { PublicReads } from './public-cache.js';
@@ -35,14 +44,47 @@ export const notBlockedWith = (
     where (b.user_id = ${viewerId} and b.blocked_id = ${column})
        or (b.user_id = ${column} and b.blocked_id = ${viewerId}))`;
 
+/**
+ * The most members one member may block. Far more than anyone blocks by hand;
+ * the bound keeps what one account can write into the blocks table (which
+ * every search of the shared pages consults, user-repository.ts) small.
+ */
+export const MAX_BLOCKS = 500;
+
 /** Blocks between members, and reports to the company (通報). */
 export function moderationRepository(db: Db, published: PublicReads) {
   return {
+    /**
+     * `userId` blocks `blockedId`; blocking them again changes nothing. A
+     * member who holds MAX_BLOCKS blocks gets 409 Conflict for another one,
+     * and nothing changes.
+     */
     async block(userId: string, blockedId: string, now: Date) {
-      await db
-        .insert(blocks)
-        .values({ userId, blockedId, createdAt: now })
-        .onConflictDoNothing();
+      await db.transaction(async (tx) => {
+        // One member's blocks are counted one writer at a time, across API
+        // instances too: two concurrent blocks cannot both take the last one.
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext(${`blocks:${userId}`}))`,
+        );
+        const [held] = await rowsOf<{ count: number; again: boolean }>(
+          tx,
+          sql`select count(*)::int as count,
+            coalesce(bool_or(${blocks.blockedId} = ${blockedId}), false) as again
+          from ${blocks} where ${blocks.userId} = ${userId}`,
+        );
+        if (!held!.again && held!.count >= MAX_BLOCKS)
+          throw new ApiError('Conflict');
+        await tx
+          .insert(blocks)
+          .values({ userId, blockedId, createdAt: now })
+          .onConflictDoNothing();
+        // Neither waits for the other's lessons any more: they could not book them.
+        await tx.execute(sql`
+          delete from ${waitlist} w using ${schedules} s
+          where w.schedule_id = s.id
+            and ((w.user_id = ${userId} and s.pro_id = ${blockedId})
+              or (w.user_id = ${blockedId} and s.pro_id = ${userId}))`);
+      });
       // The search's shared pages are only for members in no block (user-repository.ts).
       published.changed('blocks');
     },

@@ -35,6 +35,7 @@ import {
   lessonNoticeMail,
   paymentReceivedMail,
   promotedHoldMail,
+  promotedHoldProMail,
   refundedMail,
   type LessonFacts,
   type LessonNoticeKind,
@@ -100,7 +101,7 @@ export type LessonNoticeOptions = {
   /**
    * `promoted` on a lesson paid online: the place is only held until
    * then, so the amateur is asked to pay (link to the payment page) and
-   * the pro hears nothing yet (they get `reserved` once it is paid).
+   * the pro hears who was offered it (they get `reserved` once it is paid).
    */
   holdUntil?: Date;
   /** `reserved`/`promoted` after an online payment: the fee is paid, not due at the course. */
@@ -267,9 +268,22 @@ export function outboxRepository(db: Db, appUrl: string) {
           },
         ];
       });
-      if (
+      if (opts.toPro !== false && opts.kind === 'promoted' && opts.holdUntil) {
+        if (names.length > 0)
+          mails.push({
+            ...promotedHoldProMail({
+              to: lesson.proEmail,
+              recipientName: lesson.proName,
+              lesson: facts,
+              amateurNames: names,
+              holdUntil: japanTime(opts.holdUntil),
+              link,
+            }),
+            category,
+            userId: lesson.proId,
+          });
+      } else if (
         opts.toPro !== false &&
-        !(opts.kind === 'promoted' && opts.holdUntil) &&
         (names.length > 0 || opts.kind === 'calledOff')
       )
         mails.push({

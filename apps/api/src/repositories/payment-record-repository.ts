@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import {
   commissionOf,
   type Payment,
@@ -6,10 +6,14 @@ import {
   type Statements,
 } from '@proam/contract';
 import type { Db } from '../db/database.js';
-import { payments, reservations, schedules, users } from '../db/schema.js';
+import {
+  payments,
+  refunds,
+  schedules,
+  users,
+} from '../db/schema.js';
 import { ApiError } from '../lib/api-error.js';
-import { japanDate } from '../lib/time.js';
-import { reservationsIn } from './queries.js';
+import { japanDate, japanTime } from '../lib/time.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -100,42 +104,73 @@ export function paymentRecordRepository(db: Db) {
       .innerJoin(users, eq(users.id, schedules.proId));
 
   /**
-   * Each lesson of the month with its paid participants: reservations that
-   * are confirmed and whose current payment is paid (a refunded one no
-   * longer counts). `gross` is what those participants paid in lesson fees.
+   * The lines of a month's statement: the lessons held that month with
+   * their paid participants — reservations that are confirmed and whose
+   * current payment is paid (a refunded one no longer counts).
+   *
+   * Held: not called off, and started by `now` (its Japan date and start
+   * time, as `lessonStart` reads them, at or before `now`). A lesson of the
+   * month still to come can yet be called off or cancelled and refunded,
+   * so this month counts the lessons held so far; a later month, none.
+   *
+   * `fee` is the lesson fee those participants paid (`payments.amount`,
+   * which leaves out the system fee, kept in `serviceFee`), not the lesson's
+   * fee now: a fee edited after payment must not change what was earned.
+   * A lesson has one line per amount paid, so `fee × participants` is
+   * exactly what the line's participants paid and the lines sum to
+   * `grossFee`. A fee cannot be changed once a lesson has an online payment
+   * held or paid, so a lesson has one line; two only in data older than that
+   * rule (some paid the old fee, some the new).
    */
-  function paidLessons(month: string, proId?: string) {
+  function paidLines(month: string, now: Date, proId?: string) {
     const { from, to } = monthRange(month);
-    return db
-      .select({
-        scheduleId: schedules.id,
-        proId: schedules.proId,
-        date: schedules.date,
-        startTime: schedules.startTime,
-        place: schedules.place,
-        fee: schedules.fee,
-        participants: sql<number>`count(*)::int`,
-        gross: sql<number>`sum(${payments.amount})::int`,
-      })
-      .from(schedules)
-      .innerJoin(reservations, reservationsIn(schedules.id, 'confirmed'))
-      .innerJoin(
-        payments,
-        and(
-          eq(payments.id, reservations.paymentId),
-          eq(payments.status, 'paid'),
-        ),
-      )
-      .where(
-        and(
-          proId ? eq(schedules.proId, proId) : undefined,
-          gte(schedules.date, from),
-          lte(schedules.date, to),
-          ne(schedules.statusRound, 'cancelled'),
-        ),
-      )
-      .groupBy(schedules.id)
-      .orderBy(schedules.date, schedules.startTime, schedules.id);
+    const today = japanDate(now);
+    // HH:mm: a lesson starting this minute has started (lessonStart <= now).
+    const time = japanTime(now);
+    return (
+      db
+        .select({
+          scheduleId: schedules.id,
+          proId: schedules.proId,
+          date: schedules.date,
+          startTime: schedules.startTime,
+          place: schedules.place,
+          fee: payments.amount,
+          participants: sql<number>`count(*)::int`,
+        })
+        .from(schedules)
+        // By the payments, not the reservations: a deleted account's
+        // reservations go with it, while what they paid for a lesson held was
+        // earned. Paid and not being refunded is a confirmed paid place.
+        .innerJoin(
+          payments,
+          and(
+            eq(payments.scheduleId, schedules.id),
+            eq(payments.status, 'paid'),
+            sql`not exists (select 1 from ${refunds} r where r.payment_id = ${payments.id})`,
+          ),
+        )
+        .where(
+          and(
+            proId ? eq(schedules.proId, proId) : undefined,
+            gte(schedules.date, from),
+            lte(schedules.date, to),
+            ne(schedules.statusRound, 'cancelled'),
+            // Started by now: (date, startTime) ≤ (today, time), in Japan.
+            or(
+              lt(schedules.date, today),
+              and(eq(schedules.date, today), lte(schedules.startTime, time)),
+            ),
+          ),
+        )
+        .groupBy(schedules.id, payments.amount)
+        .orderBy(
+          schedules.date,
+          schedules.startTime,
+          schedules.id,
+          payments.amount,
+        )
+    );
   }
 
   /** The commission is taken once, on the month's total (rounded down there, not per lesson). */
@@ -161,14 +196,21 @@ export function paymentRecordRepository(db: Db) {
       return row ? toPayment(row) : undefined;
     },
 
-    /** A pro's 売上明細 for `YYYY-MM`; an id that is not a pro's: 404. */
-    async statement(proId: string, month: string): Promise<Statement> {
+    /**
+     * A pro's 売上明細 for `YYYY-MM`, the lessons held by `now`; an id that
+     * is not a pro's: 404.
+     */
+    async statement(
+      proId: string,
+      month: string,
+      now: Date,
+    ): Promise<Statement> {
       const [pro] = await db
         .select({ name: users.userName })
         .from(users)
         .where(and(eq(users.id, proId), eq(users.type, 'pro')));
       if (!pro) throw new ApiError('NotFound');
-      const lessons = await paidLessons(month, proId);
+      const lessons = await paidLines(month, now, proId);
       return {
         month,
         proId,
@@ -181,26 +223,30 @@ export function paymentRecordRepository(db: Db) {
           fee: l.fee,
           participants: l.participants,
         })),
-        ...totals(lessons.reduce((sum, l) => sum + l.gross, 0)),
+        ...totals(lessons.reduce((sum, l) => sum + l.fee * l.participants, 0)),
       };
     },
 
-    /** Admins: every pro with a paid participant in `YYYY-MM`, largest payout first. */
-    async statements(month: string): Promise<Statements> {
-      const lessons = await paidLessons(month);
+    /**
+     * Admins: every pro with a paid participant in a lesson held in
+     * `YYYY-MM` by `now` (the lines of `statement`), largest payout first.
+     */
+    async statements(month: string, now: Date): Promise<Statements> {
+      const lines = await paidLines(month, now);
       const byPro = new Map<
         string,
-        { lessons: number; participants: number; gross: number }
+        { lessons: Set<string>; participants: number; gross: number }
       >();
-      for (const l of lessons) {
+      for (const l of lines) {
         const sum = byPro.get(l.proId) ?? {
-          lessons: 0,
+          lessons: new Set<string>(),
           participants: 0,
           gross: 0,
         };
-        sum.lessons++;
+        // A lesson of two lines (two amounts paid) is one lesson.
+        sum.lessons.add(l.scheduleId);
         sum.participants += l.participants;
-        sum.gross += l.gross;
+        sum.gross += l.fee * l.participants;
         byPro.set(l.proId, sum);
       }
       const names =
@@ -217,7 +263,7 @@ export function paymentRecordRepository(db: Db) {
       const pros = [...byPro].map(([proId, s]) => ({
         proId,
         proName: names.get(proId) ?? '',
-        lessons: s.lessons,
+        lessons: s.lessons.size,
         participants: s.participants,
         ...totals(s.gross),
       }));

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
+import { HOLDS_PER_MEMBER_MAX } from '@proam/contract';
 import type { Db, Tx } from '../db/database.js';
 import {
   payments,
@@ -573,6 +574,11 @@ export function paymentRepository(db: Db, appUrl: string, paymentsOn = false) {
             if (gone.length) await releasePlace(tx, scheduleId, now);
           }
         }
+        // As many unpaid holds running as one member may have (counted by
+        // holdFirstPlace's statement, before this transaction: two starts at
+        // once may pass it together, which the rate limit bounds).
+        if (first.holding >= HOLDS_PER_MEMBER_MAX)
+          throw new ApiError('Conflict');
         const taken = await takePlace(tx, scheduleId, today, now);
         if (taken.length === 0) {
           // Full of holds some of which have ended: those give their places

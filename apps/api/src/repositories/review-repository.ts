@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type {
   Review,
   ReviewCreateInput,
@@ -38,6 +38,37 @@ async function moveCounters(tx: Tx, proId: string, sum: number, n: number) {
       reviewCount: sql`${users.reviewCount} + ${n}`,
     })
     .where(eq(users.id, proId));
+}
+
+/**
+ * Deletes the reviews `which` picks and takes each off its pro's counters, in
+ * the caller's transaction: `/review/delete` and account deletion (whose
+ * cascade would otherwise drop an amateur's reviews and leave the counters
+ * behind). Answers how many went and the pros whose counters moved, for the
+ * caller to evict after COMMIT.
+ */
+export async function deleteReviews(
+  tx: Tx,
+  which: SQL,
+): Promise<{ deleted: number; pros: string[] }> {
+  const gone = await tx
+    .delete(reviews)
+    .where(which)
+    .returning({ proId: reviews.proId, rating: reviews.rating });
+  const byPro = new Map<string, { sum: number; n: number }>();
+  for (const r of gone) {
+    const total = byPro.get(r.proId) ?? { sum: 0, n: 0 };
+    total.sum += r.rating;
+    total.n += 1;
+    byPro.set(r.proId, total);
+  }
+  // In id order, so two transactions moving the same pros lock them alike.
+  const pros = [...byPro.keys()].sort();
+  for (const proId of pros) {
+    const { sum, n } = byPro.get(proId)!;
+    await moveCounters(tx, proId, -sum, -n);
+  }
+  return { deleted: gone.length, pros };
 }
 
 /**
@@ -147,16 +178,11 @@ export function reviewRepository(db: Db, cache: UserCache) {
     },
 
     async remove(current: ReviewRow): Promise<number> {
-      const gone = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .delete(reviews)
-          .where(eq(reviews.id, current.id))
-          .returning();
-        if (row) await moveCounters(tx, row.proId, -row.rating, -1);
-        return row ? 1 : 0;
-      });
+      const { deleted } = await db.transaction((tx) =>
+        deleteReviews(tx, eq(reviews.id, current.id)),
+      );
       cache.evict(current.proId);
-      return gone;
+      return deleted;
     },
 
     /** Newest first; without those the viewer blocked or who blocked them (admins see all). */

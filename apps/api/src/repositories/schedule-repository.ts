@@ -16,6 +16,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import {
   HOLD_MINUTES,
+  HOLDS_PER_MEMBER_MAX,
   mayCancelOn,
   SERVICE_FEE,
   type MyReservation,
@@ -99,6 +100,12 @@ export type LessonPeople = {
 /** A lesson's start as an instant: its date and time are Japan time. */
 export const lessonStart = (r: Pick<ScheduleRow, 'date' | 'startTime'>) =>
   new Date(`${r.date}T${r.startTime}:00+09:00`);
+
+/** A lesson may be called off until it starts, and never once held (`done`). */
+const mayCallOff = (
+  r: Pick<ScheduleRow, 'date' | 'startTime' | 'statusRound'>,
+  now: Date,
+) => r.statusRound !== 'done' && lessonStart(r) > now;
 
 function toMyReservation(r: ReservationRow): MyReservation {
   return {
@@ -397,7 +404,11 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
             capacity: input.capacity,
             fee: input.fee,
             note: input.note || null,
-            statusRound: input.statusRound ?? 'open',
+            // Nobody has booked yet: 満員 with every place free would turn bookings away.
+            statusRound:
+              input.statusRound === 'full'
+                ? 'open'
+                : (input.statusRound ?? 'open'),
             createdAt: now,
             updatedAt: now,
           })
@@ -413,7 +424,8 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
     ): Promise<{ row: ScheduleRow; effects: PaymentEffects }> {
       return db.transaction(async (tx) => {
         const effects = noEffects();
-        const was = (await lockLesson(tx, current.id)).statusRound;
+        const stored = await lockLesson(tx, current.id);
+        const was = stored.statusRound;
         // A lesson called off stays off: its places, holds and refunds are settled.
         if (
           was === 'cancelled' &&
@@ -421,6 +433,28 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
           input.statusRound !== 'cancelled'
         )
           throw new ApiError('Conflict');
+        // Called off this way only while /schedule/callOff could: not once held.
+        if (
+          input.statusRound === 'cancelled' &&
+          was !== 'cancelled' &&
+          !mayCallOff(stored, now)
+        )
+          throw new ApiError('Conflict');
+        // The fee of a lesson someone holds or has paid online stays as paid:
+        // the card was charged that amount, and the pro's statement counts it.
+        if (input.fee !== undefined && input.fee !== stored.fee) {
+          const [paying] = await tx
+            .select({ id: payments.id })
+            .from(payments)
+            .where(
+              and(
+                eq(payments.scheduleId, current.id),
+                inArray(payments.status, ['pending', 'paid']),
+              ),
+            )
+            .limit(1);
+          if (paying) throw new ApiError('Conflict');
+        }
         const date = input.date ?? current.date;
         const startTime = input.startTime ?? current.startTime;
         const endTime = input.endTime ?? current.endTime;
@@ -499,20 +533,28 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
         // Locked in one order (two calls on one date never deadlock). A
         // lesson called off stays off: its places, holds and refunds are settled.
         const day = await tx
-          .select({ id: schedules.id, statusRound: schedules.statusRound })
+          .select({
+            id: schedules.id,
+            statusRound: schedules.statusRound,
+            date: schedules.date,
+            startTime: schedules.startTime,
+          })
           .from(schedules)
           .where(proDay(proId, date))
           .orderBy(asc(schedules.id))
           .for('update');
-        const changing = day.filter(
-          (l) => l.statusRound !== 'cancelled' || status === 'cancelled',
+        // Calling off leaves out the lessons already held, as /schedule/callOff refuses them.
+        const changing = day.filter((l) =>
+          status === 'cancelled'
+            ? l.statusRound !== 'cancelled' && mayCallOff(l, now)
+            : l.statusRound !== 'cancelled',
         );
         if (changing.length === 0) return { updatedCount: 0, effects };
         const rows = await tx
           .update(schedules)
           .set({
-            // Opened: full where no place is free.
-            statusRound: status === 'open' ? statusByRoom(status) : status,
+            // Open or full by the room: full where no place is free, open where one is.
+            statusRound: statusByRoom(status),
             updatedAt: now,
           })
           .where(
@@ -525,7 +567,8 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
         for (const l of changing)
           if (status === 'cancelled' && l.statusRound !== 'cancelled')
             await settleCallOff(tx, l.id, undefined, now, rules, effects);
-          else if (status === 'open') await promote(tx, l.id, now);
+          else if (status === 'open' || status === 'full')
+            await promote(tx, l.id, now);
         return { updatedCount: rows.length, effects };
       });
     },
@@ -705,11 +748,7 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
       return db.transaction(async (tx) => {
         const effects = noEffects();
         const s = await lockLesson(tx, id);
-        if (
-          s.statusRound === 'cancelled' ||
-          s.statusRound === 'done' ||
-          lessonStart(s) <= now
-        )
+        if (s.statusRound === 'cancelled' || !mayCallOff(s, now))
           throw new ApiError('Conflict');
         const [row] = await tx
           .update(schedules)
@@ -741,13 +780,27 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
     async waitlistJoin(id: string, userId: string, now: Date): Promise<number> {
       return db.transaction(async (tx) => {
         const s = await lockLesson(tx, id);
-        const [held] = await tx
-          .select({ u: reservations.userId })
-          .from(reservations)
-          .where(
+        // The same gates as a reservation: the line leads to one.
+        const [gate] = await tx
+          .select({
+            proVerified: users.verified,
+            blocked: sql<boolean>`not ${notBlockedWith(userId, schedules.proId)}`,
+            held: reservations.userId,
+          })
+          .from(schedules)
+          .innerJoin(users, eq(users.id, schedules.proId))
+          .leftJoin(
+            reservations,
             reservationOf(id, userId, inArray(reservations.status, ACTIVE)),
-          );
-        if (held || s.statusRound !== 'full' || lessonStart(s) <= now)
+          )
+          .where(eq(schedules.id, id));
+        if (gate?.blocked) throw new ApiError('Forbidden');
+        if (
+          !gate?.proVerified ||
+          gate.held ||
+          s.statusRound !== 'full' ||
+          lessonStart(s) <= now
+        )
           throw new ApiError('Conflict');
         await tx
           .insert(waitlist)
@@ -1039,7 +1092,13 @@ async function dropReservation(
 
 /** holdFirstPlace's statement, rendered once (queries.ts). */
 const holdFirstPlaceStatement = preparedStatement<
-  { fee: number; verified: boolean; blocked: boolean; paid: string | null },
+  {
+    fee: number;
+    verified: boolean;
+    blocked: boolean;
+    holding: number;
+    paid: string | null;
+  },
   'scheduleId' | 'userId' | 'today' | 'paymentId' | 'now' | 'ends'
 >('hold_first_place', (db, at) => {
   const pro = alias(users, 'pro');
@@ -1050,7 +1109,10 @@ const holdFirstPlaceStatement = preparedStatement<
           not ${notBlockedWith(at.userId, schedules.proId)} as blocked,
           ${schedules.statusRound} = 'open'
             and ${schedules.reservedCount} < ${schedules.capacity}
-            and ${schedules.date} >= ${at.today} as room
+            and ${schedules.date} >= ${at.today} as room,
+          (select count(*)::int from ${payments} p
+            where p.user_id = ${at.userId} and p.status = 'pending'
+              and p.hold_expires_at > ${at.now}::timestamptz) as holding
         from ${schedules} inner join ${users} as pro on ${pro.id} = ${schedules.proId}
         where ${schedules.id} = ${at.scheduleId}
         for update of ${schedules}
@@ -1063,6 +1125,7 @@ const holdFirstPlaceStatement = preparedStatement<
           ${at.now}::timestamptz
         from lesson
         where room and verified and not blocked and fee > 0
+          and holding < ${HOLDS_PER_MEMBER_MAX}
         on conflict (schedule_id, user_id) do update
         set status = excluded.status, amount = excluded.amount,
           service_fee = excluded.service_fee,
@@ -1094,7 +1157,7 @@ const holdFirstPlaceStatement = preparedStatement<
         returning id
       ),
       left_line as (${leaveLine(db, at.scheduleId, at.userId, sql`exists (select 1 from paid)`).getSQL()})
-      select lesson.fee, lesson.verified, lesson.blocked,
+      select lesson.fee, lesson.verified, lesson.blocked, lesson.holding,
         (select id from paid) as paid
       from lesson`;
 });
@@ -1104,6 +1167,8 @@ export type FirstHold = {
   fee: number;
   proVerified: boolean;
   blocked: boolean;
+  /** The amateur's unpaid holds running when it looked (HOLDS_PER_MEMBER_MAX). */
+  holding: number;
   payment: PaymentRow | undefined;
 };
 
@@ -1149,6 +1214,7 @@ export async function holdFirstPlace(
     fee: row.fee,
     proVerified: row.verified,
     blocked: row.blocked,
+    holding: row.holding,
     payment: row.paid
       ? {
           id: paymentId,
@@ -1292,6 +1358,24 @@ export async function promoteWaitlist(
     .where(eq(waitlist.scheduleId, id))
     .limit(1);
   if (!waiting) return promoted;
+  // A pro not (or no longer) verified takes no bookings, from the line
+  // either; it waits for their verification or the next place freed.
+  const [pro] = await tx
+    .select({ id: users.id, verified: users.verified })
+    .from(schedules)
+    .innerJoin(users, eq(users.id, schedules.proId))
+    .where(eq(schedules.id, id));
+  if (!pro?.verified) return promoted;
+  // Whoever blocked the pro, or was blocked by them, leaves the line: they
+  // could not book the lesson either.
+  await tx
+    .delete(waitlist)
+    .where(
+      and(
+        eq(waitlist.scheduleId, id),
+        sql`not ${notBlockedWith(pro.id, waitlist.userId)}`,
+      ),
+    );
   let online = false;
   for (;;) {
     const s = await findBy(tx, schedules, schedules.id, id);

@@ -42,7 +42,8 @@ export function paymentRecordRoutes(app: FastifyInstance): void {
     tags: ['payment'],
     input: StatementInputSchema,
     output: StatementSchema,
-    handler: ({ input }) => records.statement(input.proId, input.month),
+    handler: ({ input }) =>
+      records.statement(input.proId, input.month, app.clock.now()),
   });
 
   defineRoute(app, {
@@ -52,7 +53,7 @@ export function paymentRecordRoutes(app: FastifyInstance): void {
     tags: ['payment'],
     input: StatementsInputSchema,
     output: StatementsSchema,
-    handler: ({ input }) => records.statements(input.month),
+    handler: ({ input }) => records.statements(input.month, app.clock.now()),
   });
 
   defineRoute(app, {

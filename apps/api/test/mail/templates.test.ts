@@ -6,6 +6,7 @@ import {
   lessonNoticeMail,
   paymentReceivedMail,
   promotedHoldMail,
+  promotedHoldProMail,
   refundedMail,
   yen,
   type LessonNoticeKind,
@@ -197,5 +198,22 @@ describe('payment mails', () => {
       mail.text,
       /https:\/\/proam\.example\.jp\/#\/payment\/01JLESSON/,
     );
+  });
+
+  it('promoted with a hold, to the pro: who was offered the place and until when, nothing confirmed yet', (t) => {
+    const mail = promotedHoldProMail({
+      to: 'pro@example.jp',
+      recipientName: '佐藤 健一',
+      lesson,
+      amateurNames: ['山田 太郎'],
+      holdUntil: '10:15',
+      link: 'https://proam.example.jp/#/tabs/schedule',
+    });
+    t.diagnostic(`${mail.subject}\n${mail.text}`);
+    assert.match(mail.subject, /^【ProAm Connect】.*キャンセル待ち/);
+    assert.doesNotMatch(mail.subject, /確定/);
+    assert.match(mail.text, /キャンセル待ちの 山田 太郎 様にご案内しました/);
+    assert.match(mail.text, /10:15までにお支払いが済むと予約が確定/);
+    assert.match(mail.text, /https:\/\/proam\.example\.jp\/#\/tabs\/schedule/);
   });
 });

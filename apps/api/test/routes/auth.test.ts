@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { hashToken } from '../../src/lib/secrets.js';
 import { after, before, describe, it } from 'node:test';
-import { eq, sql, getTableName } from 'drizzle-orm';
+import { and, eq, inArray, sql, getTableName } from 'drizzle-orm';
 import {
   authCodes,
   likes,
@@ -10,12 +10,19 @@ import {
   messages,
   refreshTokens,
   reservations,
+  reviews,
+  schedules,
   users,
+  waitlist,
 } from '../../src/db/schema.js';
+import { addDays, japanDate } from '../../src/lib/time.js';
+import { lessonStart } from '../../src/repositories/schedule-repository.js';
 import {
   call,
   DRIVERS,
   harness,
+  memberSuite,
+  signIn,
   TEST_JWT_SECRET,
   TestClock,
   type Harness,
@@ -846,6 +853,189 @@ for (const driver of DRIVERS) {
           'auth events are logged',
         );
       });
+    });
+  });
+
+  // On a fresh copy of the seed, at the real time: the suite above has moved
+  // its clock weeks on, past every seeded lesson.
+  describe(`account deletion and what it leaves for others (${driver})`, () => {
+    const suite = memberSuite(driver);
+    let ip = 0;
+    const remove = (email: string) =>
+      call(
+        suite.h.app,
+        '/auth/delete',
+        { email, password: 'proam-demo-2026' },
+        { headers: client, remoteAddress: `127.0.9.${++ip}` },
+      );
+    type Pro = { reviewCount: number; ratingAverage: number | null };
+    const proRead = async (who: string) =>
+      (
+        (await suite.post('ama1', '/user/read', { id: suite.ids[who] })).json
+          .body as { pro: Pro }
+      ).pro;
+    /** The pro as the (cached) pro list shows them. */
+    const proListed = async (who: string) => {
+      const list = (await suite.post('ama1', '/users/pro/all', { size: 50 }))
+        .json.body as ({ id: string } & { pro: Pro })[];
+      return list.find((u) => u.id === suite.ids[who])?.pro;
+    };
+
+    it("takes a deleted amateur's reviews off the pro's count and average, in every cache", async () => {
+      const figures = (p: Pro | undefined) => ({
+        reviewCount: p?.reviewCount,
+        ratingAverage: p?.ratingAverage,
+      });
+      // Read first, so the member cache and the pro list hold the old figures.
+      const seeded = { reviewCount: 3, ratingAverage: 4.7 };
+      assert.deepEqual(figures(await proRead('pro1')), seeded);
+      assert.deepEqual(figures(await proListed('pro1')), seeded);
+      // ama4 reviewed pro1 (★5) and likes only pro2: nothing but the review
+      // makes the deletion change pro1's row (ama2's like of pro1 would).
+      const written = await rowsWhere(
+        suite.h,
+        reviews,
+        reviews.userId,
+        suite.ids.ama4,
+      );
+      assert.deepEqual(
+        written.map((r) => [r.proId, r.rating]),
+        [[suite.ids.pro1, 5]],
+      );
+      assert.ok(
+        !(await rowsWhere(suite.h, likes, likes.userId, suite.ids.ama4)).some(
+          (l) => l.likeUserId === suite.ids.pro1,
+        ),
+      );
+
+      assert.deepEqual((await remove('ama4@example.jp')).json.body, {
+        deleted: true,
+      });
+
+      const left = (
+        await suite.post('ama1', '/review/list', { proId: suite.ids.pro1 })
+      ).json.body as { rating: number }[];
+      assert.equal(left.length, 2);
+      const sum = left.reduce((t, r) => t + r.rating, 0);
+      const now = { reviewCount: 2, ratingAverage: sum / 2 };
+      assert.equal(now.ratingAverage, 4.5);
+      assert.deepEqual(figures(await proRead('pro1')), now);
+      assert.deepEqual(figures(await proListed('pro1')), now);
+      const [row] = await rowsWhere(suite.h, users, users.id, suite.ids.pro1);
+      assert.equal(row!.ratingSum, sum);
+      assert.equal(row!.reviewCount, 2);
+    });
+
+    it('refuses to delete a pro with a lesson to come that someone booked or waits for (409 Conflict, nothing changed), and deletes them once it is called off', async () => {
+      const pro = suite.ids.pro5!;
+      const db = suite.h.database.db;
+      const lessonsOf = () =>
+        rowsWhere(suite.h, schedules, schedules.proId, pro);
+      const lessons = await lessonsOf();
+      const toCome = lessons
+        .filter(
+          (l) =>
+            lessonStart(l) > new Date() &&
+            l.statusRound !== 'cancelled' &&
+            l.statusRound !== 'done',
+        )
+        .sort((a, b) => a.date.localeCompare(b.date));
+      const bookingsOf = (ids: string[]) =>
+        db
+          .select()
+          .from(reservations)
+          .where(inArray(reservations.scheduleId, ids));
+      const bookings = await bookingsOf(lessons.map((l) => l.id));
+      const booked = toCome.filter((l) =>
+        bookings.some((b) => b.scheduleId === l.id && b.status === 'confirmed'),
+      );
+      const free = toCome.filter(
+        (l) => !bookings.some((b) => b.scheduleId === l.id),
+      );
+      assert.ok(
+        booked.length > 0 && free.length >= 2,
+        'pro5 has booked and free lessons to come in the seed',
+      );
+      const likedBy = await rowsWhere(suite.h, likes, likes.likeUserId, pro);
+      assert.ok(likedBy.length > 0, 'pro5 is liked in the seed');
+      const ids = lessons.map((l) => l.id);
+      /** What a deletion would take with it. */
+      const held = async () => ({
+        member: (await rowsWhere(suite.h, users, users.id, pro)).length,
+        lessons: (await lessonsOf()).length,
+        bookings: (await bookingsOf(ids)).length,
+        waiting: (
+          await db
+            .select()
+            .from(waitlist)
+            .where(inArray(waitlist.scheduleId, ids))
+        ).length,
+        likedBy: (await rowsWhere(suite.h, likes, likes.likeUserId, pro))
+          .length,
+      });
+
+      const refused = async (why: string) => {
+        const before = await held();
+        const r = await remove('pro5@example.jp');
+        assert.equal(r.status, 409, `${why}: ${JSON.stringify(r.json)}`);
+        assert.equal(r.json.code, 'Conflict', why);
+        assert.deepEqual(await held(), before, `${why}: nothing changed`);
+        assert.equal(
+          (await signIn(suite.h.app, 'pro5@example.jp')).status,
+          200,
+          why,
+        );
+      };
+
+      await refused('confirmed bookings');
+      for (const l of booked)
+        await suite.expect(
+          'pro5',
+          '/schedule/callOff',
+          { id: l.id, reason: '都合により中止します' },
+          200,
+        );
+
+      // Someone waiting for a place counts as much as a booking.
+      const [a, b] = free;
+      await db
+        .insert(waitlist)
+        .values({ scheduleId: a!.id, userId: suite.ids.ama3! });
+      await refused('a waitlist');
+      await suite.expect('ama3', '/schedule/waitlistLeave', { id: a!.id }, 200);
+
+      // So does a place held for payment.
+      await db.insert(reservations).values({
+        scheduleId: a!.id,
+        userId: suite.ids.ama3!,
+        status: 'pending',
+      });
+      await refused('a pending booking');
+      await db
+        .delete(reservations)
+        .where(
+          and(
+            eq(reservations.scheduleId, a!.id),
+            eq(reservations.userId, suite.ids.ama3!),
+          ),
+        );
+
+      // A lesson whose start has passed (not yet marked done) stops nobody.
+      await db.insert(reservations).values({
+        scheduleId: b!.id,
+        userId: suite.ids.ama3!,
+        status: 'confirmed',
+      });
+      await db
+        .update(schedules)
+        .set({ date: addDays(japanDate(), -1) })
+        .where(eq(schedules.id, b!.id));
+
+      assert.deepEqual((await remove('pro5@example.jp')).json.body, {
+        deleted: true,
+      });
+      assert.equal((await rowsWhere(suite.h, users, users.id, pro)).length, 0);
+      assert.equal((await lessonsOf()).length, 0);
     });
   });
 }

@@ -201,6 +201,33 @@ for (const driver of DRIVERS) {
         { id: started!.id, reason: '遅すぎる' },
         'Conflict',
       );
+      // Nor by setting its status: the same rule, nothing changes.
+      await suite.expect(
+        'pro3',
+        '/schedule/update',
+        { id: started!.id, statusRound: 'cancelled' },
+        'Conflict',
+      );
+      const round = await suite.expect(
+        'pro3',
+        '/schedule/updateRound',
+        { proId: suite.ids.pro3, date: today, statusRound: 'cancelled' },
+        200,
+      );
+      assert.equal(
+        (round.json.body as { updatedCount: number }).updatedCount,
+        0,
+      );
+      assert.equal(
+        (await scheduleRow(suite.h, started!.id)).statusRound,
+        'open',
+      );
+      assert.equal(
+        (await mailsTo(suite.h, 'pro3@example.jp', /中止/)).filter((m) =>
+          m.body.includes('始まったレッスン'),
+        ).length,
+        0,
+      );
     });
   });
 
@@ -300,6 +327,102 @@ for (const driver of DRIVERS) {
       assert.equal(after.statusRound, 'full');
       assert.equal(after.waitlistCount, 2);
       assert.deepEqual(after.participants, [suite.ids.ama1, suite.ids.ama2]);
+    });
+
+    it('keeps the line to the rules of a reservation: no block either way, a verified pro', async () => {
+      const s = await create({ capacity: 1 });
+      const [a, b, c, d, e] = await extraAmateurs(
+        suite.h,
+        5,
+        `line-gate-${driver}`,
+      );
+      type Who = NonNullable<typeof a>;
+      const as = (who: Who, path: string, body: Record<string, unknown>) =>
+        call(suite.h.app, path, body, { headers: who.auth.headers });
+      const line = async (id: string) =>
+        (await rowsWhere(suite.h, waitlist, waitlist.scheduleId, id))
+          .sort((x, y) => x.seq - y.seq)
+          .map((w) => w.userId);
+      assert.equal(
+        (await as(a!, '/schedule/reserve', { id: s.id })).status,
+        200,
+      );
+      for (const [who, position] of [
+        [b!, 1],
+        [c!, 2],
+      ] as const)
+        assert.deepEqual(
+          (await as(who, '/schedule/waitlistJoin', { id: s.id })).json.body,
+          { position },
+        );
+      // b blocks the pro: b leaves the line. The pro blocks d: d cannot join.
+      assert.equal(
+        (await as(b!, '/user/block', { userId: suite.ids.pro3 })).status,
+        200,
+      );
+      assert.deepEqual(await line(s.id), [c!.id]);
+      await suite.expect('pro3', '/user/block', { userId: d!.id }, 200);
+      assert.equal(
+        (await as(d!, '/schedule/waitlistJoin', { id: s.id })).status,
+        403,
+      );
+      // A blocked member found in the line (written before this rule) is passed over.
+      await as(c!, '/schedule/waitlistLeave', { id: s.id });
+      await suite.h.database.db
+        .insert(waitlist)
+        .values({ scheduleId: s.id, userId: d!.id, createdAt: new Date() });
+      await as(c!, '/schedule/waitlistJoin', { id: s.id });
+      assert.deepEqual(await line(s.id), [d!.id, c!.id]);
+      assert.equal(
+        (await as(a!, '/schedule/cancel', { id: s.id })).status,
+        200,
+      );
+      assert.equal(
+        (await reservationRow(suite.h, s.id, d!.id))?.status,
+        undefined,
+      );
+      assert.equal(
+        (await reservationRow(suite.h, s.id, c!.id))?.status,
+        'confirmed',
+      );
+      assert.deepEqual(await line(s.id), []);
+
+      // A pro whose verification is withdrawn takes nobody from the line either.
+      const t = await create({ capacity: 1 });
+      assert.equal(
+        (await as(a!, '/schedule/reserve', { id: t.id })).status,
+        200,
+      );
+      assert.equal(
+        (await as(c!, '/schedule/waitlistJoin', { id: t.id })).status,
+        200,
+      );
+      const verify = (verified: boolean) =>
+        suite.expect(
+          'admin',
+          '/admin/verifyPro',
+          { id: suite.ids.pro3, verified },
+          200,
+        );
+      await verify(false);
+      try {
+        assert.equal(
+          (await as(e!, '/schedule/waitlistJoin', { id: t.id })).json.code,
+          'Conflict',
+        );
+        assert.equal(
+          (await as(a!, '/schedule/cancel', { id: t.id })).status,
+          200,
+        );
+        assert.equal(
+          (await reservationRow(suite.h, t.id, c!.id))?.status,
+          undefined,
+        );
+        assert.equal((await scheduleRow(suite.h, t.id)).reservedCount, 0);
+        assert.deepEqual(await line(t.id), [c!.id]);
+      } finally {
+        await verify(true);
+      }
     });
 
     it('never seats more than capacity nor leaves a place empty while someone waits, whatever races (12 rounds)', async () => {

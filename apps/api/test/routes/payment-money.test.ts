@@ -27,7 +27,11 @@ import {
   createRefundWorker,
   type RefundWorker,
 } from '../../src/payments/refund-worker.js';
-import { receiptNoOf } from '../../src/repositories/payment-record-repository.js';
+import { japanDate } from '../../src/lib/time.js';
+import {
+  paymentRecordRepository,
+  receiptNoOf,
+} from '../../src/repositories/payment-record-repository.js';
 import { reservationOf } from '../../src/repositories/queries.js';
 import {
   queueRefund,
@@ -358,12 +362,177 @@ for (const driver of DRIVERS) {
           [suite.ids.pro4, 3, 5, 12345, 1234, 11111],
         ],
       );
+      // A participant who deletes their account later takes their
+      // reservations with them, not what they paid for lessons held.
+      await db.delete(users).where(eq(users.id, ama[0]!.id));
+      assert.equal(
+        (
+          await rowsWhere(
+            suite.h,
+            reservations,
+            reservations.userId,
+            ama[0]!.id,
+          )
+        ).length,
+        0,
+      );
+      const after = await statementOf(suite, 'pro4', month);
+      assert.deepEqual(
+        [after.lessons.length, after.grossFee, after.commission, after.payout],
+        [3, 12345, 1234, 11111],
+      );
       // A month nobody was paid in: an empty statement, not an error.
       const empty = await statementOf(suite, 'pro4', '2025-01');
       assert.deepEqual(
         [empty.lessons, empty.grossFee, empty.commission, empty.payout],
         [[], 0, 0, 0],
       );
+    });
+
+    it('a statement shows the fee its participants paid, not the lesson’s fee now, and its lines add up to grossFee', async () => {
+      const ama = await extraAmateurs(suite.h, 4, `paidfee-${driver}`);
+      const at = { createdAt: new Date(), paidAt: new Date() };
+      const { db } = suite.h.database;
+      const feb = '2026-02';
+      const setFee = (scheduleId: string, fee: number) =>
+        db.update(schedules).set({ fee }).where(eq(schedules.id, scheduleId));
+      // Paid ¥3,000 × 2, then the fee became ¥5,000 (written here: the API refuses it now).
+      const raised = await m.lesson('pro4', { fee: 3000 });
+      for (const a of ama.slice(0, 2)) await m.paid(raised, a, at);
+      await setFee(raised, 5000);
+      // Older data: two paid ¥4,000, then the fee became ¥4,500 and a third paid that.
+      const mixed = await m.lesson('pro4', { fee: 4000 });
+      for (const a of ama.slice(2, 4)) await m.paid(mixed, a, at);
+      await setFee(mixed, 4500);
+      await m.paid(mixed, ama[0]!, at);
+      await setFee(mixed, 6000);
+      await m.moveTo(raised, '2026-02-10');
+      await m.moveTo(mixed, '2026-02-20');
+
+      const s = await statementOf(suite, 'pro4', feb);
+      // One line per amount paid: what those participants paid, times how many.
+      assert.deepEqual(
+        columns(s.lessons, ['scheduleId', 'date', 'fee', 'participants']),
+        [
+          [raised, '2026-02-10', 3000, 2],
+          [mixed, '2026-02-20', 4000, 2],
+          [mixed, '2026-02-20', 4500, 1],
+        ],
+      );
+      assert.equal(
+        s.lessons.reduce((sum, l) => sum + l.fee * l.participants, 0),
+        s.grossFee,
+      );
+      assert.deepEqual(
+        [s.grossFee, s.commission, s.payout],
+        [18500, 1850, 16650],
+      );
+      // Admins: the same money; a lesson of two lines is one lesson.
+      const all = (
+        await suite.expect('admin', '/payment/statements', { month: feb }, 200)
+      ).json.body as Statements;
+      assert.deepEqual(
+        columns(
+          all.pros.filter((p) => p.proId === suite.ids.pro4),
+          ['lessons', 'participants', 'grossFee', 'commission', 'payout'],
+        ),
+        [[2, 5, 18500, 1850, 16650]],
+      );
+    });
+
+    it('a statement counts a paid lesson once it has started (Japan time), not before: this month shows the lessons held so far', async () => {
+      const ama = await extraAmateurs(suite.h, 2, `held-${driver}`);
+      const at = { createdAt: new Date(), paidAt: new Date() };
+      const { db } = suite.h.database;
+      const records = paymentRecordRepository(db);
+      // Through the API, now: a paid lesson later this Japan month is not counted yet.
+      const now = new Date();
+      const thisMonth = japanDate(now).slice(0, 7);
+      const [y, mo] = thisMonth.split('-').map(Number) as [number, number];
+      const lastDay = new Date(Date.UTC(y, mo, 0)).toISOString().slice(0, 10);
+      const startsAt = new Date(`${lastDay}T23:59:00+09:00`);
+      const tonight = await m.lesson('pro4', { fee: 7000 });
+      await m.paid(tonight, ama[0]!, at);
+      await db
+        .update(schedules)
+        .set({ date: lastDay, startTime: '23:59' })
+        .where(eq(schedules.id, tonight));
+      const before = await statementOf(suite, 'pro4', thisMonth);
+      const all = (
+        await suite.expect(
+          'admin',
+          '/payment/statements',
+          { month: thisMonth },
+          200,
+        )
+      ).json.body as Statements;
+      // Once it has started, it is.
+      const started = await records.statement(
+        suite.ids.pro4!,
+        thisMonth,
+        startsAt,
+      );
+      assert.deepEqual(
+        columns(
+          started.lessons.filter((l) => l.scheduleId === tonight),
+          ['fee', 'participants'],
+        ),
+        [[7000, 1]],
+      );
+      // (Unless the month's last minute came meanwhile: nothing of it is then still to come.)
+      if (Date.now() < startsAt.getTime()) {
+        assert.ok(!before.lessons.some((l) => l.scheduleId === tonight));
+        assert.equal(
+          all.pros.find((p) => p.proId === suite.ids.pro4)?.grossFee ?? 0,
+          before.grossFee,
+        );
+        assert.equal(started.grossFee, before.grossFee + 7000);
+      }
+
+      const may = '2026-05';
+      const held = await m.lesson('pro4', { fee: 1000 });
+      await m.paid(held, ama[0]!, at);
+      // 08:00 on 20 May in Japan is 23:00 on 19 May in UTC.
+      const later = await m.lesson('pro4', { fee: 2000, startTime: '08:00' });
+      await m.paid(later, ama[1]!, at);
+      await m.moveTo(held, '2026-05-02');
+      await m.moveTo(later, '2026-05-20');
+
+      const linesAt = async (iso: string) => {
+        const now = new Date(iso);
+        const s = await records.statement(suite.ids.pro4!, may, now);
+        const all = await records.statements(may, now);
+        const pro4 = all.pros.find((p) => p.proId === suite.ids.pro4);
+        return {
+          lines: s.lessons.map((l) => l.scheduleId),
+          gross: s.grossFee,
+          admin: pro4 && [pro4.lessons, pro4.grossFee],
+        };
+      };
+      // Before its start, on its day in Japan (and the day before in UTC): not yet.
+      for (const iso of [
+        '2026-05-10T03:00:00Z',
+        '2026-05-19T15:00:00Z',
+        '2026-05-19T22:59:59.999Z',
+      ])
+        assert.deepEqual(
+          await linesAt(iso),
+          { lines: [held], gross: 1000, admin: [1, 1000] },
+          iso,
+        );
+      // From its start on: counted.
+      for (const iso of ['2026-05-19T23:00:00Z', '2026-06-15T00:00:00Z'])
+        assert.deepEqual(
+          await linesAt(iso),
+          { lines: [held, later], gross: 3000, admin: [2, 3000] },
+          iso,
+        );
+      // Before the month began, nothing of it.
+      assert.deepEqual(await linesAt('2026-04-30T14:59:00Z'), {
+        lines: [],
+        gross: 0,
+        admin: undefined,
+      });
     });
 
     it('lets a pro read their own statement, an admin anyone’s, and nobody else', async () => {
@@ -961,16 +1130,13 @@ for (const driver of DRIVERS) {
       assert.match(held[0]!.body, /お支払い期限：\d{2}:\d{2}/);
       assert.match(held[0]!.body, new RegExp(`/#/payment/${scheduleId}`));
       assert.doesNotMatch(held[0]!.subject, /確定/);
-      // The pro hears of the new participant once they have paid, not now.
-      const toPro = await memberMails(
-        suite.h,
-        suite.ids.pro2!,
-        /キャンセル待ち/,
-      );
-      assert.equal(
-        toPro.filter((x) => x.body.includes(`e2e-promote-${driver} 1`)).length,
-        0,
-      );
+      // The pro hears who was offered the place; nothing is confirmed until they pay.
+      const toPro = (
+        await memberMails(suite.h, suite.ids.pro2!, /キャンセル待ち/)
+      ).filter((x) => x.body.includes(`e2e-promote-${driver} 1`));
+      assert.equal(toPro.length, 1);
+      assert.doesNotMatch(toPro[0]!.subject, /確定/);
+      assert.match(toPro[0]!.body, /までにお支払いが済むと予約が確定/);
     });
 
     it('a called-off lesson refunds every paid participant', async () => {

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
+import { HOLDS_PER_MEMBER_MAX } from '@proam/contract';
 import {
   payments,
   reservations,
@@ -479,6 +480,16 @@ for (const driver of DRIVERS) {
       // It says to pay within the hold, and where.
       assert.match(promotedMail[0]!.body, /お支払い期限/);
       assert.ok(promotedMail[0]!.body.includes(`/#/payment/${id}`));
+      // The pro hears who was offered the place, and until when (API.md: the pro is mailed too).
+      const toPro = (
+        await mailsTo(h, 'pro1@example.jp', /キャンセル待ち/)
+      ).filter((m) => m.body.includes(`pay${tag} 1 様`));
+      assert.equal(toPro.length, 1);
+      assert.match(toPro[0]!.subject, /ご案内/);
+      assert.match(
+        toPro[0]!.body,
+        /\d{2}:\d{2}までにお支払いが済むと予約が確定/,
+      );
       // Their /payment/start takes up that hold.
       const started = await start(b!.auth, id);
       assert.equal(started.reservationId, promoted.paymentId);
@@ -486,6 +497,56 @@ for (const driver of DRIVERS) {
       // The declined intent was cancelled at Stripe.
       await h.app.payments?.settled();
       assert.equal(fake.state.paymentIntents.get(intent)?.status, 'canceled');
+    });
+
+    it('keeps the fee of a lesson someone holds or paid: the card was charged it', async () => {
+      const id = await lesson();
+      const [a] = await amateurs(1);
+      const change = (fee: number, want: number | string) =>
+        post(asMember('pro1'), '/schedule/update', { id, fee }).then((r) => {
+          assert.equal(
+            typeof want === 'number' ? r.status : r.json.code,
+            want,
+            JSON.stringify(r.json),
+          );
+          return r;
+        });
+      // Nobody holds a place yet: the pro may change it.
+      await change(13000, 200);
+      const hold = await start(a!.auth, id);
+      await change(14000, 'Conflict');
+      // The same fee, or another field, is still an edit like any other.
+      await change(13000, 200);
+      assert.equal((await scheduleRow(h, id)).fee, 13000);
+      // The hold let go: nothing is held or paid at this fee any more.
+      await post(a!.auth, '/schedule/cancel', { id });
+      assert.equal((await paymentRow(h, hold.reservationId)).status, 'failed');
+      await change(14000, 200);
+    });
+
+    it('lets one amateur hold places unpaid in three lessons at once, not more', async () => {
+      const ids = [
+        await lesson(),
+        await lesson(),
+        await lesson(),
+        await lesson(),
+      ];
+      const [a] = await amateurs(1);
+      const holds = [];
+      for (const id of ids.slice(0, HOLDS_PER_MEMBER_MAX))
+        holds.push(await start(a!.auth, id));
+      // A fourth is refused and takes no place …
+      await start(a!.auth, ids[3]!, 409);
+      assert.equal((await scheduleRow(h, ids[3]!)).reservedCount, 0);
+      // … while a hold of theirs is still answered again.
+      const again = await start(a!.auth, ids[0]!);
+      assert.equal(again.reservationId, holds[0]!.reservationId);
+      // One given up makes room for another.
+      await post(a!.auth, '/schedule/cancel', { id: ids[0] });
+      assert.equal((await start(a!.auth, ids[3]!)).amount, 12000);
+      // Once their holds have ended, they may hold again.
+      clock.advance(15 * 60_000 + 1000);
+      await start(a!.auth, ids[0]!);
     });
 
     it('lets an unpaid hold go once it has ended (the scheduled job)', async () => {

@@ -384,6 +384,25 @@ for (const driver of DRIVERS) {
         reopened.map((x) => x.statusRound),
         ['full', 'open'],
       );
+      // 満員 by hand is the room's to say: a lesson with a place free stays open.
+      const full = await round('pro2', 'full', 200);
+      assert.deepEqual(full.json.body, { updatedCount: 2 });
+      const byRoom = (
+        await post('pro2', '/schedule/getByDate', { userId: ids.pro2, date })
+      ).json.body as S[];
+      assert.deepEqual(
+        byRoom.map((x) => x.statusRound),
+        ['full', 'open'],
+      );
+      // So is a new lesson's: nobody has booked it yet.
+      const fresh = await created('pro2', {
+        date,
+        startTime: '13:00',
+        endTime: '15:00',
+        statusRound: 'full',
+      });
+      assert.equal(fresh.statusRound, 'open');
+      await expect('ama2', '/schedule/reserve', { id: fresh.id }, 200);
     });
 
     it("lists a member's lessons: active from today, by date, and never another amateur's bookings", async () => {

@@ -39,12 +39,37 @@ type ValidatedFormOptions<V, F extends string> = {
 const SAVE_FAILED_MSG =
   '保存できませんでした。時間をおいて再度お試しください。';
 
+/** The parts of a blur event that say where the focus went. */
+export type BlurFrom = {
+  currentTarget: EventTarget;
+  relatedTarget: EventTarget | null;
+};
+
+/**
+ * The focus leaves a control for its own form's submit button: the send
+ * checks every field anyway, and a message shown now would push the button
+ * down between the press and the release, so the click would miss it.
+ */
+const leavesForSubmit = (e: BlurFrom | undefined) => {
+  const to = e?.relatedTarget;
+  const from = e?.currentTarget;
+  return (
+    to instanceof HTMLButtonElement &&
+    to.type === 'submit' &&
+    to.form !== null &&
+    from !== undefined &&
+    'form' in from &&
+    from.form === to.form
+  );
+};
+
 /**
  * The one form state of the web app: values (all text, kept on every
  * error), Japanese messages per field and focus. A field showing an error is
  * checked again on every edit, so its message follows what is typed (a new
  * password can fix its confirmation); a send checks every field and focuses
- * the first invalid one.
+ * the first invalid one. A field left for the form's submit button is not
+ * checked on its own: the send that follows checks it with the rest.
  */
 export const useValidatedForm = <V extends Record<keyof V, string>>({
   initialValues,
@@ -74,10 +99,12 @@ export const useValidatedForm = <V extends Record<keyof V, string>>({
     });
   };
 
-  const blur = (field: F) => {
+  /** Checks a field being left; `e` tells where the focus went. */
+  const blur = (field: F, e?: BlurFrom) => {
     // An untouched empty field should not shout.
     if (checkOn === 'submit' || (values[field] === '' && !errors[field]))
       return;
+    if (leavesForSubmit(e)) return;
     setErrors((prev) => ({ ...prev, [field]: validate(field, values) }));
   };
 
@@ -97,7 +124,7 @@ export const useValidatedForm = <V extends Record<keyof V, string>>({
     value: values[field],
     onChange: (e: { target: { value: string } }) =>
       setValue(field, e.target.value),
-    onBlur: () => blur(field),
+    onBlur: (e: BlurFrom) => blur(field, e),
     ref: register(field),
   });
 

@@ -65,7 +65,7 @@ export const profileApi = api.injectEndpoints({
       { email: string; password: string }
     >({
       // Like the login, account deletion uses the app's Basic credentials.
-      query: postArg('/auth/delete', { auth: 'client' }),
+      query: postArg('/auth/delete', { auth: 'client', silent: true }),
     }),
   }),
 });

@@ -81,9 +81,27 @@ export const reviewsApi = api.injectEndpoints({
       query: postArg('/review/delete'),
       invalidatesTags: ['Review', 'User'],
     }),
-    /** The reviewed pro answers; a new reply replaces the old one. */
+    /**
+     * The reviewed pro answers; a new reply replaces the old one. The saved
+     * reply goes into the pro's list at once, so the screen can move the
+     * focus to it without waiting for the list to be read again.
+     */
     replyToReview: build.mutation<Review, { id: string; reply: string }>({
       query: postArg('/review/reply', { silent: true }),
+      onQueryStarted: async (_arg, { dispatch, queryFulfilled }) => {
+        try {
+          const { data: saved } = await queryFulfilled;
+          dispatch(
+            reviewsApi.util.updateQueryData('getReviews', saved.proId, (d) => {
+              for (const page of d.pages)
+                for (const r of page)
+                  if (r.id === saved.id) r.reply = saved.reply;
+            }),
+          );
+        } catch {
+          // Not saved: the form says so and keeps the text.
+        }
+      },
       invalidatesTags: ['Review'],
     }),
   }),

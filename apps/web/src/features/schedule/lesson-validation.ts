@@ -118,5 +118,9 @@ export const lessonInput = (v: LessonValues): ScheduleCreateInput => ({
   note: v.note,
 });
 
+/** The server keeps the fee of a lesson someone holds or paid online. */
+export const FEE_LOCKED_MESSAGE =
+  'オンライン決済の予約があるため、料金は変更できません。';
+
 export const OVERLAP_MESSAGE =
   'この時間帯には別のレッスンが登録されています。時刻を変えてください。';

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { TextField } from '@/components/form/field';
@@ -151,8 +151,14 @@ const PasswordForm = ({ onValid }: { onValid: () => void }) => {
         {...form.bind('confirm')}
       />
       <button type="submit">送信</button>
+      <button type="button">下書き</button>
     </form>
   );
+};
+
+/** A blur of `from` as the focus goes to `to`. */
+const leave = (from: HTMLElement, to: HTMLElement) => {
+  fireEvent.blur(from, { relatedTarget: to });
 };
 
 describe('useValidatedForm, checked on blur', () => {
@@ -178,12 +184,48 @@ describe('useValidatedForm, checked on blur', () => {
     const confirm = screen.getByRole('textbox', { name: /確認/ });
     await user.type(password, 'long-password');
     await user.type(confirm, 'long-passwor');
-    await user.tab();
+    await user.click(password);
     expect(confirm).toHaveAccessibleDescription('パスワードが一致しません。');
 
     // Shortening the password makes the confirmation right: its error goes.
     await user.type(password, '{Backspace}');
     expect(confirm).not.toHaveAttribute('aria-invalid');
+  });
+
+  it("leaves the check to the send when the field is left for its form's submit button", async () => {
+    const user = userEvent.setup();
+    const onValid = vi.fn();
+    renderWithProviders(
+      <>
+        <PasswordForm onValid={onValid} />
+        <form>
+          <button type="submit">別のフォーム</button>
+        </form>
+      </>,
+    );
+    const password = screen.getByRole('textbox', { name: /パスワード/ });
+    const confirm = screen.getByRole('textbox', { name: /確認/ });
+    const send = screen.getByRole('button', { name: '送信' });
+    await user.type(password, 'long-password');
+    await user.type(confirm, 'long-passwor');
+
+    // No message yet: it would move the button from under the pointer.
+    leave(confirm, send);
+    expect(confirm).not.toHaveAttribute('aria-invalid');
+    // Another button of the form, or another form's submit button, is
+    // an ordinary leave.
+    leave(confirm, screen.getByRole('button', { name: '下書き' }));
+    expect(confirm).toHaveAccessibleDescription('パスワードが一致しません。');
+    await user.type(confirm, 'd');
+    expect(confirm).not.toHaveAttribute('aria-invalid');
+    await user.type(confirm, 'x');
+    leave(confirm, screen.getByRole('button', { name: '別のフォーム' }));
+    expect(confirm).toHaveAccessibleDescription('パスワードが一致しません。');
+
+    // The send itself checks every field.
+    await user.click(send);
+    expect(confirm).toHaveFocus();
+    expect(onValid).not.toHaveBeenCalled();
   });
 
   it('focuses a field the server rejected once the エラー alert is acknowledged', async () => {

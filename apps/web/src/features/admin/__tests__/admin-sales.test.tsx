@@ -98,6 +98,10 @@ describe('売上・精算', () => {
     expect(
       within(table).getByRole('link', { name: '売上明細（佐藤 健太）' }),
     ).toHaveAttribute('href', '/sales?proId=p-1&month=2026-11');
+    // This month counts the lessons held so far.
+    expect(
+      screen.getByText('今月分は、開催済みのレッスンのみを集計しています。'),
+    ).toBeInTheDocument();
   });
 
   it('downloads the month as a UTF-8 CSV with a BOM, Japanese headers and one row per pro', async () => {
@@ -144,6 +148,8 @@ describe('売上・精算', () => {
       screen.getByRole('button', { name: 'CSVダウンロード' }),
     ).toBeDisabled();
     expect(apiCalls.at(-1)?.body).toEqual({ month: '2026-10' });
+    // A past month is complete: no note about lessons still to come.
+    expect(screen.queryByText(/開催済みのレッスンのみ/)).toBeNull();
   });
 
   it('opens at the month in the address', async () => {

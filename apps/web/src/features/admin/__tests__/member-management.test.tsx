@@ -80,6 +80,20 @@ const serveMembers = (
 
 const lastBody = (path: string) => bodiesOf(path).at(-1);
 
+/** Narrows the list to the pros still to be verified. */
+const showUnverifiedOnly = async (user: ReturnType<typeof userEvent.setup>) => {
+  await screen.findByRole('table');
+  await user.selectOptions(
+    screen.getByRole('combobox', { name: 'プロの確認状況' }),
+    '確認中',
+  );
+  await user.click(screen.getByRole('button', { name: '検索する' }));
+  await waitFor(() =>
+    expect(lastBody('/admin/users')).toMatchObject({ verified: false }),
+  );
+  await waitFor(() => expect(screen.queryByText('山本 拓也')).toBeNull());
+};
+
 describe('会員管理', () => {
   it('lists members with mail, type, 確認中 and announces the results; searches by keyword, type and verification', async () => {
     const user = userEvent.setup();
@@ -201,6 +215,92 @@ describe('会員管理', () => {
       }),
     );
     expect(await within(row).findByText('確認中')).toBeInTheDocument();
+  });
+
+  it('keeps the focus on a verified pro who stays in the list', async () => {
+    const user = userEvent.setup();
+    serveMembers([pro6()]);
+    renderWithProviders(<MemberManagement />);
+    await user.click(
+      await screen.findByRole('button', {
+        name: '確認済みにする（確認 待子さん）',
+      }),
+    );
+    expect(
+      await screen.findByRole('button', {
+        name: '確認を取り消す（確認 待子さん）',
+      }),
+    ).toHaveFocus();
+  });
+
+  it('moves the focus to the next pro when the verified one leaves the 確認中 list, without announcing the count', async () => {
+    const user = userEvent.setup();
+    serveMembers([
+      pro6(),
+      createPro('p7', {
+        userName: '確認 次郎',
+        pro: {
+          lessonFee: 6000,
+          verified: false,
+          ratingAverage: null,
+          reviewCount: 0,
+        },
+      }),
+    ]);
+    renderWithProviders(<MemberManagement />);
+    await showUnverifiedOnly(user);
+    await user.click(
+      screen.getByRole('button', { name: '確認済みにする（確認 待子さん）' }),
+    );
+    const next = screen.getByRole('button', {
+      name: '確認済みにする（確認 次郎さん）',
+    });
+    await waitFor(() => expect(next).toHaveFocus());
+    expect(screen.queryByText('確認 待子')).toBeNull();
+    expect(
+      screen.getByText(
+        '確認 待子さんを確認済みにしました。本人にメールでお知らせしました。',
+      ),
+    ).toHaveAttribute('role', 'status');
+    // The new count is shown but not announced over the message.
+    expect(
+      screen.getByText('1ページ目：1〜1件目を表示しています。'),
+    ).toHaveAttribute('aria-live', 'off');
+  });
+
+  it('says once that no one is left when the last 確認中 pro is verified, and focuses the list', async () => {
+    const user = userEvent.setup();
+    serveMembers([pro6(), ama()]);
+    renderWithProviders(<MemberManagement />);
+    await showUnverifiedOnly(user);
+    await user.click(
+      screen.getByRole('button', { name: '確認済みにする（確認 待子さん）' }),
+    );
+    const empty = await screen.findByText(
+      '条件に合う会員は見つかりませんでした。',
+    );
+    // One message says it all; the empty list is not announced after it.
+    expect(empty).toHaveAttribute('aria-live', 'off');
+    expect(
+      screen.getByText(
+        '確認 待子さんを確認済みにしました。本人にメールでお知らせしました。この条件に合う会員はほかにいません。',
+      ),
+    ).toHaveAttribute('role', 'status');
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: '会員一覧' })).toHaveFocus(),
+    );
+
+    // A new search announces its results again.
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'プロの確認状況' }),
+      'すべて',
+    );
+    await user.click(screen.getByRole('button', { name: '検索する' }));
+    const count = await screen.findByText(
+      '1ページ目：1〜2件目を表示しています。',
+    );
+    expect(count).toHaveAttribute('role', 'status');
+    expect(count).not.toHaveAttribute('aria-live');
   });
 
   it('suspends with a required reason (kept on a failure), then lifts it', async () => {

@@ -4,7 +4,7 @@ import { MonthSelect, useMonthParam } from '@/components/month-select';
 import { QueryState } from '@/components/query-state';
 import { useGetStatementsQuery } from '@/features/payment/payment-records-api';
 import { formatYenSuffix, groupDigits } from '@/lib/format';
-import { formatMonth } from '@/lib/month';
+import { formatMonth, japanMonth } from '@/lib/month';
 import { downloadCsv, toCsv } from '../stats-csv';
 
 const CSV_HEADERS = [
@@ -148,6 +148,12 @@ export const AdminSales = () => {
       <p className="muted">
         月末締め・翌月末払い。オンラインでお支払い済みの参加者がいるプロを、お支払い予定額の多い順に表示しています（返金されたお支払いは含みません）。
       </p>
+      {/* As 売上明細: a lesson still to come may yet be called off or refunded. */}
+      {month === japanMonth() && (
+        <p className="muted">
+          今月分は、開催済みのレッスンのみを集計しています。
+        </p>
+      )}
       <QueryState
         query={{ ...query, isLoading: query.isFetching && !data }}
         loading="売上を読み込み中"

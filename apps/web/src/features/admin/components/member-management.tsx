@@ -1,5 +1,5 @@
 import type { AdminUsersInput, User } from '@proam/contract';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FocusSection } from '@/components/focus-section';
 import { SmallButton } from '@/components/small-button';
 import { SelectField, TextField } from '@/components/form/field';
@@ -42,6 +42,21 @@ const VERIFIED_OPTIONS = [
 
 const EMPTY: SearchValues = { keyword: '', type: '', verified: '' };
 
+/** A verification just done: where the focus goes once the list is read again. */
+type AfterVerify = {
+  id: string;
+  /** The page's members, in order, when the button was pressed. */
+  order: string[];
+  /** The list's last answer then: a newer one shows the change. */
+  stamp: number | undefined;
+};
+
+/** The member's own row, else the next one down, else the nearest one up. */
+const focusOrder = ({ id, order }: AfterVerify) => {
+  const i = order.indexOf(id);
+  return [id, ...order.slice(i + 1), ...order.slice(0, i).reverse()];
+};
+
 const toArg = (v: SearchValues, page: number): AdminUsersInput => {
   const arg: AdminUsersInput = { page, size: MEMBERS_PAGE_SIZE };
   const keyword = v.keyword.trim();
@@ -66,7 +81,7 @@ export const MemberManagement = () => {
   const { values, errors, errorCount, bind } = form;
   const [applied, setApplied] = useState<SearchValues>(EMPTY);
   const [page, setPage] = useState(1);
-  const { data, isLoading, isError, isFetching, refetch } =
+  const { data, isLoading, isError, isFetching, refetch, fulfilledTimeStamp } =
     useGetAdminUsersQuery(toArg(applied, page), {
       refetchOnMountOrArgChange: true,
     });
@@ -74,7 +89,31 @@ export const MemberManagement = () => {
   const [pendingId, setPendingId] = useState<string | null>(null);
   const [toSuspend, setToSuspend] = useState<User | null>(null);
   const [message, setMessage] = useState('');
+  // After a row action the count is still shown but not announced: the
+  // action's message says what happened (a search or a page turn speaks again).
+  const [countQuiet, setCountQuiet] = useState(false);
   const resultsRef = useRef<HTMLHeadingElement>(null);
+  const actionsRefs = useRef(new Map<string, HTMLDivElement>());
+  const afterVerify = useRef<AfterVerify | null>(null);
+
+  // A verified pro may leave a list narrowed to 確認中/確認済み, taking the
+  // focused button along: the focus goes to the nearest member's actions, or
+  // to the list's heading when none is left.
+  useEffect(() => {
+    const pending = afterVerify.current;
+    if (!pending || isFetching) return;
+    if (!isError && fulfilledTimeStamp === pending.stamp) return;
+    afterVerify.current = null;
+    // Only a focus that was lost; one moved on elsewhere stays there.
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    const shown = new Set(isError ? [] : data?.map((u) => u.id));
+    const target = focusOrder(pending).find((id) => shown.has(id));
+    const button = target
+      ? actionsRefs.current.get(target)?.querySelector('button')
+      : null;
+    (button ?? resultsRef.current)?.focus();
+  }, [data, isError, isFetching, fulfilledTimeStamp]);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -82,6 +121,7 @@ export const MemberManagement = () => {
     setApplied(values);
     setPage(1);
     setMessage('');
+    setCountQuiet(false);
   };
 
   const clear = () => {
@@ -89,24 +129,39 @@ export const MemberManagement = () => {
     setApplied(EMPTY);
     setPage(1);
     setMessage('');
+    setCountQuiet(false);
   };
 
   const goTo = (next: number) => {
     setPage(next);
+    setCountQuiet(false);
     resultsRef.current?.focus();
   };
 
   const toggleVerified = async (u: User) => {
     const verified = !u.pro?.verified;
+    const order = data?.map((m) => m.id) ?? [];
+    const stamp = fulfilledTimeStamp;
+    // The list narrowed to the other state loses this member.
+    const leaves =
+      applied.verified !== '' && applied.verified !== `${verified}`;
     setPendingId(u.id);
+    setCountQuiet(true);
     const result = await verify({ id: u.id, verified });
     setPendingId(null);
-    if ('data' in result)
-      setMessage(
-        verified
-          ? `${u.userName}さんを確認済みにしました。本人にメールでお知らせしました。`
-          : `${u.userName}さんの確認を取り消しました（確認中に戻しました）。`,
-      );
+    if (!('data' in result)) return;
+    afterVerify.current = { id: u.id, order, stamp };
+    const done = verified
+      ? `${u.userName}さんを確認済みにしました。本人にメールでお知らせしました。`
+      : `${u.userName}さんの確認を取り消しました（確認中に戻しました）。`;
+    // The empty list is not announced on its own: the message says it.
+    const left =
+      leaves && order.length === 1
+        ? page > 1
+          ? 'このページに残る会員はいません。'
+          : 'この条件に合う会員はほかにいません。'
+        : '';
+    setMessage(done + left);
   };
 
   const count = data?.length ?? 0;
@@ -159,7 +214,11 @@ export const MemberManagement = () => {
         titleClassName="admin-section-title"
         busy={isFetching}
       >
-        <p className="admin-results-count" role="status">
+        <p
+          className="admin-results-count"
+          role="status"
+          aria-live={countQuiet ? 'off' : undefined}
+        >
           {isLoading || (isFetching && !data)
             ? '検索しています…'
             : isError
@@ -242,7 +301,13 @@ export const MemberManagement = () => {
                           )}
                         </td>
                         <td data-label="操作">
-                          <div className="admin-table__actions">
+                          <div
+                            className="admin-table__actions"
+                            ref={(el) => {
+                              if (el) actionsRefs.current.set(u.id, el);
+                              else actionsRefs.current.delete(u.id);
+                            }}
+                          >
                             {u.type === 'pro' && (
                               <SmallButton
                                 variant={
@@ -292,13 +357,14 @@ export const MemberManagement = () => {
       <SuspendDialog
         member={toSuspend}
         onClose={() => setToSuspend(null)}
-        onDone={(changed) =>
+        onDone={(changed) => {
+          setCountQuiet(true);
           setMessage(
             changed.suspended
               ? `${changed.userName}さんを利用停止にしました。`
               : `${changed.userName}さんの利用停止を解除しました。`,
-          )
-        }
+          );
+        }}
       />
     </div>
   );

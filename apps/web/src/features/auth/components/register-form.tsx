@@ -236,7 +236,7 @@ export const RegisterForm = () => {
             checked={profile.values.terms === 'agreed'}
             error={profile.errors.terms}
             inputRef={profile.register('terms')}
-            onBlur={() => profile.blur('terms')}
+            onBlur={(e) => profile.blur('terms', e)}
             onChange={(agreed) =>
               profile.setValue('terms', agreed ? 'agreed' : '')
             }

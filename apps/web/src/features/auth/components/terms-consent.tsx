@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { FocusEventHandler, Ref } from 'react';
 import { LegalLink } from './terms-gate';
 
 type TermsConsentProps = {
@@ -6,7 +6,7 @@ type TermsConsentProps = {
   checked: boolean;
   error?: string;
   onChange: (checked: boolean) => void;
-  onBlur: () => void;
+  onBlur: FocusEventHandler<HTMLInputElement>;
   inputRef: Ref<HTMLInputElement>;
 };
 

@@ -356,11 +356,13 @@ describe('the payment step', () => {
     ).toBeInTheDocument();
   });
 
-  it('explains an already reserved (409) lesson', async () => {
+  it('explains an already reserved (409) lesson, or too many holds running', async () => {
     servePayment({ '/payment/start': () => ng('Conflict') });
     renderPage();
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'すでに予約済みか、受付が終了しています。',
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('すでに予約済みか、受付が終了しているか');
+    expect(alert).toHaveTextContent(
+      'お支払い待ちのレッスンが上限の3件に達しています',
     );
   });
 

@@ -60,6 +60,10 @@ describe('売上明細', () => {
       '2026年12月分は2027年1月31日(日)までにお振り込みします',
     );
     expect(screen.queryByRole('table')).toBeNull();
+    // This month counts the lessons held so far.
+    expect(
+      screen.getByText('今月分は、開催済みのレッスンのみを集計しています。'),
+    ).toBeInTheDocument();
   });
 
   it('lists the month’s lessons with subtotals and the totals', async () => {
@@ -100,6 +104,65 @@ describe('売上明細', () => {
     expect(summary).toHaveTextContent('手数料（10%）−4,400円');
     expect(summary).toHaveTextContent('お支払い予定額39,600円');
     expect(apiCalls.at(-1)?.body).toEqual({ proId: 'p-1', month: '2026-11' });
+    // A past month is complete: no note about lessons still to come.
+    expect(screen.queryByText(/開催済みのレッスンのみ/)).toBeNull();
+  });
+
+  it('shows a lesson paid at two fees as two lines that add up to the total', async () => {
+    const consoleError = vi.spyOn(console, 'error');
+    serveApi({
+      '/payment/statement': (body: { proId: string; month: string }) =>
+        ok(
+          createStatement({
+            proId: body.proId,
+            month: body.month,
+            lessons: [
+              {
+                scheduleId: 's-1',
+                date: '2026-12-01',
+                startTime: '00:00',
+                place: '富士見ヶ丘カントリー倶楽部',
+                fee: 4000,
+                participants: 2,
+              },
+              {
+                scheduleId: 's-1',
+                date: '2026-12-01',
+                startTime: '00:00',
+                place: '富士見ヶ丘カントリー倶楽部',
+                fee: 4500,
+                participants: 1,
+              },
+            ],
+            grossFee: 12500,
+            commission: 1250,
+            payout: 11250,
+          }),
+        ),
+    });
+    renderWithProviders(<SalesPage />, {
+      store: storeLoggedInAs({ id: 'p-1', type: 'pro' }),
+    });
+    const table = await screen.findByRole('table', {
+      name: '2026年12月のレッスン（2件）',
+    });
+    const subtotals = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.querySelectorAll('td')[5]?.textContent);
+    expect(subtotals).toEqual(['8,000円', '4,500円']);
+    // Two lines of one lesson are two rows to React too (keys of their own).
+    expect(
+      consoleError.mock.calls.filter((args) =>
+        args.map(String).join(' ').includes('same key'),
+      ),
+    ).toEqual([]);
+    expect(screen.getByLabelText('2026年12月の集計')).toHaveTextContent(
+      '売上合計12,500円',
+    );
+    expect(
+      screen.getByText('今月分は、開催済みのレッスンのみを集計しています。'),
+    ).toBeInTheDocument();
   });
 
   it('lets an admin read a named pro’s month', async () => {

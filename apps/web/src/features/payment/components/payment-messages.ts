@@ -1,3 +1,4 @@
+import { HOLDS_PER_MEMBER_MAX } from '@proam/contract';
 import type { ApiError } from '@/lib/api-error';
 import type { PaymentFailure } from '../payment-elements';
 
@@ -49,8 +50,7 @@ export const stripeFailureMessage = (
 const START_FINAL: Partial<Record<ApiError['code'], string>> = {
   ScheduleFull:
     'このレッスンは満員になりました。スケジュールからキャンセル待ちに登録できます。',
-  Conflict:
-    'このレッスンはお支払いの手続きができません。すでに予約済みか、受付が終了しています。',
+  Conflict: `このレッスンはお支払いの手続きができません。すでに予約済みか、受付が終了しているか、お支払い待ちのレッスンが上限の${HOLDS_PER_MEMBER_MAX}件に達しています（お支払いを済ませるか取り消すと、次のレッスンを予約できます）。`,
   Forbidden: 'このレッスンはご予約いただけません。',
   NotFound: 'レッスンが見つかりませんでした。',
 };

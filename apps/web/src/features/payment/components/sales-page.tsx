@@ -7,7 +7,7 @@ import { QueryState } from '@/components/query-state';
 import { selectAuthUser } from '@/features/auth/auth-slice';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDate, formatYenSuffix, groupDigits } from '@/lib/format';
-import { formatMonth, shiftMonth } from '@/lib/month';
+import { formatMonth, japanMonth, shiftMonth } from '@/lib/month';
 import { useAppSelector } from '@/lib/store-hooks';
 import { useGetStatementQuery } from '../payment-records-api';
 
@@ -19,6 +19,12 @@ const payoutDay = (month: string): string => {
   ];
   return new Date(Date.UTC(y, m - 1, 0)).toISOString().slice(0, 10);
 };
+
+/**
+ * This Japan month counts only the lessons already held (API.md, Payments):
+ * one still to come may yet be called off or refunded.
+ */
+const HELD_SO_FAR = '今月分は、開催済みのレッスンのみを集計しています。';
 
 const StatementTable = ({ statement: s }: { statement: Statement }) => (
   <>
@@ -38,8 +44,9 @@ const StatementTable = ({ statement: s }: { statement: Statement }) => (
           </tr>
         </thead>
         <tbody>
+          {/* A lesson paid at two fees (before fees were fixed once paid) has two lines. */}
           {s.lessons.map((l) => (
-            <tr key={l.scheduleId}>
+            <tr key={`${l.scheduleId}-${l.fee}`}>
               <td data-label="日付">{formatDate(l.date)}</td>
               <td data-label="時間">{l.startTime}〜</td>
               <td data-label="場所">{l.place}</td>
@@ -106,6 +113,9 @@ const StatementView = ({
               <p className="muted">この月の売上はありません。</p>
             ) : (
               <StatementTable statement={s} />
+            )}
+            {s.month === japanMonth() && (
+              <p className="sales-statement__note">{HELD_SO_FAR}</p>
             )}
             <p className="sales-statement__note">
               月末締め・翌月末払い：{formatMonth(s.month)}分は

@@ -4,20 +4,34 @@ import { useAppDispatch } from '@/lib/store-hooks';
 import { MemberSection } from '@/components/member-section';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PasswordField } from '@/components/form/field';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
 import { loggedOut } from '@/features/auth/auth-slice';
+import { apiErrorOf } from '@/lib/server-errors';
 import { useDeleteAccountMutation } from '../profile-api';
 
 type DeleteAccountProps = { email: string };
 
 /**
+ * Why the server kept the account (409 Conflict, only ever a pro's): a lesson
+ * to come that someone booked or waits for, or a lesson paid online (whose
+ * records must stay; an admin closes such an account). One code for both, so
+ * one message names both and what to do about each.
+ */
+const KEPT_FOR_LESSONS =
+  '予約の入っている今後のレッスン、またはオンライン決済のあったレッスンがあるため、退会できません。今後のレッスンを中止してから、もう一度お試しください。オンライン決済のあったレッスンがある場合は、お問い合わせからご連絡ください。';
+
+/**
  * 退会する: asks for the password in a dialog, deletes the account with
- * `/auth/delete`, ends the session and goes to the top page.
+ * `/auth/delete`, ends the session and goes to the top page. A refusal is
+ * explained in the dialog, and the password typed stays.
  */
 export const DeleteAccount = ({ email }: DeleteAccountProps) => {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
+  /** A refusal that is not about the password (shown above the field). */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [deleteAccount, { isLoading }] = useDeleteAccountMutation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -26,6 +40,7 @@ export const DeleteAccount = ({ email }: DeleteAccountProps) => {
     setOpen(false);
     setPassword('');
     setError(undefined);
+    setRefusal(null);
   };
 
   const confirm = async () => {
@@ -34,6 +49,7 @@ export const DeleteAccount = ({ email }: DeleteAccountProps) => {
       document.getElementById(`${id}-password`)?.focus();
       return;
     }
+    setRefusal(null);
     const result = await deleteAccount({ email, password });
     if ('data' in result && result.data) {
       // Leave the member area first, so the login guard does not send us to #/auth.
@@ -41,7 +57,18 @@ export const DeleteAccount = ({ email }: DeleteAccountProps) => {
       dispatch(loggedOut());
       return;
     }
-    setError('退会できませんでした。パスワードをご確認ください。');
+    const failure = apiErrorOf(result);
+    if (failure?.code === 'Conflict') setRefusal(KEPT_FOR_LESSONS);
+    else if (
+      failure?.code === 'InvalidCredentials' ||
+      failure?.code === 'ValidationError'
+    )
+      setError('退会できませんでした。パスワードをご確認ください。');
+    // The password was not the matter (too many tries, the network…).
+    else
+      setRefusal(
+        `退会できませんでした。${failure?.msg ?? '時間をおいて再度お試しください。'}`,
+      );
   };
 
   return (
@@ -68,6 +95,7 @@ export const DeleteAccount = ({ email }: DeleteAccountProps) => {
         <p>
           本当に退会しますか？確認のため、ログインに使っているパスワードを入力してください。
         </p>
+        <FormErrorSummary errorCount={0} serverError={refusal} />
         <PasswordField
           id={`${id}-password`}
           name="password"

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Review } from '@proam/contract';
@@ -29,13 +29,20 @@ const ALL = Array.from({ length: 12 }, (_, i) =>
   ),
 );
 
-const serveList = (reviews: Review[] = ALL) =>
+/** /review/list and /review/reply over a copy of `initial`; replies are kept. */
+const serveList = (initial: Review[] = ALL) => {
+  let reviews = initial;
   serveApi({
     '/review/list': (body: { page: number; size: number }) =>
       ok(reviews.slice((body.page - 1) * body.size, body.page * body.size)),
-    '/review/reply': (body: { id: string; reply: string }) =>
-      ok({ ...reviews.find((r) => r.id === body.id), reply: body.reply }),
+    '/review/reply': (body: { id: string; reply: string }) => {
+      reviews = reviews.map((r) =>
+        r.id === body.id ? { ...r, reply: body.reply } : r,
+      );
+      return ok(reviews.find((r) => r.id === body.id));
+    },
   });
+};
 
 describe('the ★ summary', () => {
   it('shows the average to one decimal and the count', () => {
@@ -147,5 +154,56 @@ describe('the reviews of a pro', () => {
     expect(
       within(first).getByText('送信すると前の返信と置き換わります。'),
     ).toBeInTheDocument();
+  });
+
+  it('puts the focus on the posted reply and says it was sent', async () => {
+    const user = userEvent.setup();
+    serveList(ALL.slice(0, 2));
+    renderWithProviders(<ReviewList proId="pro-1" canReply />);
+    const [first, second] = await screen.findAllByRole('listitem');
+
+    await user.click(
+      within(second!).getByRole('button', {
+        name: '会員 2さんの口コミに返信する',
+      }),
+    );
+    // The status line is there before the reply, so its message is announced.
+    const status = within(second!).getByRole('status');
+    expect(status).toBeEmptyDOMElement();
+    await user.type(
+      within(second!).getByRole('textbox', { name: /会員 2さんへの返信/ }),
+      'ご参加ありがとうございました。',
+    );
+    await user.click(within(second!).getByRole('button', { name: '返信する' }));
+
+    const reply = await waitFor(() => {
+      const focused = document.activeElement as HTMLElement;
+      expect(second).toContainElement(focused);
+      expect(focused).toHaveTextContent(
+        'プロからの返信ご参加ありがとうございました。',
+      );
+      return focused;
+    });
+    expect(status).toHaveTextContent('返信を送信しました。');
+
+    // A new reply in place of the old one: the focus is on the new text.
+    await user.click(
+      within(first!).getByRole('button', {
+        name: '会員 1さんの口コミに返信を編集',
+      }),
+    );
+    const box = within(first!).getByRole('textbox', {
+      name: /会員 1さんへの返信/,
+    });
+    await user.clear(box);
+    await user.type(box, 'またお待ちしています。');
+    await user.click(within(first!).getByRole('button', { name: '返信する' }));
+    await waitFor(() =>
+      expect(document.activeElement).toHaveTextContent(
+        'プロからの返信またお待ちしています。',
+      ),
+    );
+    expect(first).toContainElement(document.activeElement as HTMLElement);
+    expect(reply).toHaveTextContent('ご参加ありがとうございました。');
   });
 });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import type { Review } from '@proam/contract';
 import { formatInstantDate } from '@/lib/format';
 import { RATING_MAX } from '../review-validation';
@@ -25,6 +25,8 @@ type ReviewItemProps = {
   actions?: ReactNode;
   /** Under the reply: the pro's reply box. */
   footer?: ReactNode;
+  /** Given: the reply can take the focus, so a posted reply can get it. */
+  replyRef?: Ref<HTMLDivElement>;
 };
 
 /** One review: stars, who and when, the comment and the pro's reply. */
@@ -33,6 +35,7 @@ export const ReviewItem = ({
   showAuthor = true,
   actions,
   footer,
+  replyRef,
 }: ReviewItemProps) => (
   <article className="review-item">
     <header className="review-item__head">
@@ -48,7 +51,11 @@ export const ReviewItem = ({
     </header>
     {r.comment && <p className="review-item__comment">{r.comment}</p>}
     {r.reply && (
-      <div className="review-item__reply">
+      <div
+        ref={replyRef}
+        tabIndex={replyRef ? -1 : undefined}
+        className="review-item__reply"
+      >
         <p className="review-item__reply-label">プロからの返信</p>
         <p>{r.reply}</p>
       </div>

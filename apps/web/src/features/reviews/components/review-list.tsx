@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Review } from '@proam/contract';
 import { InfiniteQueryList } from '@/components/infinite-query-list';
 import { useGetReviewsInfiniteQuery } from '../reviews-api';
@@ -37,15 +37,50 @@ export const ReviewList = ({
         moreClassName="review-list__more"
       >
         {(r) => (
-          <li key={r.id}>
-            <ReviewItem
-              review={r}
-              actions={reviewActions?.(r)}
-              footer={canReply ? <ReplyForm review={r} /> : undefined}
-            />
-          </li>
+          <ReviewEntry
+            key={r.id}
+            review={r}
+            canReply={canReply}
+            actions={reviewActions?.(r)}
+          />
         )}
       </InfiniteQueryList>
     </section>
+  );
+};
+
+type ReviewEntryProps = {
+  review: Review;
+  canReply: boolean;
+  actions: ReactNode;
+};
+
+/**
+ * One review of the list. The reply box closes once a reply is posted, so
+ * the focus goes to the reply itself as soon as the list shows it.
+ */
+const ReviewEntry = ({ review, canReply, actions }: ReviewEntryProps) => {
+  const replyRef = useRef<HTMLDivElement>(null);
+  // A new object per post: posting the same text again moves the focus too.
+  const [posted, setPosted] = useState<{ text: string } | null>(null);
+  useEffect(() => {
+    if (posted && review.reply === posted.text) replyRef.current?.focus();
+  }, [posted, review.reply]);
+  return (
+    <li>
+      <ReviewItem
+        review={review}
+        actions={actions}
+        replyRef={canReply ? replyRef : undefined}
+        footer={
+          canReply ? (
+            <ReplyForm
+              review={review}
+              onReplied={(saved) => setPosted({ text: saved.reply ?? '' })}
+            />
+          ) : undefined
+        }
+      />
+    </li>
   );
 };

@@ -7,6 +7,7 @@ import { FormActions } from '@/components/form/form-actions';
 import { FormErrorSummary } from '@/components/form/form-error-summary';
 import { apiErrorOf, fieldOfValidationError } from '@/lib/server-errors';
 import { useValidatedForm } from '@/hooks/use-validated-form';
+import { paymentsEnabled } from '@/config/env';
 import { errorAlertRaised } from '@/lib/ui-slice';
 import {
   CAPACITY,
@@ -16,6 +17,7 @@ import {
   lessonInput,
   lessonValuesOf,
   NOTE_MAX,
+  FEE_LOCKED_MESSAGE,
   OVERLAP_MESSAGE,
   PLACE_MAX,
   validateLesson,
@@ -58,6 +60,12 @@ export const LessonForm = ({
     validate: validateLesson(today, schedule?.date),
   });
   const { values, errors, bind } = form;
+  // Paid (or being paid) online at this fee: the server keeps it (409).
+  const feeLocked =
+    !!schedule &&
+    paymentsEnabled() &&
+    schedule.fee > 0 &&
+    schedule.reservedCount > 0;
 
   useEffect(() => {
     headingRef.current?.focus();
@@ -76,6 +84,20 @@ export const LessonForm = ({
       return;
     }
     const error = apiErrorOf(result);
+    // A 409 is a time overlap, or a fee changed while someone paid online
+    // (a booking since the form opened); the times unchanged say which.
+    if (
+      error?.code === 'Conflict' &&
+      schedule &&
+      body.fee !== schedule.fee &&
+      body.date === schedule.date &&
+      body.startTime === schedule.startTime &&
+      body.endTime === schedule.endTime
+    ) {
+      setFormError(FEE_LOCKED_MESSAGE);
+      form.markServerError('fee', FEE_LOCKED_MESSAGE);
+      return;
+    }
     if (error?.code === 'Conflict') {
       setFormError(OVERLAP_MESSAGE);
       form.markServerError('startTime', OVERLAP_MESSAGE);
@@ -164,7 +186,12 @@ export const LessonForm = ({
           inputMode="numeric"
           autoComplete="off"
           placeholder="例）20000"
-          hint="1名あたりの料金を半角数字で入力してください。"
+          readOnly={feeLocked}
+          hint={
+            feeLocked
+              ? FEE_LOCKED_MESSAGE
+              : '1名あたりの料金を半角数字で入力してください。'
+          }
           error={errors.fee}
           {...bind('fee')}
         />

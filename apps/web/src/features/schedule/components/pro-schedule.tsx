@@ -178,13 +178,13 @@ export const ProSchedule = ({
                 : '選択してください'}
             </option>
             {DAY_STATUS_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
+              <option key={o.value} value={o.value} disabled={o.disabled}>
                 {o.label}
               </option>
             ))}
           </select>
           <p id="day-round-hint" className="form-field__hint">
-            この日のすべてのレッスンに反映されます。募集中にしても、空きのないレッスンは満員のままです。
+            この日のすべてのレッスンに反映されます。満員は、空きがなくなると自動で切り替わります（募集中にしても、空きのないレッスンは満員のままです）。
           </p>
         </div>
         {!isLoading && !isError && dayLessons.length === 0 && (
