@@ -28,6 +28,7 @@ export const DEMO_ADMIN = {
 };
 export const DEMO_PASSWORD = 'proam-demo-2026';
 
+/** The demo pros. `lessonFee`, the fee on the profile, is the fee of every one of their demo lessons. */
 const PROS = [
   {
     userName: '佐藤 健一',
@@ -35,7 +36,7 @@ const PROS = [
     area: '東京都',
     affiliation: 'PGAティーチングプロA級',
     career: 'ツアー出場12年。2019年関東プロ選手権3位。',
-    lessonFee: 15000,
+    lessonFee: 23000,
     homeCourse: '若洲ゴルフリンクス',
     specialty: 'ドライバーの飛距離アップ、コースマネジメント',
     bio: '「楽しく、確実に上達する」をモットーに、ラウンドの中で一打一打の考え方をお伝えします。初めてのラウンドレッスンでも安心してご参加ください。',
@@ -46,7 +47,7 @@ const PROS = [
     area: '神奈川県',
     affiliation: 'LPGAティーチングプロ',
     career: 'ステップ・アップ・ツアー優勝1回。指導歴8年。',
-    lessonFee: 12000,
+    lessonFee: 20000,
     homeCourse: '大箱根カントリークラブ',
     specialty: 'アプローチ、バンカー、女性ゴルファーの基礎づくり',
     bio: '女性やシニアの方のスコアアップが得意です。100切り、90切りを目指す方、グリーン周りから一緒に変えていきましょう。',
@@ -57,7 +58,7 @@ const PROS = [
     area: '千葉県',
     affiliation: 'JGTOツアープロ',
     career: 'ツアー通算2勝。現在はレッスン活動に注力。',
-    lessonFee: 20000,
+    lessonFee: 28000,
     homeCourse: '千葉夷隅ゴルフクラブ',
     specialty: 'アイアンショットの精度、ゲームプラン',
     bio: '試合で培った実戦的なマネジメントをラウンドでお伝えします。ベストスコア更新を本気で目指す方、お待ちしています。',
@@ -68,7 +69,7 @@ const PROS = [
     area: '大阪府',
     affiliation: 'PGAティーチングプロB級',
     career: '関西を中心にスクール講師として活動。',
-    lessonFee: 9000,
+    lessonFee: 17000,
     homeCourse: '茨木国際ゴルフ倶楽部',
     specialty: 'パッティング、初心者のコースデビュー',
     bio: 'コースデビューの不安をなくすところからサポートします。ルールやマナーも丁寧にご説明しますので、お気軽にどうぞ。',
@@ -79,7 +80,7 @@ const PROS = [
     area: '愛知県',
     affiliation: 'PGA会員',
     career: 'ミニツアー賞金ランキング上位常連。',
-    lessonFee: 11000,
+    lessonFee: 19000,
     homeCourse: '三好カントリー倶楽部',
     specialty: 'スイング改造、ショートゲーム',
     bio: '動画を使った分かりやすい解説が好評です。ラウンド後に振り返りシートをお渡ししています。',
@@ -257,7 +258,7 @@ export async function seedDemo(
           place: courses[(d + 8) % courses.length]!,
           area: pro.area,
           capacity: 3 + (d % 2 === 0 ? 1 : 0),
-          fee: pro.lessonFee + 8000,
+          fee: pro.lessonFee,
           note: 'ハーフラウンド＋練習グリーンでのショートゲーム指導。プレーフィーは別途コースにてお支払いください。',
           statusRound: past ? 'done' : 'open',
         });
@@ -348,7 +349,7 @@ export async function seedDemo(
       place: (COURSES[PROS[0]!.area] ?? [PROS[0]!.homeCourse])[0]!,
       area: PROS[0]!.area,
       capacity: 3,
-      fee: PROS[0]!.lessonFee + 8000,
+      fee: PROS[0]!.lessonFee,
       statusRound: 'done',
       reservedCount: 1,
     }));
@@ -550,7 +551,7 @@ export async function seedDemo(
         title: 'ウィンターカップのエントリー受付を開始しました',
         category: '大会',
         publishedAt: daysAgo(2),
-        body: `ProAm Connect ウィンターカップ（${addDays(today, 21)} 開催、千葉夷隅ゴルフクラブ）のエントリー受付を開始しました。\n\nプロ1名とアマチュア3名でチームを組むベストボール方式です。ゴルフ歴やスコアを問わずご参加いただけます。会員ページの「大会」タブからお申し込みください。`,
+        body: `ProAm Connect ウィンターカップ（${addDays(today, 21)} 開催、千葉夷隅ゴルフクラブ）のエントリー受付を開始しました。\n\nプロ1名とアマチュア3名でチームを組むベストボール方式です。ゴルフ歴やスコアを問わずご参加いただけます。\n\nエントリーは、お問い合わせフォームでお問い合わせ種別「大会・イベントについて」を選び、大会名を添えてお申し込みください。`,
       },
       {
         id: newId(),
@@ -575,10 +576,10 @@ export async function seedDemo(
       },
       {
         id: newId(),
-        title: 'ラウンドレッスン初回割引キャンペーンのご案内',
+        title: 'はじめてのラウンドレッスン応援キャンペーンのご案内',
         category: 'キャンペーン',
         publishedAt: daysAgo(5),
-        body: '初めてラウンドレッスンを予約される方を対象に、レッスン料金を20%割引するキャンペーンを実施しています。詳しくはキャンペーン詳細ページをご覧ください。',
+        body: 'これからラウンドレッスンを始めたい方に向けて、「はじめてのラウンドレッスン応援キャンペーン」を実施しています。会員登録とプロの検索は無料。予約はレッスン前日の23時59分（日本時間）まで無料でキャンセルでき、予約したレッスンのチャットでプロに事前の相談もできます。レッスン料の割引はありません。詳しくは、トップページまたはアマチュア会員メニューからキャンペーン詳細ページをご覧ください。',
       },
       {
         id: newId(),

@@ -126,7 +126,8 @@ export type LessonNoticeKind =
   | 'calledOff'
   | 'promoted'
   | 'reminder'
-  | 'reviewInvite';
+  | 'reviewInvite'
+  | 'changed';
 
 /** Who a lesson mail goes to: the amateur concerned, or the lesson's pro. */
 export type NoticeRole = 'amateur' | 'pro';
@@ -158,6 +159,11 @@ const SUBJECTS: Record<LessonNoticeKind, Record<NoticeRole, string>> = {
     amateur: '明日はラウンドレッスンです',
     pro: '明日はラウンドレッスンです',
   },
+  // Only to the participants: the pro made the change.
+  changed: {
+    amateur: 'ご予約のラウンドレッスンの内容が変更されました',
+    pro: 'ラウンドレッスンの内容を変更しました',
+  },
   // Only to the participants: the pro is the one reviewed.
   reviewInvite: {
     amateur: 'レッスンはいかがでしたか？口コミをお寄せください',
@@ -170,6 +176,7 @@ function leadOf(
   role: NoticeRole,
   amateurName: string,
   paidOnline = false,
+  cancelClosed = false,
 ): string[] {
   const who = `${amateurName} 様`;
   switch (kind) {
@@ -198,7 +205,9 @@ function leadOf(
       return role === 'amateur'
         ? [
             'キャンセル待ちに登録いただいていたラウンドレッスンに空きが出たため、ご予約が確定しました。',
-            'ご都合が悪い場合は、レッスン前日までにアプリからキャンセルしてください。',
+            cancelClosed
+              ? 'レッスン当日のため、このご予約はキャンセルできません。ご都合が悪い場合は、アプリのチャットでプロにご連絡ください。'
+              : 'ご都合が悪い場合は、レッスン前日までにアプリからキャンセルしてください。',
           ]
         : [
             `キャンセル待ちの ${who}の予約が、以下のラウンドレッスンで確定しました。`,
@@ -209,6 +218,10 @@ function leadOf(
         : [
             '明日は以下のラウンドレッスンです。参加者の皆さまへのご対応をお願いいたします。',
           ];
+    case 'changed':
+      return [
+        'ご予約いただいている以下のラウンドレッスンの内容を、プロが変更しました。最新の内容をご確認ください。',
+      ];
     case 'reviewInvite':
       return [
         '以下のラウンドレッスンにご参加いただき、ありがとうございました。',
@@ -230,25 +243,32 @@ export function lessonNoticeMail(opts: {
   lesson: LessonFacts;
   link: string;
   reason?: string;
+  /** `changed`: what changed, one line each (「ゴルフ場：A → B」). */
+  changes?: string[];
   participants?: string[];
   /** The amateur paid online (the fee is not paid at the course). */
   paidOnline?: boolean;
+  /** Sent on the lesson's day or later: the booking can no longer be cancelled. */
+  cancelClosed?: boolean;
 }): Mail {
   const { kind, role, lesson } = opts;
   const lines = [
     `${opts.recipientName} 様`,
     '',
-    ...leadOf(kind, role, opts.amateurName, opts.paidOnline),
+    ...leadOf(kind, role, opts.amateurName, opts.paidOnline, opts.cancelClosed),
     '',
     ...lessonLines(lesson),
   ];
   if (opts.reason) lines.push(`中止の理由：${opts.reason}`);
+  if (opts.changes?.length) lines.push('', '変更点：', ...opts.changes);
   if (role === 'amateur' && (kind === 'reserved' || kind === 'promoted'))
     lines.push(
       opts.paidOnline
         ? `レッスン料：${yen(lesson.fee)}（お支払い済み）`
         : `レッスン料：${yen(lesson.fee)}（当日ゴルフ場でお支払いください）`,
-      `キャンセル期限：レッスン前日の23:59まで`,
+      opts.cancelClosed
+        ? 'キャンセル期限：レッスン当日のため、キャンセルはできません'
+        : 'キャンセル期限：レッスン前日の23:59まで',
     );
   if (
     role === 'pro' &&

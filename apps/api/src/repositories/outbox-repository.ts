@@ -13,7 +13,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { MailOutboxSummary } from '@proam/contract';
+import { mayCancelOn, type MailOutboxSummary } from '@proam/contract';
 import type { Db } from '../db/database.js';
 import {
   chatDigests,
@@ -28,7 +28,7 @@ import {
   users,
 } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
-import { addDays, japanTime } from '../lib/time.js';
+import { addDays, japanDate, japanTime } from '../lib/time.js';
 import type { Mail } from '../mail/mailer.js';
 import {
   chatDigestMail,
@@ -83,6 +83,7 @@ const CATEGORY_OF: Record<LessonNoticeKind, MailCategory> = {
   reminder: 'reminder',
   // Sent with the booking notices (the same 通知設定 switch).
   reviewInvite: 'booking',
+  changed: 'booking',
 };
 
 /** What `lessonNotice` is told: which mails about one lesson, to whom. */
@@ -91,6 +92,8 @@ export type LessonNoticeOptions = {
   scheduleId: string;
   amateurIds: string[];
   reason?: string;
+  /** `changed`: what changed, one line each. */
+  changes?: string[];
   /** Also mail the pro (default true). */
   toPro?: boolean;
   /** Makes each mail exist once (the reminder), whoever scans for it. */
@@ -228,6 +231,11 @@ export function outboxRepository(db: Db, appUrl: string) {
       const category = CATEGORY_OF[opts.kind];
       const link = `${appUrl}/#/tabs/schedule`;
       const names = opts.amateurIds.map((id) => who.get(id)?.name ?? '');
+      // Booked (or moved up) on the lesson's day: no longer cancellable.
+      const cancelClosed = !mayCancelOn(
+        lesson.date,
+        japanDate(opts.now ?? new Date()),
+      );
       const mails: OutboxMail[] = opts.amateurIds.flatMap((id) => {
         const p = who.get(id);
         if (!p) return [];
@@ -260,7 +268,9 @@ export function outboxRepository(db: Db, appUrl: string) {
               lesson: facts,
               link,
               ...(opts.reason ? { reason: opts.reason } : {}),
+              ...(opts.changes ? { changes: opts.changes } : {}),
               ...(opts.paidOnline ? { paidOnline: true } : {}),
+              ...(cancelClosed ? { cancelClosed } : {}),
             }),
             category,
             userId: id,

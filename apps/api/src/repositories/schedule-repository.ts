@@ -440,21 +440,19 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
           !mayCallOff(stored, now)
         )
           throw new ApiError('Conflict');
-        // The fee of a lesson someone holds or has paid online stays as paid:
-        // the card was charged that amount, and the pro's statement counts it.
-        if (input.fee !== undefined && input.fee !== stored.fee) {
-          const [paying] = await tx
-            .select({ id: payments.id })
-            .from(payments)
-            .where(
-              and(
-                eq(payments.scheduleId, current.id),
-                inArray(payments.status, ['pending', 'paid']),
-              ),
-            )
-            .limit(1);
-          if (paying) throw new ApiError('Conflict');
-        }
+        // What the amateurs booked stays as they booked it: its day, its
+        // times and its fee (a card may have been charged it, and a lesson
+        // moved to today could no longer be cancelled). To change those, the
+        // pro calls the lesson off and creates another.
+        if (
+          stored.reservedCount > 0 &&
+          ((input.date !== undefined && input.date !== stored.date) ||
+            (input.startTime !== undefined &&
+              input.startTime !== stored.startTime) ||
+            (input.endTime !== undefined && input.endTime !== stored.endTime) ||
+            (input.fee !== undefined && input.fee !== stored.fee))
+        )
+          throw new ApiError('Conflict');
         const date = input.date ?? current.date;
         const startTime = input.startTime ?? current.startTime;
         const endTime = input.endTime ?? current.endTime;
@@ -511,6 +509,26 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
         if (row.statusRound === 'cancelled' && was !== 'cancelled') {
           await settleCallOff(tx, row.id, undefined, now, rules, effects);
           return { row: await lockLesson(tx, row.id), effects };
+        }
+        // The course is where the amateurs go: whoever holds a place is told.
+        if (row.place !== stored.place && stored.reservedCount > 0) {
+          const holders = await tx
+            .select({ userId: reservations.userId })
+            .from(reservations)
+            .where(
+              and(
+                eq(reservations.scheduleId, row.id),
+                inArray(reservations.status, ACTIVE),
+              ),
+            );
+          await outboxRepository(tx, appUrl).lessonNotice({
+            kind: 'changed',
+            scheduleId: row.id,
+            amateurIds: holders.map((h) => h.userId),
+            toPro: false,
+            changes: [`ゴルフ場：${stored.place} → ${row.place}`],
+            now,
+          });
         }
         // Room, maybe new: the waitlist moves up at once.
         if (

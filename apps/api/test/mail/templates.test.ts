@@ -27,6 +27,7 @@ const KINDS: LessonNoticeKind[] = [
   'promoted',
   'reminder',
   'reviewInvite',
+  'changed',
 ];
 /** What API.md's table says each subject contains. */
 const SUBJECT_WORD: Record<LessonNoticeKind, RegExp> = {
@@ -36,6 +37,7 @@ const SUBJECT_WORD: Record<LessonNoticeKind, RegExp> = {
   promoted: /キャンセル待ち/,
   reminder: /明日/,
   reviewInvite: /口コミ/,
+  changed: /変更/,
 };
 /** A lesson mail to the amateur who booked; each test adds its kind. */
 const toAmateur = {
@@ -66,6 +68,9 @@ describe('lesson mails', () => {
           link: 'https://proam.example.jp/#/tabs/schedule',
           participants: ['佐藤 花子', '鈴木 一郎'],
           ...(kind === 'calledOff' ? { reason: '雨天のため' } : {}),
+          ...(kind === 'changed'
+            ? { changes: ['ゴルフ場：府中CC → 多摩CC'] }
+            : {}),
         });
         // Printed so a person reads every mail the product sends (npm test output).
         t.diagnostic(`${mail.subject}\n${mail.text}`);
@@ -80,7 +85,29 @@ describe('lesson mails', () => {
         );
         if (kind === 'calledOff')
           assert.match(mail.text, /中止の理由：雨天のため/);
+        if (kind === 'changed')
+          assert.match(mail.text, /変更点：\nゴルフ場：府中CC → 多摩CC/);
       });
+
+  it('a booking made on the lesson day says it can no longer be cancelled', () => {
+    for (const kind of ['reserved', 'promoted'] as const) {
+      const mail = lessonNoticeMail({
+        kind,
+        role: 'amateur',
+        to: 'x@example.jp',
+        recipientName: '佐藤 花子',
+        amateurName: '佐藤 花子',
+        lesson,
+        link: 'https://proam.example.jp/#/tabs/schedule',
+        cancelClosed: true,
+      });
+      assert.match(
+        mail.text,
+        /キャンセル期限：レッスン当日のため、キャンセルはできません/,
+      );
+      assert.doesNotMatch(mail.text, /前日/);
+    }
+  });
 
   it('the unread-chat digest', (t) => {
     const mail = chatDigestMail({

@@ -85,7 +85,7 @@ for (const driver of DRIVERS) {
         assert.equal(byAdmin.email, 'ama1@example.jp');
         const pro = (await post('ama1', '/user/read', { id: ids.pro1 })).json
           .body as U;
-        assert.equal(pro.pro!.lessonFee, 15000);
+        assert.equal(pro.pro!.lessonFee, 23000);
         assert.equal(
           (await post('ama1', '/user/read', { id: 'NOSUCHUSER' })).json.body,
           null,
@@ -435,11 +435,11 @@ for (const driver of DRIVERS) {
           (await search({ keyword: '若洲' })).map((u) => u.userName),
           ['佐藤 健一'],
         );
-        const mid = await search({ feeMin: 10000, feeMax: 15000 });
+        const mid = await search({ feeMin: 15000, feeMax: 20000 });
         assert.ok(
           mid.length >= 2 &&
             mid.every(
-              (u) => u.pro!.lessonFee! >= 10000 && u.pro!.lessonFee! <= 15000,
+              (u) => u.pro!.lessonFee! >= 15000 && u.pro!.lessonFee! <= 20000,
             ),
         );
         const byFee = await search({ sort: 'fee' });

@@ -969,7 +969,7 @@ for (const driver of DRIVERS) {
       const first = await start(a!.auth, id);
       const moved = await post(asMember('pro1'), '/schedule/update', {
         id,
-        date: addDays(japanDate(), day++),
+        place: '変更後のオンライン決済コース',
       });
       assert.equal(moved.status, 200, JSON.stringify(moved.json));
       const again = await start(a!.auth, id);

@@ -8,6 +8,7 @@ import { call, DRIVERS, memberSuite } from '../helper.js';
 import {
   extraAmateurs,
   heldReservations,
+  mailsTo,
   rowsWhere,
   scheduleRow,
 } from '../fixtures.js';
@@ -333,7 +334,40 @@ for (const driver of DRIVERS) {
         200,
       );
       assert.equal((fewer.json.body as S).statusRound, 'full');
-      await expect('admin', '/schedule/update', { id: s.id, fee: 25000 }, 200);
+      // What the amateurs booked stays: its day, times and fee (call it off
+      // and create another); the course may change, and they are told.
+      for (const change of [
+        { fee: 25000 },
+        { date: addDays(today, 48) },
+        { startTime: '08:00' },
+        { endTime: '15:00' },
+      ])
+        await expect(
+          'admin',
+          '/schedule/update',
+          { id: s.id, ...change },
+          'Conflict',
+        );
+      const told = await mailsTo(suite.h, 'ama5@example.jp', /内容が変更/);
+      assert.equal(told.length, 1);
+      assert.match(told[0]!.body, /ゴルフ場：.+ → 変更後のコース/);
+      assert.equal(
+        (await mailsTo(suite.h, 'pro5@example.jp', /内容/)).length,
+        0,
+      );
+      // Unbooked, everything may change.
+      const free = await created('pro5', { date: addDays(today, 49) });
+      await expect(
+        'pro5',
+        '/schedule/update',
+        {
+          id: free.id,
+          date: addDays(today, 50),
+          fee: 9000,
+          startTime: '08:00',
+        },
+        200,
+      );
       await expect('pro5', '/schedule/delete', { id: s.id }, 'Conflict');
       await expect('pro1', '/schedule/delete', { id: s.id }, 'Forbidden');
       const empty = await created('pro5', { date: addDays(today, 45) });

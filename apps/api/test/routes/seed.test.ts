@@ -5,6 +5,7 @@ import { verifyPassword } from '../../src/lib/password.js';
 import { seedDemo, DEMO_ADMIN, DEMO_PASSWORD } from '../../src/db/seed.js';
 import {
   likes,
+  news,
   reservations,
   reviews,
   schedules,
@@ -147,6 +148,29 @@ for (const driver of DRIVERS) {
       ).rows)
         assert.equal(row.like_count, Number(row.n));
       assert.ok((await h.database.db.select().from(likes)).length > 0);
+    });
+
+    it("gives every demo pro's lessons the fee on the pro's profile", async () => {
+      const pros = (await h.database.db.select().from(users)).filter(
+        (u) => u.type === 'pro',
+      );
+      const lessons = await h.database.db.select().from(schedules);
+      for (const pro of pros) {
+        const fees = new Set(
+          lessons.filter((l) => l.proId === pro.id).map((l) => l.fee),
+        );
+        if (pro.email === 'pro6@example.jp') assert.equal(fees.size, 0);
+        else assert.deepEqual([...fees], [pro.lessonFee], pro.email);
+      }
+    });
+
+    it('has news that promise only what the app does: entries by the contact form, no discount', async () => {
+      const bodies = (await h.database.db.select().from(news))
+        .map((n) => `${n.title}\n${n.body}`)
+        .join('\n');
+      assert.doesNotMatch(bodies, /「大会」タブからお申し込み/);
+      assert.doesNotMatch(bodies, /%|％|割引(?!はありません)/);
+      assert.match(bodies, /お問い合わせ種別「大会・イベントについて」/);
     });
 
     it('never seeds a database that has data', async () => {

@@ -1,4 +1,8 @@
-import type { Competition, CompetitionStatus } from '@proam/contract';
+import type {
+  CONTACT_CATEGORIES,
+  Competition,
+  CompetitionStatus,
+} from '@proam/contract';
 
 export const STATUS_LABELS: Record<CompetitionStatus, string> = {
   draft: '下書き',
@@ -6,6 +10,14 @@ export const STATUS_LABELS: Record<CompetitionStatus, string> = {
   closed: 'エントリー締切',
   finished: '終了',
 };
+
+/**
+ * How a member enters a competition that takes entries: the app has no entry
+ * of its own (API.md, Competitions), so the company takes entries through the
+ * contact form (/contact/create), under this category of the form.
+ */
+export const ENTRY_CONTACT_CATEGORY =
+  '大会・イベントについて' satisfies (typeof CONTACT_CATEGORIES)[number];
 
 export const isUpcoming = (c: Competition): boolean =>
   c.status === 'open' || c.status === 'closed';

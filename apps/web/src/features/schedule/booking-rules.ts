@@ -40,17 +40,22 @@ const japanMinute = (now: number): string => {
 export const hasStarted = (s: Schedule, now: number): boolean =>
   `${s.date}T${s.startTime}` <= japanMinute(now);
 
+/** The lesson is over (Japan time): its end has passed. */
+export const hasEnded = (s: Schedule, now: number): boolean =>
+  `${s.date}T${s.endTime}` <= japanMinute(now);
+
 /** Google Maps' search for a place name (no API key needed). */
 export const mapSearchUrl = (place: string): string =>
   `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(place)}`;
 
 /**
  * The member may review the lesson (docs/api.md, /review/create): their
- * reservation is confirmed, the lesson's day has come, and it was not called
- * off.
+ * reservation is confirmed, the lesson is over, and it was not called off.
+ * The server takes a review from the lesson's day on; the app offers it once
+ * the lesson has ended, when there is something to say about it.
  */
-export const mayReview = (s: Schedule, userId: string, today: string) =>
-  s.date <= today &&
+export const mayReview = (s: Schedule, userId: string, now: number) =>
+  hasEnded(s, now) &&
   !isCalledOff(s) &&
   (s.myReservation
     ? s.myReservation.status === 'confirmed'

@@ -118,9 +118,9 @@ export const lessonInput = (v: LessonValues): ScheduleCreateInput => ({
   note: v.note,
 });
 
-/** The server keeps the fee of a lesson someone holds or paid online. */
-export const FEE_LOCKED_MESSAGE =
-  'オンライン決済の予約があるため、料金は変更できません。';
+/** The server keeps a booked lesson's day, times and fee (409). */
+export const BOOKED_LOCKED_MESSAGE =
+  '予約が入っているため、日付・時刻・料金は変更できません。変更が必要な場合は、このレッスンを中止して新しく登録してください。';
 
 export const OVERLAP_MESSAGE =
   'この時間帯には別のレッスンが登録されています。時刻を変えてください。';

@@ -2,7 +2,11 @@ import {
   MemberMenuPage,
   type MemberMenuContent,
 } from '@/components/member-menu-page';
-import { SYSTEM_FEE_LABEL } from '@/features/legal/legal-terms';
+import { ENTRY_CONTACT_CATEGORY } from '@/features/competitions/competition-status';
+import {
+  CANCEL_DEADLINE_LABEL,
+  SYSTEM_FEE_LABEL,
+} from '@/features/legal/legal-terms';
 import { byPaymentMode, PAY_AT_COURSE } from '@/lib/payment-mode';
 
 const LESSON_FEE_GUIDE =
@@ -35,11 +39,11 @@ const content = (): MemberMenuContent => ({
     },
     {
       title: 'マイスケジュールで予定を管理',
-      text: '予約したレッスンは日付順に一覧で確認できます。ご都合が悪くなった場合は、画面からキャンセルの手続きができます。',
+      text: `予約したレッスンは日付順に一覧で確認できます。ご都合が悪くなった場合は、${CANCEL_DEADLINE_LABEL}まで画面からキャンセルできます。`,
     },
     {
       title: '大会・イベントに参加',
-      text: 'プロと一緒にプレーできるプロアム大会や、会員同士の交流イベントに参加できます。結果はイベント日程・結果ページに掲載します。',
+      text: `プロと一緒にプレーできるプロアム大会や、会員同士の交流イベントに参加できます。エントリーはお問い合わせフォーム（お問い合わせ種別「${ENTRY_CONTACT_CATEGORY}」）で受け付け、結果はイベント日程・結果ページに掲載します。`,
     },
   ],
   stepsTitle: 'ご予約の流れ',
@@ -61,8 +65,10 @@ const content = (): MemberMenuContent => ({
       text: 'チャットで集合時間を確認し、当日はゴルフ場へ。プロと一緒にラウンドを楽しみましょう。',
     },
   ],
-  stepsNote:
-    'キャンセルはレッスン前日まで画面から行えます。当日のキャンセルや天候による中止の扱いは、各レッスンの案内とチャットでご確認ください。',
+  stepsNote: byPaymentMode({
+    online: `キャンセルは${CANCEL_DEADLINE_LABEL}まで、スケジュール画面から無料で行えます（お支払い済みの料金は全額返金）。レッスン当日以降はキャンセルできません。雨天などでプロがレッスンを中止した場合は、お支払い済みの料金を全額返金します。`,
+    atCourse: `キャンセルは${CANCEL_DEADLINE_LABEL}まで、スケジュール画面から無料で行えます。レッスン当日以降はキャンセルできません。雨天などでプロがレッスンを中止した場合、料金はかかりません。`,
+  }),
   feesCaption: 'アマチュア会員の料金',
   fees: [
     { label: '入会金・年会費', value: '0円' },

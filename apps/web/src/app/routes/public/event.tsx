@@ -40,9 +40,6 @@ const EventRoute = () => {
                   competitions={upcoming}
                   empty="現在、開催予定の大会はありません。次回の発表をお待ちください。"
                 />
-                <p className="muted">
-                  エントリー方法は大会ごとに異なります。詳しくはお問い合わせフォームの「大会・イベントについて」からお問い合わせください。
-                </p>
               </CompetitionSection>
 
               <CompetitionSection id="results-title" title="大会結果" gap>

@@ -213,7 +213,7 @@ const LandingRoute = () => {
               はじめてのラウンドレッスン応援キャンペーン
             </span>
             <span className="campaign-teaser__text">
-              新規アマチュア会員さまの初回参加費が20%オフ。詳しくはこちら
+              会員登録・プロ検索は無料、キャンセルはレッスン前日まで無料。詳しくはこちら
             </span>
             <ChevronRightIcon className="campaign-teaser__chevron" />
           </Link>

@@ -61,8 +61,7 @@ const content = (): MemberMenuContent => ({
     'ご登録いただけるのは、日本プロゴルフ協会（PGA）・日本女子プロゴルフ協会（LPGA）の会員、ティーチングプロ資格をお持ちの方、またはそれに準ずる指導経験をお持ちの方です。',
   feesCaption: 'プロ会員の料金',
   fees: [
-    { label: '初期登録費', value: '0円' },
-    { label: '月額基本料', value: '3,300円（税込）' },
+    { label: '初期登録費・月額基本料', value: '0円' },
     {
       label: '成約手数料',
       value: 'レッスン料の10%（予約が成立したレッスンのみ）',
@@ -85,7 +84,7 @@ const content = (): MemberMenuContent => ({
     }),
   ],
   feesNote:
-    '登録初月の月額基本料は無料です。解約はいつでも可能で、違約金はかかりません。',
+    'プロ会員にかかる料金は、予約が成立したレッスンの成約手数料のみです。退会時の違約金もかかりません。',
   primaryAction: { to: '/auth/register', label: 'プロ会員として登録する' },
   secondaryAction: { to: '/contact', label: '登録について相談する' },
 });

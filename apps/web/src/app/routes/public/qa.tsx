@@ -2,7 +2,11 @@ import { Link } from 'react-router';
 import { IndexedSection, SectionIndex } from '@/components/in-page-link';
 import { NoticeCard } from '@/components/notice-card';
 import { PageHeader } from '@/components/page-header';
-import { SYSTEM_FEE_LABEL } from '@/features/legal/legal-terms';
+import { ENTRY_CONTACT_CATEGORY } from '@/features/competitions/competition-status';
+import {
+  CANCEL_DEADLINE_LABEL,
+  SYSTEM_FEE_LABEL,
+} from '@/features/legal/legal-terms';
 import { byPaymentMode, PAY_AT_COURSE } from '@/lib/payment-mode';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
@@ -46,7 +50,10 @@ const qaGroups = (): QaGroup[] => [
       },
       {
         q: '予約をキャンセルできますか？',
-        a: 'レッスン前日までであれば、スケジュール画面から予約をキャンセルできます。当日のキャンセルや雨天時の扱いはレッスンごとに異なるため、レッスンの案内やチャットでご確認ください。',
+        a: byPaymentMode({
+          online: `${CANCEL_DEADLINE_LABEL}まで、スケジュール画面から無料でキャンセルでき、お支払い済みのレッスン料とシステム利用料は全額返金します。レッスン当日以降はキャンセルできません（お支払い済みの料金は返金されません）。雨天などでプロがレッスンを中止した場合は、お支払い済みの料金を全額返金します。`,
+          atCourse: `${CANCEL_DEADLINE_LABEL}まで、スケジュール画面から無料でキャンセルできます。レッスン当日以降はキャンセルできません。雨天などでプロがレッスンを中止した場合、料金はかかりません。`,
+        }),
       },
       {
         q: '友人と一緒に参加できますか？',
@@ -83,7 +90,7 @@ const qaGroups = (): QaGroup[] => [
     items: [
       {
         q: '大会には誰でも参加できますか？',
-        a: '大会ごとに参加資格が異なります。多くの大会は会員であればどなたでもエントリーいただけます。日程や参加費、エントリー締切はイベント日程・結果ページでご確認ください。',
+        a: `参加資格は大会ごとに異なりますので、各大会の案内をご確認ください。日程・参加費・エントリー締切は、イベント日程・結果ページに掲載しています。エントリーは、お問い合わせフォームでお問い合わせ種別「${ENTRY_CONTACT_CATEGORY}」を選び、大会名を添えてお申し込みください。`,
       },
       {
         q: '大会の結果はどこで確認できますか？',

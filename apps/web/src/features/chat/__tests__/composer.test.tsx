@@ -1,9 +1,10 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
 import { Composer } from '../components/composer';
 import { composerKeyAction } from '../composer-keys';
+import { PHYSICAL_KEYBOARD_QUERY } from '../use-physical-keyboard';
 
 const key = (over: Partial<Parameters<typeof composerKeyAction>[0]>) =>
   composerKeyAction({
@@ -96,5 +97,63 @@ describe('Composer', () => {
     fireEvent.change(box, { target: { value: 'あ'.repeat(2001) } });
     expect(send).toBeDisabled();
     expect(box).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  describe('the Shift+Enter hint', () => {
+    /** A browser whose pointer answers PHYSICAL_KEYBOARD_QUERY with `matches`. */
+    const pointer = (matches: boolean) => {
+      const listeners = new Set<() => void>();
+      const list = {
+        get matches() {
+          return matches;
+        },
+        media: PHYSICAL_KEYBOARD_QUERY,
+        addEventListener: (_: string, l: () => void) => listeners.add(l),
+        removeEventListener: (_: string, l: () => void) => listeners.delete(l),
+      };
+      const matchMedia = vi.fn((q: string) => {
+        expect(q).toBe(PHYSICAL_KEYBOARD_QUERY);
+        return list;
+      });
+      vi.stubGlobal('matchMedia', matchMedia);
+      return {
+        change: (next: boolean) => {
+          matches = next;
+          for (const l of listeners) l();
+        },
+      };
+    };
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('shows with a mouse or trackpad (a physical keyboard is likely)', () => {
+      pointer(true);
+      const { box } = setup();
+      expect(box).toHaveAttribute(
+        'placeholder',
+        'メッセージを入力（Shift+Enterで改行）',
+      );
+    });
+
+    it('is left out on a touch screen, where Shift+Enter still breaks the line', async () => {
+      const device = pointer(false);
+      const user = userEvent.setup();
+      const { onSend, box } = setup();
+      expect(box).toHaveAttribute('placeholder', 'メッセージを入力');
+      await user.type(box, '一行目{Shift>}{Enter}{/Shift}二行目');
+      expect(onSend).not.toHaveBeenCalled();
+      expect(box).toHaveValue('一行目\n二行目');
+      // A keyboard and a mouse attached: the hint follows.
+      act(() => device.change(true));
+      expect(box).toHaveAttribute(
+        'placeholder',
+        'メッセージを入力（Shift+Enterで改行）',
+      );
+    });
+
+    it('is left out where the browser cannot tell', () => {
+      vi.stubGlobal('matchMedia', undefined);
+      const { box } = setup();
+      expect(box).toHaveAttribute('placeholder', 'メッセージを入力');
+    });
   });
 });

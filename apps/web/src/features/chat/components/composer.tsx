@@ -6,6 +6,7 @@ import {
   COUNTER_FROM,
   MESSAGE_MAX,
 } from '../composer-keys';
+import { usePhysicalKeyboard } from '../use-physical-keyboard';
 
 type ComposerProps = {
   /** Resolves true when the message was stored; false keeps it in the box. */
@@ -14,7 +15,9 @@ type ComposerProps = {
 
 /**
  * The message box: Enter sends, Shift+Enter breaks the line, Enter while an
- * IME is composing never sends. A failed message stays, with 再送信.
+ * IME is composing never sends. A failed message stays, with 再送信. The
+ * Shift+Enter hint shows only where a physical keyboard is likely (a phone
+ * has no Shift key); the keys work the same everywhere.
  */
 export const Composer = ({ onSend }: ComposerProps) => {
   const [text, setText] = useState('');
@@ -23,6 +26,7 @@ export const Composer = ({ onSend }: ComposerProps) => {
   const boxRef = useRef<HTMLTextAreaElement>(null);
   const counterId = useId();
   const errorId = useId();
+  const keyboard = usePhysicalKeyboard();
 
   const send = async () => {
     if (sending || !canSend(text)) return;
@@ -81,7 +85,11 @@ export const Composer = ({ onSend }: ComposerProps) => {
           className="composer__box"
           rows={1}
           value={text}
-          placeholder="メッセージを入力（Shift+Enterで改行）"
+          placeholder={
+            keyboard
+              ? 'メッセージを入力（Shift+Enterで改行）'
+              : 'メッセージを入力'
+          }
           aria-invalid={over ? true : undefined}
           aria-describedby={
             [showCounter && counterId, failed && errorId]

@@ -1,8 +1,9 @@
 import type { Competition } from '@proam/contract';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { CalendarIcon, PinIcon } from '@/components/icons';
 import { formatDate, formatYen } from '@/lib/format';
-import { STATUS_LABELS } from '../competition-status';
+import { ENTRY_CONTACT_CATEGORY, STATUS_LABELS } from '../competition-status';
 
 type CompetitionCardProps = {
   competition: Competition;
@@ -68,6 +69,13 @@ export const CompetitionCard = ({
       </dl>
       {c.description && (
         <p className="competition-card__description">{c.description}</p>
+      )}
+      {c.status === 'open' && (
+        <p className="competition-card__description competition-card__entry">
+          エントリーは<Link to="/contact">お問い合わせフォーム</Link>
+          で受け付けています。お問い合わせ種別「{ENTRY_CONTACT_CATEGORY}
+          」を選び、大会名を添えてお申し込みください。
+        </p>
       )}
       {actions && <div className="competition-card__actions">{actions}</div>}
     </article>

@@ -154,6 +154,20 @@ type PageCopy = {
   rows?: readonly (readonly [string, string])[];
 };
 
+/** 利用規約 第5条 as the Q&A and the amateur menu state it, in both modes. */
+const CANCEL_RULE = [
+  'レッスン前日の23時59分（日本時間）まで',
+  'レッスン当日以降はキャンセルできません',
+] as const;
+/** What they said before: a rule left to each lesson, which the terms do not allow. */
+const NOT_THE_RULE = ['レッスンごとに異なる', '各レッスンの案内'] as const;
+/** The pros pay only the commission (API.md, Payments): no monthly fee is billed. */
+const PRO_FEES = [
+  ['初期登録費・月額基本料', '0円'],
+  ['成約手数料', 'レッスン料の10%'],
+] as const;
+const NO_PRO_CHARGE = ['3,300円', '登録初月'] as const;
+
 /**
  * What each page that speaks of fees says in one payment mode: what online
  * payment alone makes true (card, Stripe, the system fee, refunds) shows only
@@ -195,21 +209,31 @@ const MODES: {
       {
         page: 'よくある質問',
         ui: <QaRoute />,
-        present: [PAY_AT_COURSE, 'システム利用料は無料'],
-        absent: ['クレジットカード', '550円', 'お振り込み'],
+        present: [
+          PAY_AT_COURSE,
+          'システム利用料は無料',
+          ...CANCEL_RULE,
+          'プロがレッスンを中止した場合、料金はかかりません',
+        ],
+        absent: ['クレジットカード', '550円', 'お振り込み', ...NOT_THE_RULE],
       },
       {
         page: 'アマチュア会員メニュー',
         ui: <AmateurMenuRoute />,
-        present: [PAY_AT_COURSE],
-        absent: ['550円'],
+        present: [
+          PAY_AT_COURSE,
+          ...CANCEL_RULE,
+          'プロがレッスンを中止した場合、料金はかかりません',
+        ],
+        absent: ['550円', '返金', ...NOT_THE_RULE],
         rows: [['システム利用料', '0円']],
       },
       {
         page: 'プロ会員メニュー',
         ui: <ProMenuRoute />,
         present: ['参加者から直接お受け取りください（現地払い）'],
-        absent: ['お振り込み'],
+        absent: ['お振り込み', ...NO_PRO_CHARGE],
+        rows: PRO_FEES,
       },
     ],
   },
@@ -249,21 +273,31 @@ const MODES: {
       {
         page: 'よくある質問',
         ui: <QaRoute />,
-        present: ['550円（税込）のシステム利用料', 'クレジットカード'],
-        absent: ['現地払い'],
+        present: [
+          '550円（税込）のシステム利用料',
+          'クレジットカード',
+          ...CANCEL_RULE,
+          'お支払い済みのレッスン料とシステム利用料は全額返金します',
+          'プロがレッスンを中止した場合は、お支払い済みの料金を全額返金します',
+        ],
+        absent: ['現地払い', ...NOT_THE_RULE],
       },
       {
         page: 'アマチュア会員メニュー',
         ui: <AmateurMenuRoute />,
-        present: [],
-        absent: ['現地払い'],
+        present: [
+          ...CANCEL_RULE,
+          'プロがレッスンを中止した場合は、お支払い済みの料金を全額返金します',
+        ],
+        absent: ['現地払い', ...NOT_THE_RULE],
         rows: [['システム利用料', '1予約につき550円（税込）']],
       },
       {
         page: 'プロ会員メニュー',
         ui: <ProMenuRoute />,
         present: ['ご指定の口座へお振り込みします'],
-        absent: ['現地払い'],
+        absent: ['現地払い', ...NO_PRO_CHARGE],
+        rows: PRO_FEES,
       },
     ],
   },

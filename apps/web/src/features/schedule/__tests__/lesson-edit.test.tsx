@@ -1,19 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runtimeConfig } from '@/config/env';
 import { createLesson } from '@/testing/factories';
 import { ng, ok, serveApi } from '@/testing/msw';
 import { setNow } from '@/testing/lessons';
 import { renderWithProviders } from '@/testing/render';
 import { ProSchedule } from '../components/pro-schedule';
 
-const savedKey = runtimeConfig.stripePublishableKey;
 beforeEach(() => {
   setNow('2026-11-20T00:00:00Z');
 });
 afterEach(() => {
-  runtimeConfig.stripePublishableKey = savedKey;
   vi.useRealTimers();
 });
 
@@ -28,29 +25,46 @@ const openEdit = async (user: ReturnType<typeof userEvent.setup>) => {
 };
 
 describe('a pro edits a lesson someone booked', () => {
-  it('keeps the fee of a lesson paid online as it is, and says why', async () => {
-    runtimeConfig.stripePublishableKey = 'pk_test_lesson_edit';
+  it('keeps its day, times and fee as booked, and says why; the course may change, and the amateurs are told', async () => {
     const user = userEvent.setup();
     serveApi({ '/schedule/getById': () => ok([createLesson('L1')]) });
     renderPro();
     const fee = await openEdit(user);
-    expect(fee).toHaveAttribute('readonly');
-    expect(fee).toHaveAccessibleDescription(
-      'オンライン決済の予約があるため、料金は変更できません。',
+    expect(
+      screen.getByText(
+        '予約が入っているため、日付・時刻・料金は変更できません。変更が必要な場合は、このレッスンを中止して新しく登録してください。',
+      ),
+    ).toBeInTheDocument();
+    for (const field of [
+      fee,
+      screen.getByLabelText(/^日付/),
+      screen.getByLabelText(/^開始時刻/),
+      screen.getByLabelText(/^終了時刻/),
+    ]) {
+      expect(field).toHaveAttribute('readonly');
+      expect(field).toHaveAccessibleDescription(
+        expect.stringContaining('予約が入っているため変更できません。'),
+      );
+    }
+    const place = screen.getByRole('textbox', { name: /ゴルフ場/ });
+    expect(place).not.toHaveAttribute('readonly');
+    expect(place).toHaveAccessibleDescription(
+      expect.stringContaining('予約した方にメールでお知らせします'),
     );
   });
 
-  it('lets the fee change when it is paid at the course', async () => {
-    runtimeConfig.stripePublishableKey = null;
+  it('lets everything change while nobody has booked', async () => {
     const user = userEvent.setup();
-    serveApi({ '/schedule/getById': () => ok([createLesson('L1')]) });
+    serveApi({
+      '/schedule/getById': () => ok([createLesson('L1', { reservedCount: 0 })]),
+    });
     renderPro();
     const fee = await openEdit(user);
     expect(fee).not.toHaveAttribute('readonly');
+    expect(screen.getByLabelText(/^日付/)).not.toHaveAttribute('readonly');
   });
 
-  it('explains a fee the server kept (a payment since the form opened), not a time overlap, and keeps the input', async () => {
-    runtimeConfig.stripePublishableKey = 'pk_test_lesson_edit';
+  it('explains a fee the server kept (a booking since the form opened), not a time overlap, and keeps the input', async () => {
     const user = userEvent.setup();
     serveApi({
       '/schedule/getById': () => ok([createLesson('L1', { reservedCount: 0 })]),
@@ -58,13 +72,12 @@ describe('a pro edits a lesson someone booked', () => {
     });
     renderPro();
     const fee = await openEdit(user);
-    expect(fee).not.toHaveAttribute('readonly');
     await user.clear(fee);
     await user.type(fee, '18000');
     await user.click(screen.getByRole('button', { name: '変更を保存' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(
-      'オンライン決済の予約があるため、料金は変更できません。',
+      '予約が入っているため、日付・時刻・料金は変更できません。',
     );
     expect(alert).not.toHaveTextContent('別のレッスン');
     expect(fee).toHaveValue('18000');

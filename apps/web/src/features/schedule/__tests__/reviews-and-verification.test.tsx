@@ -19,7 +19,7 @@ afterEach(() => {
 const setToday = () => setNow('2026-11-30T01:00:00Z');
 
 describe('the review slot on the amateur’s lessons', () => {
-  it('is offered for confirmed lessons from their day on, never for called-off, pending or future ones', async () => {
+  it('is offered for confirmed lessons once they have ended, never for called-off, pending, running or future ones', async () => {
     setToday();
     serveApi({
       '/schedule/getById': () =>
@@ -32,6 +32,12 @@ describe('the review slot on the amateur’s lessons', () => {
           createReservedLesson('today', {
             date: '2026-11-30',
             place: '今日CC',
+          }),
+          createReservedLesson('early', {
+            date: '2026-11-30',
+            startTime: '06:00',
+            endTime: '09:30',
+            place: '早朝CC',
           }),
           createReservedLesson('future', {
             date: '2026-12-05',
@@ -71,10 +77,15 @@ describe('the review slot on the amateur’s lessons', () => {
     ).toBeInTheDocument();
     expect(within(past).queryByText('中止CC')).toBeNull();
     expect(within(past).queryByText('未確定CC')).toBeNull();
-    // Today's lesson is still among the reservations, with the invitation.
+    // Today's lesson that has ended is a past one, with the invitation;
+    // the one still under way (09:00–14:00 at 10:00) is not yet.
+    expect(within(past).getByText('早朝CC')).toBeInTheDocument();
     expect(
-      screen.getByText('口コミ枠 today 2026年11月30日(月)'),
+      within(past).getByText('口コミ枠 early 2026年11月30日(月)'),
     ).toBeInTheDocument();
+    expect(within(past).queryByText('今日CC')).toBeNull();
+    expect(screen.getByText('今日CC')).toBeInTheDocument();
+    expect(screen.queryByText(/口コミ枠 today/)).toBeNull();
     expect(screen.queryByText(/口コミ枠 future/)).toBeNull();
     expect(screen.queryByText(/口コミ枠 off/)).toBeNull();
   });

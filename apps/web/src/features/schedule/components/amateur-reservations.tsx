@@ -11,8 +11,14 @@ import type { Schedule } from '@proam/contract';
 import { StatusNotice } from '@/components/flash-status';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { queryFallback } from '@/components/query-state';
+import { useNow } from '@/hooks/use-now';
 import { formatDate } from '@/lib/format';
-import { isCalledOff, isReservedBy, mayReview } from '../booking-rules';
+import {
+  hasEnded,
+  isCalledOff,
+  isReservedBy,
+  mayReview,
+} from '../booking-rules';
 import {
   useGetLessonMembersQuery,
   useGetSchedulesByIdQuery,
@@ -80,26 +86,23 @@ export const AmateurReservations = ({
   reviewSlot,
 }: AmateurReservationsProps) => {
   const today = useTodayInJapan();
+  const now = useNow();
   // Every lesson of the member (getActive leaves out called-off ones, which
   // the participants must still see); past ones are listed apart, for a review.
   const { data, isLoading, isError, refetch } = useGetSchedulesByIdQuery(
     { userId },
     { refetchOnMountOrArgChange: true },
   );
-  const upcoming = (data ?? []).filter(
-    (s) => s.date >= today && s.statusRound !== 'done',
-  );
+  // Until its end, a lesson is upcoming whatever its status says (a pro may
+  // mark a day 終了 early); after it, a past one.
+  const upcoming = (data ?? []).filter((s) => !hasEnded(s, now));
   const lessons = upcoming.filter((s) => isReservedBy(s, userId));
   const waiting = upcoming.filter(
     (s) => !isReservedBy(s, userId) && s.waitlistPosition !== undefined,
   );
   const past = reviewSlot
     ? (data ?? [])
-        .filter(
-          (s) =>
-            (s.date < today || s.statusRound === 'done') &&
-            mayReview(s, userId, today),
-        )
+        .filter((s) => mayReview(s, userId, now))
         .sort((a, b) =>
           a.date === b.date
             ? compareCodeUnits(b.startTime, a.startTime)
@@ -111,7 +114,7 @@ export const AmateurReservations = ({
     [...lessons, ...waiting, ...past].map((s) => s.proId),
   );
   const review = (s: Schedule) =>
-    reviewSlot && mayReview(s, userId, today)
+    reviewSlot && mayReview(s, userId, now)
       ? reviewSlot(s, formatDate(s.date))
       : null;
   const { data: pros } = useGetLessonMembersQuery(

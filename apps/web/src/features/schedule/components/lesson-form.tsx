@@ -7,7 +7,6 @@ import { FormActions } from '@/components/form/form-actions';
 import { FormErrorSummary } from '@/components/form/form-error-summary';
 import { apiErrorOf, fieldOfValidationError } from '@/lib/server-errors';
 import { useValidatedForm } from '@/hooks/use-validated-form';
-import { paymentsEnabled } from '@/config/env';
 import { errorAlertRaised } from '@/lib/ui-slice';
 import {
   CAPACITY,
@@ -17,7 +16,7 @@ import {
   lessonInput,
   lessonValuesOf,
   NOTE_MAX,
-  FEE_LOCKED_MESSAGE,
+  BOOKED_LOCKED_MESSAGE,
   OVERLAP_MESSAGE,
   PLACE_MAX,
   validateLesson,
@@ -26,6 +25,8 @@ import {
   useCreateScheduleMutation,
   useUpdateScheduleMutation,
 } from '../schedule-api';
+
+const LOCKED_HINT = '予約が入っているため変更できません。';
 
 type LessonFormProps = {
   /** The lesson being edited; absent for 新規レッスン. */
@@ -60,12 +61,8 @@ export const LessonForm = ({
     validate: validateLesson(today, schedule?.date),
   });
   const { values, errors, bind } = form;
-  // Paid (or being paid) online at this fee: the server keeps it (409).
-  const feeLocked =
-    !!schedule &&
-    paymentsEnabled() &&
-    schedule.fee > 0 &&
-    schedule.reservedCount > 0;
+  // What the amateurs booked stays as booked: the server keeps it (409).
+  const booked = !!schedule && schedule.reservedCount > 0;
 
   useEffect(() => {
     headingRef.current?.focus();
@@ -84,8 +81,8 @@ export const LessonForm = ({
       return;
     }
     const error = apiErrorOf(result);
-    // A 409 is a time overlap, or a fee changed while someone paid online
-    // (a booking since the form opened); the times unchanged say which.
+    // A 409 is a time overlap, or a change to a lesson booked since the
+    // form opened; a fee changed with the times unchanged can only be that.
     if (
       error?.code === 'Conflict' &&
       schedule &&
@@ -94,8 +91,8 @@ export const LessonForm = ({
       body.startTime === schedule.startTime &&
       body.endTime === schedule.endTime
     ) {
-      setFormError(FEE_LOCKED_MESSAGE);
-      form.markServerError('fee', FEE_LOCKED_MESSAGE);
+      setFormError(BOOKED_LOCKED_MESSAGE);
+      form.markServerError('fee', BOOKED_LOCKED_MESSAGE);
       return;
     }
     if (error?.code === 'Conflict') {
@@ -127,11 +124,14 @@ export const LessonForm = ({
     >
       <form className="lesson-form" noValidate onSubmit={(e) => void submit(e)}>
         <FormErrorSummary errorCount={0} serverError={formError} />
+        {booked && <p className="form-note">{BOOKED_LOCKED_MESSAGE}</p>}
         <TextField
           label="日付"
           type="date"
           required
           min={today}
+          readOnly={booked}
+          hint={booked ? LOCKED_HINT : undefined}
           error={errors.date}
           {...bind('date')}
         />
@@ -141,6 +141,8 @@ export const LessonForm = ({
             type="time"
             required
             step={300}
+            readOnly={booked}
+            hint={booked ? LOCKED_HINT : undefined}
             error={errors.startTime}
             {...bind('startTime')}
           />
@@ -149,6 +151,8 @@ export const LessonForm = ({
             type="time"
             required
             step={300}
+            readOnly={booked}
+            hint={booked ? LOCKED_HINT : undefined}
             error={errors.endTime}
             {...bind('endTime')}
           />
@@ -159,6 +163,11 @@ export const LessonForm = ({
           maxLength={PLACE_MAX}
           autoComplete="off"
           placeholder="例）府中カントリークラブ"
+          hint={
+            booked
+              ? '変更すると、予約した方にメールでお知らせします。'
+              : undefined
+          }
           error={errors.place}
           {...bind('place')}
         />
@@ -186,10 +195,10 @@ export const LessonForm = ({
           inputMode="numeric"
           autoComplete="off"
           placeholder="例）20000"
-          readOnly={feeLocked}
+          readOnly={booked}
           hint={
-            feeLocked
-              ? FEE_LOCKED_MESSAGE
+            booked
+              ? LOCKED_HINT
               : '1名あたりの料金を半角数字で入力してください。'
           }
           error={errors.fee}

@@ -1,13 +1,18 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { Schedule } from '@proam/contract';
+import { mayCancelOn, type Schedule } from '@proam/contract';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { queryFallback } from '@/components/query-state';
 import { paymentsEnabled } from '@/config/env';
 import { useNow } from '@/hooks/use-now';
 import { formatDate } from '@/lib/format';
 import { paymentPath } from '@/features/payment/payment-api';
-import { hasStarted, isCalledOff, isReservedBy } from '../booking-rules';
+import {
+  formatCancelDeadline,
+  hasStarted,
+  isCalledOff,
+  isReservedBy,
+} from '../booking-rules';
 import {
   useGetActiveSchedulesQuery,
   useGetLessonMembersQuery,
@@ -50,6 +55,10 @@ export const ProLessons = ({
   const lessons = (data ?? []).filter((s) => s.proId === proId);
   const { data: pros } = useGetLessonMembersQuery([proId]);
   const proName = pros?.[0] ? `${pros[0].userName}プロ` : 'プロ';
+  // A pro the company has not verified takes no bookings (the server: 409).
+  const proUnverified = pros?.[0]?.pro?.verified === false;
+  // A lesson of today cannot be cancelled once booked: asked first.
+  const [sameDay, setSameDay] = useState<Schedule | null>(null);
   const [reserve, reserveState] = useReserveScheduleMutation();
   const [notice, setNotice] = useState<string | null>(null);
   const [callingOff, setCallingOff] = useState<Schedule | null>(null);
@@ -69,8 +78,13 @@ export const ProLessons = ({
   const busy = reserveState.isLoading || cancel.busy || waitlist.busy;
   const navigate = useNavigate();
 
-  const onReserve = async (s: Schedule) => {
+  const onReserve = (s: Schedule) => {
     setNotice(null);
+    if (mayCancelOn(s.date, today)) void reserveNow(s);
+    else setSameDay(s);
+  };
+
+  const reserveNow = async (s: Schedule) => {
     // Paid online: the payment step holds the place and takes the card.
     if (paymentsEnabled() && s.fee > 0) {
       void navigate(paymentPath(s.id));
@@ -94,6 +108,22 @@ export const ProLessons = ({
   if (fallback) return fallback;
 
   const entryActions = (s: Schedule, focusRef?: typeof takeFocus) => {
+    if (proUnverified) return null;
+    if (
+      s.waitlistPosition === undefined &&
+      (hasStarted(s, now) ||
+        (s.statusRound !== 'open' && s.statusRound !== 'full'))
+    )
+      return (
+        <button
+          ref={focusRef}
+          type="button"
+          className="button button--primary"
+          disabled
+        >
+          受付終了
+        </button>
+      );
     if (s.statusRound === 'full' || s.waitlistPosition !== undefined)
       return (
         <WaitlistActions
@@ -109,11 +139,11 @@ export const ProLessons = ({
         ref={focusRef}
         type="button"
         className="button button--primary"
-        disabled={busy || s.statusRound !== 'open'}
-        onClick={() => void onReserve(s)}
+        disabled={busy}
+        onClick={() => onReserve(s)}
         aria-label={`${formatDate(s.date)} ${s.startTime}〜のレッスンを予約する`}
       >
-        {s.statusRound === 'open' ? '予約する' : '受付終了'}
+        予約する
       </button>
     );
   };
@@ -126,6 +156,11 @@ export const ProLessons = ({
       {notice && (
         <p className="day-panel__notice" role="status">
           {notice}
+        </p>
+      )}
+      {canReserve && proUnverified && (
+        <p className="form-note">
+          このプロは運営による確認中のため、現在は予約できません。
         </p>
       )}
       {lessons.length === 0 && (
@@ -141,13 +176,27 @@ export const ProLessons = ({
           const focusRef = s.id === focusLesson ? takeFocus : undefined;
           const mayCallOff =
             canCallOff && !isCalledOff(s) && !hasStarted(s, now);
+          const bookable =
+            canReserve &&
+            !reserved &&
+            !proUnverified &&
+            s.statusRound === 'open' &&
+            !hasStarted(s, now);
           return {
-            extra: reserved && (
+            extra: reserved ? (
               <ReservedNotes
                 schedule={s}
                 mayCancel={cancel.mayCancel(s, today)}
                 noteId={cancel.noteIdOf(s)}
               />
+            ) : (
+              bookable && (
+                <p className="cancel-deadline cancel-deadline__date">
+                  {mayCancelOn(s.date, today)
+                    ? `キャンセル期限：${formatCancelDeadline(s.date)}`
+                    : '本日のレッスンのため、予約後のキャンセルはできません。'}
+                </p>
+              )
             ),
             actions: canReserve ? (
               reserved ? (
@@ -182,6 +231,25 @@ export const ProLessons = ({
         </p>
       )}
       <ConfirmDialog {...cancel.dialog} />
+      <ConfirmDialog
+        open={sameDay !== null}
+        title="本日のレッスンの予約"
+        message={
+          sameDay
+            ? `${formatDate(sameDay.date)} ${sameDay.startTime}〜 ${sameDay.place}は本日のレッスンです。予約後はキャンセルできません。予約しますか？`
+            : ''
+        }
+        confirmLabel="予約する"
+        cancelLabel="戻る"
+        danger={false}
+        busy={reserveState.isLoading}
+        onConfirm={() => {
+          const s = sameDay;
+          setSameDay(null);
+          if (s) void reserveNow(s);
+        }}
+        onCancel={() => setSameDay(null)}
+      />
       {canCallOff && (
         <CallOffDialog
           schedule={callingOff}

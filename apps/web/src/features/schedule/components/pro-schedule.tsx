@@ -178,7 +178,14 @@ export const ProSchedule = ({
                 : '選択してください'}
             </option>
             {DAY_STATUS_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value} disabled={o.disabled}>
+              <option
+                key={o.value}
+                value={o.value}
+                // 終了 once the day has come: a later day's lessons are still to be held.
+                disabled={
+                  o.disabled || (o.value === 'done' && selected > today)
+                }
+              >
                 {o.label}
               </option>
             ))}

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
 import CampaignDetailsRoute from '../campaign-details';
@@ -21,12 +21,35 @@ describe('campaign details', () => {
     expect(screen.queryByText(NO_MORE)).not.toBeInTheDocument();
   });
 
+  it('states the conditions of campaign 1 in text, promising no discount no booking gives', () => {
+    renderCampaign('1');
+    const table = screen.getByRole('table', { name: 'キャンペーンの内容' });
+    const row = (label: string) =>
+      within(table).getByRole('rowheader', { name: label }).parentElement!;
+    expect(row('会員登録')).toHaveTextContent('無料');
+    expect(row('キャンセル')).toHaveTextContent(
+      'レッスン前日の23時59分（日本時間）まで',
+    );
+    expect(row('キャンセル')).toHaveTextContent(
+      'レッスン当日以降はキャンセルできません',
+    );
+    expect(row('レッスン料')).toHaveTextContent('割引はありません');
+    // Neither the text nor the banner's alt text offers a discount.
+    const img = screen.getByRole('img');
+    for (const text of [document.body.textContent, img.getAttribute('alt')])
+      expect(text).not.toMatch(/%|％|オフ|OFF|割引(?!はありません)/);
+    expect(
+      screen.getByRole('link', { name: '無料で会員登録' }),
+    ).toHaveAttribute('href', '/auth/register');
+  });
+
   it.each(['2', '999', 'abc'])(
     'shows the no-more-information message for id %s',
     (id) => {
       renderCampaign(id);
       expect(screen.getByText(NO_MORE)).toBeInTheDocument();
       expect(screen.queryByRole('img')).not.toBeInTheDocument();
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
     },
   );
 
