@@ -35,6 +35,8 @@ import './mail/templates.test.js';
 import './routes/chat.test.js';
 import './realtime/connect-burst.test.js';
 import './realtime/hub.test.js';
+import './realtime/member-disconnect.test.js';
+import './routes/session-revocation.test.js';
 import './routes/admin.test.js';
 import './routes/punchout.test.js';
 import './storage/s3.test.js';

@@ -5,7 +5,7 @@ import {
   type LoginResult,
   type UserType,
 } from '@proam/contract';
-import type { Db } from '../db/database.js';
+import type { Db, Tx } from '../db/database.js';
 import { logins, refreshTokens, users } from '../db/schema.js';
 import { ApiError } from '../lib/api-error.js';
 import type { Clock } from '../lib/clock.js';
@@ -17,6 +17,7 @@ import {
   unsealWith,
 } from '../lib/secrets.js';
 import type { Caller } from '../lib/route.js';
+import { closeSocketsOf } from '../realtime/hub.js';
 import { findBy } from '../repositories/queries.js';
 
 export const REFRESH_ABSOLUTE_MS = 30 * 86_400_000;
@@ -60,6 +61,22 @@ export function sessionStore(db: Db, clock: Clock, signAccess: SignAccess) {
   const invalid = () => new ApiError('InvalidRefreshToken');
   const tokenByHash = (tokenHash: string) =>
     findBy(db, refreshTokens, refreshTokens.tokenHash, tokenHash);
+
+  async function revokeAll(userId: string, keep: string[] = []) {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(logins)
+        .set({ revokedAt: clock.now() })
+        .where(
+          and(
+            eq(logins.userId, userId),
+            isNull(logins.revokedAt),
+            keep.length ? notInArray(logins.id, keep) : undefined,
+          ),
+        );
+      await closeSocketsOf(tx, userId);
+    });
+  }
 
   async function revokeLogin(loginId: string) {
     await db
@@ -115,6 +132,10 @@ export function sessionStore(db: Db, clock: Clock, signAccess: SignAccess) {
             type: users.type,
             termsVersion: users.termsVersion,
           },
+          state: {
+            suspendedAt: users.suspendedAt,
+            tokensValidAfter: users.tokensValidAfter,
+          },
         })
         .from(refreshTokens)
         .innerJoin(logins, eq(refreshTokens.loginId, logins.id))
@@ -123,9 +144,14 @@ export function sessionStore(db: Db, clock: Clock, signAccess: SignAccess) {
         .limit(1);
       if (!row || row.login.revokedAt) throw invalid();
       const t = now.getTime();
+      const { suspendedAt, tokensValidAfter } = row.state;
       if (
         t - row.login.createdAt.getTime() > REFRESH_ABSOLUTE_MS ||
-        t - row.login.lastUsedAt.getTime() > REFRESH_IDLE_MS
+        t - row.login.lastUsedAt.getTime() > REFRESH_IDLE_MS ||
+        // A suspended member, or a login begun before a password reset or a
+        // suspension: over, whether or not its revocation has committed yet.
+        suspendedAt !== null ||
+        (tokensValidAfter !== null && row.login.createdAt < tokensValidAfter)
       ) {
         await revokeLogin(row.login.id);
         throw invalid();
@@ -134,10 +160,27 @@ export function sessionStore(db: Db, clock: Clock, signAccess: SignAccess) {
         token: { accessToken: signAccess(row.user), refreshToken },
         user: authUser(row.user),
       });
+      /**
+       * `work` (which signs the access token) in a transaction that first
+       * locks the login while it is live: a revocation under way
+       * (revokeAllAround) either committed before, and the refresh is
+       * refused, or waits for this transaction, whose access token is then
+       * signed before the tokensValidAfter that the change sets after it.
+       */
+      const whileLive = <T>(work: (tx: Tx) => Promise<T>) =>
+        db.transaction(async (tx) => {
+          const [live] = await tx
+            .update(logins)
+            .set({ lastUsedAt: now })
+            .where(and(eq(logins.id, row.login.id), isNull(logins.revokedAt)))
+            .returning({ id: logins.id });
+          if (!live) throw invalid();
+          return work(tx);
+        });
 
       if (!row.token.rotatedAt) {
         const next = newRefreshToken();
-        const rotated = await db.transaction(async (tx) => {
+        const rotated = await whileLive(async (tx) => {
           const done = await tx
             .update(refreshTokens)
             .set({ rotatedAt: now, successorSealed: sealWith(raw, next) })
@@ -148,19 +191,15 @@ export function sessionStore(db: Db, clock: Clock, signAccess: SignAccess) {
               ),
             )
             .returning({ h: refreshTokens.tokenHash });
-          if (done.length === 0) return false;
+          if (done.length === 0) return null;
           await tx.insert(refreshTokens).values({
             tokenHash: hashToken(next),
             loginId: row.login.id,
             createdAt: now,
           });
-          await tx
-            .update(logins)
-            .set({ lastUsedAt: now })
-            .where(eq(logins.id, row.login.id));
-          return true;
+          return pair(next);
         });
-        if (rotated) return pair(next);
+        if (rotated) return rotated;
       }
 
       // Already rotated: a parallel refresh within the grace window gets the login's current token.
@@ -174,7 +213,10 @@ export function sessionStore(db: Db, clock: Clock, signAccess: SignAccess) {
         for (let hop = 0; current && hop < 20; hop++) {
           const next = await tokenByHash(hashToken(current));
           if (!next) break;
-          if (!next.rotatedAt) return pair(current);
+          if (!next.rotatedAt) {
+            const token = current;
+            return whileLive(async () => pair(token));
+          }
           current = next.successorSealed
             ? unsealWith(current, next.successorSealed)
             : null;
@@ -199,18 +241,33 @@ export function sessionStore(db: Db, clock: Clock, signAccess: SignAccess) {
       await revokeLogin(row.loginId);
     },
 
-    /** Password change, reset or account deletion: every login of the member ends (TK-10). */
-    async revokeAll(userId: string, keep: string[] = []): Promise<void> {
-      await db
-        .update(logins)
-        .set({ revokedAt: clock.now() })
-        .where(
-          and(
-            eq(logins.userId, userId),
-            isNull(logins.revokedAt),
-            keep.length ? notInArray(logins.id, keep) : undefined,
-          ),
-        );
+    /**
+     * Password change, reset, suspension or account deletion: every login of
+     * the member ends (TK-10), but those in `keep`, and every open socket of
+     * theirs closes, on every instance (a socket's token is checked at the
+     * upgrade only).
+     */
+    revokeAll,
+
+    /**
+     * Runs `change`, which moves the member's tokensValidAfter on (a
+     * suspension, a password reset), between two revocations of all their
+     * logins. The first one waits for refreshes under way (see refresh) and
+     * keeps any other from starting, so every access token of those logins
+     * was signed before `change` and is refused after it; the second ends
+     * the logins begun meanwhile (refresh refuses them already, being older
+     * than tokensValidAfter) and closes the sockets opened meanwhile.
+     * Revoking in `change`'s own transaction would not do: the refresh that
+     * the revocation waited for signs after tokensValidAfter was chosen.
+     */
+    async revokeAllAround<T>(
+      userId: string,
+      change: () => Promise<T>,
+    ): Promise<T> {
+      await revokeAll(userId);
+      const done = await change();
+      await revokeAll(userId);
+      return done;
     },
   };
 }

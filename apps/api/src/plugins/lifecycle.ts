@@ -4,7 +4,7 @@ import fastifyUnderPressure from '@fastify/under-pressure';
 import fp from 'fastify-plugin';
 import { isApiUrl } from './security-headers.js';
 import { sendServiceUnavailable } from './errors.js';
-import { upgradeGate } from '../realtime/upgrade-gate.js';
+import { SOCKET_PATH, upgradeGate } from '../realtime/upgrade-gate.js';
 
 /**
  * WebSocket upgrades authenticated at once. Each needs the member's row, and
@@ -16,9 +16,30 @@ const UPGRADE_CONCURRENCY = 32;
 const UPGRADE_WAIT_MS = 10_000;
 /** Upgrades waiting at most: beyond it (an instance far behind) they are refused at once. */
 const UPGRADE_LINE = 5_000;
+/**
+ * Upgrades one client IP may have waiting, a tenth of the line: one source
+ * cannot fill it and have everyone else's upgrades refused, while members
+ * behind one carrier or office address (or every client, behind a proxy that
+ * TRUST_PROXY does not name) still reconnect together after a restart; those
+ * beyond it get the 503 and retry after their backoff.
+ */
+const UPGRADE_WAITING_PER_IP = 500;
 
+/**
+ * A WebSocket upgrade of the chat socket, as Node tells one apart (it hands
+ * the request to the `upgrade` event only with `Connection: upgrade`): a GET
+ * of the socket route (as the router matched it, percent-escapes and all).
+ * Nothing else takes a turn at the gate: a request that merely carries an
+ * `Upgrade` header is an ordinary call, whose turn would otherwise last until
+ * its body arrived (up to the 30 s request timeout).
+ */
 const isUpgrade = (req: FastifyRequest) =>
-  req.headers.upgrade?.toLowerCase() === 'websocket';
+  req.method === 'GET' &&
+  req.routeOptions.url === SOCKET_PATH &&
+  req.headers.upgrade?.toLowerCase() === 'websocket' &&
+  (req.headers.connection ?? '')
+    .split(',')
+    .some((t) => t.trim().toLowerCase() === 'upgrade');
 
 export type Lifecycle = {
   /** SIGTERM received: readiness fails so balancers move away, calls are still served. */
@@ -87,6 +108,7 @@ export const sheddingPlugin = fp(
       concurrency: UPGRADE_CONCURRENCY,
       maxWaitMs: UPGRADE_WAIT_MS,
       maxLine: UPGRADE_LINE,
+      maxWaitingPerKey: UPGRADE_WAITING_PER_IP,
       busy: dbBusy,
     });
     /** The gate's release for an admitted upgrade, called once its authentication is over. */
@@ -101,7 +123,7 @@ export const sheddingPlugin = fp(
         return;
       }
       if (isUpgrade(req)) {
-        void gate.admit().then((admitted) => {
+        void gate.admit(req.ip).then((admitted) => {
           if (!admitted) {
             void sendServiceUnavailable(req, reply);
             return;

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
 import type { Message, SocketEvent } from '@proam/contract';
 import type { WebSocket } from 'ws';
-import type { Database } from '../db/database.js';
+import type { Database, Db } from '../db/database.js';
 import type {
   chatRepository,
   MessageDraft,
@@ -10,6 +11,22 @@ import type {
 import type { scheduleRepository } from '../repositories/schedule-repository.js';
 
 export const CHANNEL = 'proam_events';
+
+/**
+ * The close code of a socket whose member's logins ended (suspension,
+ * password reset, account deletion): its token will not be taken again, so
+ * the client should renew its session (which fails) rather than reconnect
+ * with it. 4001 stays "token expired, reconnect with a fresh one".
+ */
+export const SESSION_ENDED_CLOSE = 4003;
+/** How long the hub remembers that a member's sockets were closed, for upgrades checked before that and opened after. */
+const ENDED_MEMORY_MS = 60_000;
+/**
+ * Upgrades checked this soon after the close are closed too: the member
+ * cache learns of the change by a notification of its own, which may come
+ * a moment after this one, so such a check may have read the old row.
+ */
+const ENDED_MARGIN_MS = 1_000;
 
 /**
  * What crosses instances. The writer already knows the message and who is in
@@ -31,7 +48,28 @@ type BusEvent =
       userId: string;
       sortKeys: string[];
       members?: string[];
+    }
+  | {
+      /** The member's logins ended: every socket of theirs closes. */
+      type: 'disconnect';
+      userId: string;
     };
+
+const disconnectEvent = (userId: string) =>
+  JSON.stringify({ type: 'disconnect', userId } satisfies BusEvent);
+
+/**
+ * Closes the member's sockets on every instance (SESSION_ENDED_CLOSE): a
+ * socket's token is checked at the upgrade only, so without this a member
+ * suspended, reset or deleted would keep receiving their lessons' chat. In
+ * a transaction the notice goes at COMMIT, so a change that rolls back
+ * closes nothing. Call it with the write that ends the logins.
+ */
+export async function closeSocketsOf(db: Db, userId: string): Promise<void> {
+  await db.execute(
+    sql`select pg_notify(${CHANNEL}, ${disconnectEvent(userId)})`,
+  );
+}
 
 const NOTIFY_LIMIT = 7500;
 /** A message key is a ULID. */
@@ -49,7 +87,22 @@ export function createHub(deps: {
   log: FastifyBaseLogger;
 }) {
   const sockets = new Map<string, Set<WebSocket>>();
+  /** When each member's sockets were last closed (oldest first), for `add`. */
+  const endedAt = new Map<string, number>();
   let unlisten: (() => Promise<void>) | undefined;
+
+  function closeAll(userId: string) {
+    const now = Date.now();
+    for (const [id, at] of endedAt) {
+      if (now - at < ENDED_MEMORY_MS) break;
+      endedAt.delete(id);
+    }
+    endedAt.delete(userId);
+    endedAt.set(userId, now);
+    // Closing: nothing more is sent to them (sendTo sends to open sockets only).
+    for (const ws of sockets.get(userId) ?? [])
+      ws.close(SESSION_ENDED_CLOSE, 'session ended');
+  }
 
   function sendTo(userIds: string[], event: SocketEvent) {
     // Encoded once for every socket (ws would encode a string per send); sent
@@ -65,6 +118,10 @@ export function createHub(deps: {
     try {
       e = JSON.parse(raw) as BusEvent;
     } catch {
+      return;
+    }
+    if (e.type === 'disconnect') {
+      closeAll(e.userId);
       return;
     }
     const members = e.members ?? (await deps.schedules.members(e.partitionKey));
@@ -135,7 +192,18 @@ export function createHub(deps: {
         for (const ws of set) ws.close(1001, 'server shutting down');
       sockets.clear();
     },
-    add(userId: string, ws: WebSocket) {
+    /**
+     * Registers a socket whose token check began at `checkedAt` (ms). If the
+     * member's sockets were closed since (or just before: ENDED_MARGIN_MS),
+     * it is closed too and not added (false): its token may have been taken
+     * as the logins ended.
+     */
+    add(userId: string, ws: WebSocket, checkedAt: number): boolean {
+      const ended = endedAt.get(userId);
+      if (ended !== undefined && ended + ENDED_MARGIN_MS >= checkedAt) {
+        ws.close(SESSION_ENDED_CLOSE, 'session ended');
+        return false;
+      }
       const set = sockets.get(userId) ?? new Set();
       set.add(ws);
       sockets.set(userId, set);
@@ -143,7 +211,11 @@ export function createHub(deps: {
         set.delete(ws);
         if (set.size === 0) sockets.delete(userId);
       });
+      return true;
     },
+    /** Closes the member's sockets on every instance (see closeSocketsOf). */
+    disconnect: (userId: string) =>
+      deps.database.notify(CHANNEL, disconnectEvent(userId)),
     /** How many sockets this member has open on this instance. */
     socketsOf: (userId: string) => sockets.get(userId)?.size ?? 0,
     connectedCount: () => [...sockets.values()].reduce((n, s) => n + s.size, 0),

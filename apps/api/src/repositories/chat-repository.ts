@@ -7,13 +7,12 @@ import {
   messageReads,
   messages,
   reservations,
-  waitlist,
   schedules,
 } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 import { ApiError } from '../lib/api-error.js';
 import { preparedStatement, reservationsIn } from './queries.js';
-import { toSchedule } from './schedule-repository.js';
+import { scheduleRepository } from './schedule-repository.js';
 
 type MessageRow = typeof messages.$inferSelect;
 type Viewer = { id: string; type: string };
@@ -37,6 +36,12 @@ export type Notice = { channel: string; parts: string[] };
 export const DELETED_SENDER = '退会したユーザー';
 
 export function chatRepository(db: Db) {
+  // The lessons as the schedule calls answer them, caller's reservation and
+  // place in line included: a list built otherwise would overwrite the web's
+  // cached lesson with one that lacks them. Only `view` is kept, which reads;
+  // the mail links (appUrl) and payment rules are for writes.
+  const { view } = scheduleRepository(db, '');
+
   async function readersOf(rows: MessageRow[]): Promise<Map<string, string[]>> {
     const map = new Map<string, string[]>(rows.map((r) => [r.sortKey, []]));
     if (rows.length === 0) return map;
@@ -74,9 +79,13 @@ export function chatRepository(db: Db) {
     withReaders,
 
     /**
-     * Who is in the lesson (the pro first) and whether any of them and
-     * `senderId` blocked one another: what a post needs to know before it is
-     * stored, in one round trip. Undefined for an unknown lesson.
+     * Who is in the lesson (the pro first) and whether a block silences
+     * `senderId` there: what a post needs to know before it is stored, in one
+     * round trip. Undefined for an unknown lesson. The lesson's pro is never
+     * silenced; an amateur is when they blocked a member of the lesson, or
+     * when the pro blocked them. A block made by an amateur silences only
+     * that amateur: one who books a lesson and blocks its pro or another
+     * participant must not take the chat from them.
      */
     async posting(
       partitionKey: string,
@@ -155,6 +164,8 @@ export function chatRepository(db: Db) {
     /**
      * Marks messages read by `userId` where they take part in the lesson; own
      * messages and already-read ones are not counted. Returns what changed.
+     * The keys come without their lesson: they are found through
+     * messages_sort_key_idx (migration 0021), not the primary key.
      */
     async markRead(
       userId: string,
@@ -195,13 +206,13 @@ export function chatRepository(db: Db) {
       }));
     },
 
-    /** Lessons of `userId` with messages they have not read, newest message first. */
     /**
      * The member's lessons that have a chat (their own with a participant, or
      * one they reserved), each with its newest message and the member's unread
      * count, newest conversation first and lessons without messages after by
-     * date; `unreadOnly` keeps those with unread messages. One query, whatever
-     * the number of lessons.
+     * date; `unreadOnly` keeps those with unread messages. Two queries,
+     * whatever the number of lessons: this list, and the lessons' people as
+     * `viewer` sees them (the schedule repository's view).
      */
     async lessons(
       userId: string,
@@ -215,14 +226,6 @@ export function chatRepository(db: Db) {
       const rows = await db
         .select({
           schedule: schedules,
-          participants: sql<
-            string[]
-          >`(select coalesce(json_agg(r.user_id order by r.created_at), '[]'::json)
-            from ${reservations} r where r.schedule_id = ${schedules.id} and r.status = 'confirmed')`,
-          waitlistCount:
-            sql<number>`(select count(*)::int from ${waitlist} w where w.schedule_id = ${schedules.id})`.mapWith(
-              Number,
-            ),
           last: sql<LastMessageJson | null>`(select json_build_object(
               'sortKey', m.sort_key, 'sender', m.sender, 'msg', m.msg, 'createTime', m.create_time,
               'readBy', coalesce((select json_agg(mr.user_id) from ${messageReads} mr
@@ -246,12 +249,12 @@ export function chatRepository(db: Db) {
           asc(schedules.id),
         )
         .limit(opts.size);
-      return rows.map((r) => ({
-        schedule: toSchedule(
-          r.schedule,
-          { participants: r.participants, waitlistCount: r.waitlistCount },
-          viewer,
-        ),
+      const seen = await view(
+        rows.map((r) => r.schedule),
+        viewer,
+      );
+      return rows.map((r, i) => ({
+        schedule: seen[i]!,
         lastMessage: r.last
           ? {
               partitionKey: r.schedule.id,
@@ -284,13 +287,12 @@ const postingStatement = preparedStatement<
       where ${schedules.id} = ${at.partitionKey}
       group by ${schedules.id}, ${schedules.proId}
     )
-    select pro, participants, exists (
+    select pro, participants, lesson.pro <> ${at.senderId} and exists (
       select 1 from ${blocks} b
       where b.user_id <> b.blocked_id and (
         (b.user_id = ${at.senderId}
           and (b.blocked_id = lesson.pro or b.blocked_id = any(participants)))
-        or (b.blocked_id = ${at.senderId}
-          and (b.user_id = lesson.pro or b.user_id = any(participants))))
+        or (b.user_id = lesson.pro and b.blocked_id = ${at.senderId}))
     ) as blocked
     from lesson`,
 );

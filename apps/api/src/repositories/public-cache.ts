@@ -69,7 +69,10 @@ type Entry = { value: unknown; until: number; tables: readonly PublicTable[] };
  * - when the LISTEN connection is re-established everything is forgotten, and
  *   no answer lives longer than `ttlMs` or past its own `until`.
  * Bounded by `maxRows`: an answer that is a list or a set counts its size (a
- * page of 20 pros weighs what 20 single answers do).
+ * page of 20 pros weighs what 20 single answers do). An answer that weighs
+ * more than the bound is never stored, so every read loads it again: a loader
+ * whose answer grows with the data must keep it well below (user-repository.ts,
+ * the members in a block).
  */
 export async function createPublicCache(
   database: Database,

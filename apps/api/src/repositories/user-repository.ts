@@ -37,6 +37,13 @@ import type { UserCache } from './user-cache.js';
 
 export type UserRow = typeof users.$inferSelect;
 
+/**
+ * The most blocks for which the search keeps one set of every member in a
+ * block (at most 2,001 of the shared cache's 10,000 rows); past it, each
+ * member's own answer (sharedPage).
+ */
+const SHARED_BLOCKS = 1_000;
+
 /** Row → contract User. The address is shown only to the member and to admins. */
 /** ★ to one decimal, from the counters kept with the reviews; null without any. */
 export const ratingAverage = (sum: number, count: number): number | null =>
@@ -175,14 +182,30 @@ export function userRepository(
   const searchOfShape =
     builtPerShape<ReturnType<ReturnType<typeof searchQuery>['prepare']>>();
   /**
-   * Every member on either side of a block: one answer for the cache, read
-   * again after any block changes (blocks are few, and change rarely).
+   * Every member on either side of a block, while there are at most
+   * SHARED_BLOCKS blocks: one answer for the cache, read again after any
+   * block changes. Null when there are more: the set would then weigh up to
+   * twice their number in the cache, and one past its bound is never stored
+   * (every search would read the whole table again), so each member's own
+   * answer is kept instead (`isInABlock`).
    */
-  const inABlock = async (): Promise<ReadonlySet<string>> => {
+  const inABlock = async (): Promise<ReadonlySet<string> | null> => {
     const rows = await db
       .select({ a: blocks.userId, b: blocks.blockedId })
-      .from(blocks);
-    return new Set(rows.flatMap((r) => [r.a, r.b]));
+      .from(blocks)
+      .limit(SHARED_BLOCKS + 1);
+    return rows.length > SHARED_BLOCKS
+      ? null
+      : new Set(rows.flatMap((r) => [r.a, r.b]));
+  };
+  /** Whether the member is on either side of a block (the key and blocks_blocked_idx). */
+  const isInABlock = async (memberId: string): Promise<boolean> => {
+    const [row] = await db
+      .select({ one: sql`1` })
+      .from(blocks)
+      .where(or(eq(blocks.userId, memberId), eq(blocks.blockedId, memberId)))
+      .limit(1);
+    return row !== undefined;
   };
 
   /**
@@ -190,8 +213,10 @@ export function userRepository(
    * theirs comes from the shared cache (public-cache.ts) under `key`, kept
    * until one of `tables` changes; `load` without a viewer is that page.
    * Admins (who also see unlisted pros), members on either side of a block
-   * and reads in a transaction ask the database. A shared page is never to
-   * be changed.
+   * and reads in a transaction ask the database. Whether the viewer is in a
+   * block comes from the cache too, under 'blocks': one set for everyone
+   * while blocks are few, else one answer per member. A shared page is never
+   * to be changed.
    */
   const sharedPage = async (
     opts: ListOptions,
@@ -202,10 +227,15 @@ export function userRepository(
     const { read } = published;
     const { viewerId } = opts;
     if (!read || opts.unlisted || viewerId === undefined) return load(viewerId);
-    const blocked = await read('blocks', 'members', async () => ({
+    const members = await read('blocks', 'members', async () => ({
       value: await inABlock(),
     }));
-    if (blocked.has(viewerId)) return load(viewerId);
+    const blocked = members
+      ? members.has(viewerId)
+      : await read('blocks', `member:${viewerId}`, async () => ({
+          value: await isInABlock(viewerId),
+        }));
+    if (blocked) return load(viewerId);
     return read(tables, key, async () => ({ value: await load(undefined) }));
   };
 

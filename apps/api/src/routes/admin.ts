@@ -105,25 +105,31 @@ export function adminRoutes(app: FastifyInstance, hub: Hub): void {
     output: UserSchema,
     handler: async ({ input, caller }) => {
       if (input.id === caller.id) throw new ApiError('Conflict');
-      const now = clock.now();
-      const row = await audited(
-        app,
-        caller,
-        (tx) =>
-          tx.users.setSuspended(
-            input.id,
-            input.suspended,
-            input.suspended ? input.reason || null : null,
-            now,
-          ),
-        (changed) => ({
-          action: input.suspended ? 'user.suspend' : 'user.unsuspend',
-          targetId: changed.id,
-          detail: input.reason ? { reason: input.reason } : {},
-        }),
-      );
+      const change = () =>
+        audited(
+          app,
+          caller,
+          // `now` (the member's tokensValidAfter) is read once the first revocation is over.
+          (tx, now) =>
+            tx.users.setSuspended(
+              input.id,
+              input.suspended,
+              input.suspended ? input.reason || null : null,
+              now,
+            ),
+          (changed) => ({
+            action: input.suspended ? 'user.suspend' : 'user.unsuspend',
+            targetId: changed.id,
+            detail: input.reason ? { reason: input.reason } : {},
+          }),
+        );
+      // Suspending ends every login and open socket of the member, with no
+      // moment when a refresh could mint a token that outlives it.
+      const row = input.suspended
+        ? await sessions.revokeAllAround(input.id, change)
+        : await change();
       if (input.suspended) {
-        await sessions.revokeAll(row.id);
+        const now = clock.now();
         if (row.type === 'pro')
           for (const lesson of await repos.schedules.upcomingOf(
             row.id,

@@ -21,6 +21,7 @@ import type { Mail } from '../mail/mailer.js';
 import { ApiError } from '../lib/api-error.js';
 import { hashPassword } from '../lib/password.js';
 import { defineRoute } from '../lib/route.js';
+import { closeSocketsOf } from '../realtime/hub.js';
 import {
   alreadyRegisteredMail,
   passwordChangedMail,
@@ -186,11 +187,12 @@ export function authRoutes(app: FastifyInstance): void {
       weakPassword(input.password, email, user?.userName ?? '');
       await codes.consume(email, 'reset', input.code);
       if (!user) throw new ApiError('InvalidCode');
-      await accounts.setPassword(
-        user.id,
-        await hashPassword(input.password, req.ip),
+      const passwordHash = await hashPassword(input.password, req.ip);
+      // Every login and open socket of the member ends, with no moment when
+      // a refresh could mint a token that outlives the reset.
+      await sessions.revokeAllAround(user.id, () =>
+        accounts.setPassword(user.id, passwordHash),
       );
-      await sessions.revokeAll(user.id);
       await mail(passwordChangedMail(email));
       req.log.info(
         { event: 'password_reset', userId: user.id },
@@ -218,6 +220,8 @@ export function authRoutes(app: FastifyInstance): void {
         paymentsOn: config.stripe !== null,
       });
       app.payments?.afterCommit(effects);
+      // Their logins went with the account; their open sockets close too.
+      await closeSocketsOf(database.db, user.id);
       // Their places go to whoever waits for them.
       await repos.schedules.fillFreedPlaces(freed, clock.now());
       await Promise.all(

@@ -15,6 +15,7 @@ import { ApiError } from '../lib/api-error.js';
 import { defineRoute, perCaller, type Caller } from '../lib/route.js';
 import { sendNg } from '../plugins/errors.js';
 import type { Hub } from '../realtime/hub.js';
+import { SOCKET_PATH } from '../realtime/upgrade-gate.js';
 
 const HEARTBEAT_MS = 30_000;
 /** The chat list shows every lesson a member has a chat in; a bound all the same. */
@@ -39,8 +40,11 @@ const offeredProtocols = (req: FastifyRequest): string[] => {
     : [];
 };
 
-/** The caller checked before the upgrade, for the socket handler. */
-const socketCallers = new WeakMap<FastifyRequest, Caller>();
+/** The caller checked before the upgrade, and when the check began, for the socket handler. */
+const socketCallers = new WeakMap<
+  FastifyRequest,
+  { caller: Caller; checkedAt: number }
+>();
 
 /** The access token of a socket: `?access_token=` or `Sec-WebSocket-Protocol: bearer.<token>`. */
 function socketToken(req: FastifyRequest): string | null {
@@ -75,7 +79,7 @@ export function chatRoutes(app: FastifyInstance, hub: Hub): void {
       // One look-up answers "may they post?" and "who gets it?".
       const lesson = await chat.posting(input.partitionKey, caller.id);
       if (!lesson) throw new ApiError('NotFound');
-      // Not in the lesson; or someone in it blocked the sender, or the other way round.
+      // Not in the lesson; or an amateur a block silences (theirs of a member, or the pro's of them).
       if (!lesson.members.includes(caller.id) || lesson.blocked)
         throw new ApiError('Forbidden');
       const draft = {
@@ -110,6 +114,7 @@ export function chatRoutes(app: FastifyInstance, hub: Hub): void {
     tags,
     input: MessageReadInputSchema,
     output: UpdatedCountSchema,
+    rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: perCaller },
     handler: async ({ input, caller }) => {
       const changed = await chat.markRead(
         caller.id,
@@ -162,7 +167,7 @@ export function chatRoutes(app: FastifyInstance, hub: Hub): void {
   });
 
   app.get(
-    '/api/ws',
+    SOCKET_PATH,
     {
       websocket: true,
       config: { auth: 'bearer' },
@@ -178,6 +183,8 @@ export function chatRoutes(app: FastifyInstance, hub: Hub): void {
             new ApiError('ValidationError', 'Sec-WebSocket-Protocol'),
           );
         const token = socketToken(req);
+        // Before the member's row is read: logins that end from now on close this socket too (hub.add).
+        const checkedAt = Date.now();
         let caller: Caller;
         try {
           if (!token) throw new Error('missing');
@@ -194,18 +201,18 @@ export function chatRoutes(app: FastifyInstance, hub: Hub): void {
             reply,
             new ApiError('TooManyRequests', undefined, { 'retry-after': '30' }),
           );
-        socketCallers.set(req, caller);
+        socketCallers.set(req, { caller, checkedAt });
       },
     },
     (socket, req) => {
       // Registered before anything can wait, so no message slips between "open" and delivery.
-      const caller = socketCallers.get(req)!;
+      const { caller, checkedAt } = socketCallers.get(req)!;
       // Upgrades that passed the check together may overshoot: the late ones close.
       if (hub.socketsOf(caller.id) >= MAX_SOCKETS_PER_MEMBER) {
         socket.close(1008, 'too many sockets');
         return;
       }
-      hub.add(caller.id, socket);
+      if (!hub.add(caller.id, socket, checkedAt)) return;
       const { exp } = app.jwt.decode<{ exp: number }>(socketToken(req)!) ?? {
         exp: 0,
       };

@@ -11,9 +11,21 @@ import {
 import { ApiError } from '../lib/api-error.js';
 import { audited } from '../lib/audited.js';
 import { pageOf } from '../lib/paging.js';
-import { defineRoute, MEMBERS } from '../lib/route.js';
+import { defineRoute, MEMBERS, perCaller } from '../lib/route.js';
 
 const Empty = Type.Object({}, { additionalProperties: false });
+
+/**
+ * Blocks and unblocks per member: ample for someone blocking by hand. Each one
+ * makes every API instance forget who is in a block (the search's shared
+ * pages, user-repository.ts); an unblock of no one too (the table's trigger
+ * fires for every statement).
+ */
+const BLOCK_CHANGES = {
+  max: 30,
+  timeWindow: '1 hour',
+  keyGenerator: perCaller,
+} as const;
 
 /** (wave 2) Blocking another member, and 通報 to the company with admins resolving it. */
 export function moderationRoutes(app: FastifyInstance): void {
@@ -29,6 +41,7 @@ export function moderationRoutes(app: FastifyInstance): void {
     tags: ['moderation'],
     input: BlockInputSchema,
     output: BlockListSchema,
+    rateLimit: BLOCK_CHANGES,
     handler: async ({ input, caller }) => {
       if (input.userId === caller.id)
         throw new ApiError('ValidationError', 'userId');
@@ -47,6 +60,7 @@ export function moderationRoutes(app: FastifyInstance): void {
     tags: ['moderation'],
     input: BlockInputSchema,
     output: BlockListSchema,
+    rateLimit: BLOCK_CHANGES,
     handler: async ({ input, caller }) => {
       await repo.unblock(caller.id, input.userId);
       return repo.blockedBy(caller.id);

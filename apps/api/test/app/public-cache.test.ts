@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
-import { competitions, news } from '../../src/db/schema.js';
+import { blocks, competitions, news, users } from '../../src/db/schema.js';
 import { createPublicCache } from '../../src/repositories/public-cache.js';
 import {
   call,
@@ -296,5 +296,54 @@ for (const driver of DRIVERS) {
         }
       });
     }
+  });
+
+  describe(`the pro search's shared pages with many blocks (${driver})`, () => {
+    const suite = memberSuite(driver);
+    const stats = () => suite.h.app.publicCache.stats();
+    const search = async (who: string) => {
+      const r = await suite.expect(who, '/users/pro/all', { size: 100 }, 200);
+      return (r.json.body as { id: string }[]).map((u) => u.id);
+    };
+    /** Whether `who`'s search is now answered from the cache without a load. */
+    const servedFromCache = async (who: string) => {
+      const before = stats().loads;
+      await search(who);
+      return stats().loads === before;
+    };
+
+    it('keeps serving the shared page when more members are in a block than the cache holds', async () => {
+      const { ids } = suite;
+      const db = suite.h.database.db;
+      // One account has blocked 10,500 members (the cache holds 10,000 rows):
+      // one set of every member in a block would be too heavy to keep.
+      const many = 10_500;
+      await db.execute(sql`
+        insert into ${users} (id, type, email, password_hash, user_name)
+        select 'MANY' || g, 'amature', 'many' || g || '@example.jp', 'x', 'MANY' || g
+        from generate_series(1, ${many}::int) g`);
+      await db.execute(sql`
+        insert into ${blocks} (user_id, blocked_id, created_at)
+        select ${ids.ama5}, 'MANY' || g, now() from generate_series(1, ${many}::int) g`);
+      // And ama4 blocks pro2.
+      await db.insert(blocks).values({
+        userId: ids.ama4!,
+        blockedId: ids.pro2!,
+        createdAt: new Date(),
+      });
+      suite.h.app.publicCache.changed('blocks');
+      // Once the inserts' notices have come, searches are served from the cache.
+      assert.ok(await eventually(() => servedFromCache('ama1')));
+      for (let i = 0; i < 5; i++)
+        assert.ok(await servedFromCache('ama1'), `search ${i + 2}`);
+      // Another member in no block: only whether they are in one is loaded.
+      const first = stats();
+      const theirs = await search('ama2');
+      assert.equal(stats().loads, first.loads + 1);
+      assert.ok(await servedFromCache('ama2'));
+      assert.ok(theirs.includes(ids.pro2!));
+      // Members in a block ask the database, and do not see whom they blocked.
+      assert.ok(!(await search('ama4')).includes(ids.pro2!));
+    });
   });
 }

@@ -152,6 +152,35 @@ describe('upgrade gate', () => {
     assert.equal(await late, null, 'waited longer than maxWaitMs');
     assert.deepEqual(gate.stats(), { active: 1, waiting: 0 });
   });
+
+  it('refuses at once an upgrade from a source that already has `maxWaitingPerKey` waiting, not from another', async () => {
+    const gate = upgradeGate({
+      concurrency: 1,
+      maxWaitMs: 1000,
+      maxLine: 10,
+      maxWaitingPerKey: 2,
+    });
+    const first = await gate.admit('10.0.0.1');
+    assert.ok(first);
+    const waiting = [gate.admit('10.0.0.1'), gate.admit('10.0.0.1')];
+    assert.equal(await gate.admit('10.0.0.1'), null, 'a third from 10.0.0.1');
+    const other = gate.admit('10.0.0.2');
+    assert.deepEqual(gate.stats(), { active: 1, waiting: 3 });
+    // One of its turns starts: 10.0.0.1 may line up one more.
+    first();
+    const second = await waiting[0]!;
+    assert.ok(second);
+    const again = gate.admit('10.0.0.1');
+    assert.deepEqual(gate.stats(), { active: 1, waiting: 3 });
+    second();
+    const third = await waiting[1]!;
+    assert.ok(third);
+    third();
+    const fromOther = await other;
+    assert.ok(fromOther);
+    fromOther();
+    assert.ok(await again);
+  });
 });
 
 for (const driver of DRIVERS) {
@@ -208,6 +237,38 @@ for (const driver of DRIVERS) {
         assert.deepEqual(failed, [], `first refusal: ${failed[0]}`);
       } finally {
         await closeAll(sockets.map((s) => s.ws));
+      }
+    });
+
+    it('gives no upgrade turn to a call that only carries an Upgrade header (slow POSTs)', async () => {
+      // More posts than the gate admits at once, each saying "Upgrade:
+      // websocket" and never sending the rest of its body: an ordinary call
+      // (Node hands it to the upgrade event only with "Connection: Upgrade"),
+      // which would otherwise keep its turn until the 30 s request timeout.
+      const { port } = h.app.server.address() as AddressInfo;
+      const hogs = Array.from({ length: 40 }, () => {
+        const c = net.connect(port, '127.0.0.1');
+        c.on('error', () => undefined);
+        c.write(
+          'POST /api/news/readAll HTTP/1.1\r\n' +
+            `Host: 127.0.0.1:${port}\r\nUpgrade: websocket\r\n` +
+            'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+        );
+        return c;
+      });
+      try {
+        await new Promise((r) => setTimeout(r, 300));
+        const { ws, outcome } = connect(url, tokens[1]!);
+        const got = await Promise.race([
+          outcome,
+          new Promise<string>((r) =>
+            setTimeout(() => r('still waiting after 3 s'), 3000).unref(),
+          ),
+        ]);
+        assert.equal(got, 'hello');
+        await closeAll([ws]);
+      } finally {
+        for (const c of hogs) c.destroy();
       }
     });
 

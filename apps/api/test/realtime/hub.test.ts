@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CHANNEL, createHub } from '../../src/realtime/hub.js';
+import {
+  CHANNEL,
+  createHub,
+  SESSION_ENDED_CLOSE,
+} from '../../src/realtime/hub.js';
 
 /** messageNotice reads none of the hub's dependencies. */
 const hub = createHub({} as Parameters<typeof createHub>[0]);
@@ -68,5 +72,70 @@ describe('chat hub: the NOTIFY of a new message', () => {
     });
     for (const n of [long, tooBig, keysOnly])
       assert.ok(Buffer.byteLength(payload(n.parts)) <= 7500);
+  });
+});
+
+describe('chat hub: closing a member’s sockets', () => {
+  /** A hub over a bus that delivers what is published at once, as LISTEN would. */
+  async function busHub() {
+    let onPayload: (payload: string) => void = () => undefined;
+    const database = {
+      listen: (_channel: string, on: (payload: string) => void) => {
+        onPayload = on;
+        return Promise.resolve(() => Promise.resolve());
+      },
+      notify: (_channel: string, payload: string) => {
+        onPayload(payload);
+        return Promise.resolve();
+      },
+    };
+    const hub = createHub({
+      database,
+      log: { error: () => undefined },
+    } as unknown as Parameters<typeof createHub>[0]);
+    await hub.start();
+    return hub;
+  }
+  /** Just what the hub uses of a socket; `closed` records the close code. */
+  const fakeSocket = () => {
+    const ws = {
+      OPEN: 1,
+      readyState: 1,
+      closed: [] as number[],
+      close(code: number) {
+        ws.closed.push(code);
+        ws.readyState = 2;
+      },
+      once: () => ws,
+    };
+    return ws;
+  };
+  type Socket = Parameters<ReturnType<typeof createHub>['add']>[1];
+
+  it('closes every socket of the member with SESSION_ENDED_CLOSE, and no other', async () => {
+    const hub = await busHub();
+    const [a, b, other] = [fakeSocket(), fakeSocket(), fakeSocket()];
+    const checked = Date.now();
+    assert.ok(hub.add('A', a as unknown as Socket, checked));
+    assert.ok(hub.add('A', b as unknown as Socket, checked));
+    assert.ok(hub.add('B', other as unknown as Socket, checked));
+    await hub.disconnect('A');
+    assert.deepEqual(a.closed, [SESSION_ENDED_CLOSE]);
+    assert.deepEqual(b.closed, [SESSION_ENDED_CLOSE]);
+    assert.deepEqual(other.closed, []);
+  });
+
+  it('closes a socket whose token was checked before the close and that opens after it', async () => {
+    const hub = await busHub();
+    const checked = Date.now();
+    await hub.disconnect('A');
+    const late = fakeSocket();
+    assert.equal(hub.add('A', late as unknown as Socket, checked), false);
+    assert.deepEqual(late.closed, [SESSION_ENDED_CLOSE]);
+    assert.equal(hub.socketsOf('A'), 0);
+    // Well after the close, a new login's socket stays.
+    const fresh = fakeSocket();
+    assert.ok(hub.add('A', fresh as unknown as Socket, Date.now() + 60_000));
+    assert.deepEqual(fresh.closed, []);
   });
 });

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
+import { inArray, sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import {
   call,
@@ -9,6 +10,7 @@ import {
   type TestApp,
 } from '../helper.js';
 import { messages } from '../../src/db/schema.js';
+import { rowsOf } from '../../src/repositories/queries.js';
 import { createLesson } from '../fixtures.js';
 import { assertRefusals, type Refusal } from '../support/refusals.js';
 
@@ -163,6 +165,52 @@ for (const driver of DRIVERS) {
       ]);
       // A 2000-character Japanese message fits.
       assert.equal((await say('pro2', 'ゴ'.repeat(2000))).status, 200);
+    });
+
+    it("silences only the blocker, or an amateur the pro blocked: a participant's block never takes the chat from the pro or another participant", async () => {
+      const { id } = await createLesson(suite, 'pro3', {
+        date: 21,
+        place: 'ブロック会話CC',
+        capacity: 3,
+      });
+      for (const who of ['ama4', 'ama5'])
+        assert.equal(
+          (await post(who, '/schedule/reserve', { id })).status,
+          200,
+          who,
+        );
+      const status = async (who: string) =>
+        (
+          await post(who, '/roundLesson/message', {
+            partitionKey: id,
+            msg: `${who}より`,
+            sender: ids[who],
+          })
+        ).status;
+      const block = async (who: string, other: string, path = '/user/block') =>
+        assert.equal(
+          (await post(who, path, { userId: ids[other] })).status,
+          200,
+          `${who} ${path} ${other}`,
+        );
+      try {
+        // A participant who booked the lesson blocks its pro and another participant.
+        await block('ama4', 'pro3');
+        await block('ama4', 'ama5');
+        assert.equal(await status('pro3'), 200, 'the pro still posts');
+        assert.equal(await status('ama5'), 200, 'the other participant too');
+        assert.equal(await status('ama4'), 403, 'the blocker does not');
+        // The pro blocks a participant: that one is silenced, not the pro.
+        await block('pro3', 'ama5');
+        assert.equal(await status('ama5'), 403, 'blocked by the pro');
+        assert.equal(await status('pro3'), 200);
+      } finally {
+        await block('ama4', 'pro3', '/user/unblock');
+        await block('ama4', 'ama5', '/user/unblock');
+        await block('pro3', 'ama5', '/user/unblock');
+      }
+      for (const who of ['pro3', 'ama4', 'ama5'])
+        assert.equal(await status(who), 200, `${who} once unblocked`);
     });
 
     it('keeps sort_keys increasing and pages with before/after and size', async () => {
@@ -478,6 +526,63 @@ for (const driver of DRIVERS) {
       );
     });
 
+    it('finds the messages to mark read by their keys alone through an index (migration 0021), not by reading every message', async () => {
+      // A receipt names messages without their lesson (docs/api.md): the
+      // primary key (partition_key, sort_key) cannot serve that look-up.
+      const keys = ['01M829PAFHDH7MHQ9W37RWG86Y', '01M829PAFHDH7MHQ9W37RWG86Z'];
+      const plan = await suite.h.database.db.transaction(async (tx) => {
+        // As for a large table: a small one is read in full whatever its indexes.
+        await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
+        // markRead's predicate (chat-repository.ts).
+        const query = sql`select ${messages.partitionKey} from ${messages}
+          where ${inArray(messages.sortKey, keys)}`;
+        return (
+          await rowsOf<{ 'QUERY PLAN': string }>(tx, sql`explain ${query}`)
+        )
+          .map((r) => r['QUERY PLAN'])
+          .join('\n');
+      });
+      assert.match(plan, /Index Scan (using|on) messages_sort_key_idx/, plan);
+      assert.match(plan, /Index Cond: \(sort_key = ANY/, plan);
+    });
+
+    it("answers each listed lesson as /schedule/getById does, the caller's reservation included", async () => {
+      type Lesson = { id: string; myReservation?: { status: string } };
+      type Listed = { schedule: Lesson };
+      // A message from ama3, so that the lesson is unread for ama2 and the pro.
+      assert.equal((await say('ama3', '予約の表示テスト')).status, 200);
+      for (const who of ['ama2', 'pro2']) {
+        const asById = (
+          (await post(who, '/schedule/getById', { userId: ids[who] })).json
+            .body as Lesson[]
+        ).find((s) => s.id === lesson);
+        assert.ok(asById, `${who} has the lesson`);
+        if (who === 'ama2')
+          assert.equal(
+            asById.myReservation?.status,
+            'confirmed',
+            'the test needs a confirmed participant',
+          );
+        const chats = (
+          await post(who, '/roundLesson/lessons', { userId: ids[who] })
+        ).json.body as Listed[];
+        const unread = (
+          await post(who, '/notification/unstepRoundLesson', {
+            userId: ids[who],
+          })
+        ).json.body as Listed[];
+        for (const [name, list] of [
+          ['/roundLesson/lessons', chats],
+          ['/notification/unstepRoundLesson', unread],
+        ] as const)
+          assert.deepEqual(
+            list.find((l) => l.schedule.id === lesson)?.schedule,
+            asById,
+            `${name} as ${who}`,
+          );
+      }
+    });
+
     it('pushes new messages and read receipts over the WebSocket to participants only', async () => {
       const pro = await openSocket(`${base}?access_token=${tok.pro2}`);
       const amateur = await openSocket(base, ['proam', `bearer.${tok.ama3}`]);
@@ -518,6 +623,20 @@ for (const driver of DRIVERS) {
       assert.equal(r.at(-1), 429);
       // Another member from the same address is not affected.
       assert.equal((await say('ama2', '別の会員')).status, 200);
+    });
+
+    it('limits read receipts to 120 a minute per member, not per IP', async () => {
+      const read = (who: string) =>
+        post(who, '/roundLesson/messageReaded', {
+          userId: ids[who],
+          msgIdList: [],
+        });
+      const r: number[] = [];
+      for (let i = 0; i < 121; i++) r.push((await read('ama4')).status);
+      assert.equal(r.filter((x) => x === 200).length, 120);
+      assert.equal(r.at(-1), 429);
+      // Another member from the same address is not affected.
+      assert.equal((await read('ama5')).status, 200);
     });
 
     it('refuses a socket without a valid access token', async () => {

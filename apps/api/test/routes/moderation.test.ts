@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { auditLog } from '../../src/db/schema.js';
+import { ERRORS } from '@proam/contract';
+import { auditLog, blocks, users } from '../../src/db/schema.js';
+import { MAX_BLOCKS } from '../../src/repositories/moderation-repository.js';
 import { DRIVERS, memberSuite } from '../helper.js';
 import { createLesson, rowsWhere } from '../fixtures.js';
 
@@ -10,7 +12,7 @@ for (const driver of DRIVERS) {
   describe(`blocks and reports (${driver})`, () => {
     const suite = memberSuite(driver);
 
-    it('hides two members from each other and stops likes, messages and bookings between them; unblocking restores it', async () => {
+    it("hides two members from each other and stops likes, the blocker's chat posts and bookings between them; unblocking restores it", async () => {
       const { ids, post, expect } = suite;
       const lesson = (days: number) =>
         createLesson(suite, 'pro2', {
@@ -57,11 +59,18 @@ for (const driver of DRIVERS) {
         { userId: ids.ama3, likeUserId: ids.pro2 },
         403,
       );
+      // In the lesson they share the blocker is silenced; the pro, whose lesson it is, is not.
+      await expect(
+        'ama3',
+        '/roundLesson/message',
+        { partitionKey: shared.id, msg: 'こんにちは', sender: ids.ama3 },
+        403,
+      );
       await expect(
         'pro2',
         '/roundLesson/message',
         { partitionKey: shared.id, msg: 'こんにちは', sender: ids.pro2 },
-        403,
+        200,
       );
       const other = await lesson(34);
       await reserve(other.id, 403);
@@ -93,6 +102,70 @@ for (const driver of DRIVERS) {
       assert.equal((await list('admin')).length, all.length);
       await post(name, '/user/unblock', { userId: ids.ama4 });
       assert.equal((await list('ama4')).length, all.length);
+    });
+
+    it(`lets a member block at most ${MAX_BLOCKS} members: one more is 409 Conflict and changes nothing`, async () => {
+      const { ids, post, expect, h } = suite;
+      const db = h.database.db;
+      const others = Array.from({ length: MAX_BLOCKS }, (_, i) => `CAP${i}`);
+      await db.insert(users).values(
+        others.map((id) => ({
+          id,
+          type: 'amature' as const,
+          email: `${id.toLowerCase()}@example.jp`,
+          passwordHash: 'x',
+          userName: id,
+        })),
+      );
+      // All but one written directly (the route takes 30 an hour).
+      const at = Date.now() - 60_000;
+      await db.insert(blocks).values(
+        others.slice(1).map((blockedId, i) => ({
+          userId: ids.ama6!,
+          blockedId,
+          createdAt: new Date(at + i),
+        })),
+      );
+      const list = async () =>
+        (await post('ama6', '/user/blocks', {})).json.body as string[];
+      assert.equal((await list()).length, MAX_BLOCKS - 1);
+      // The last one allowed.
+      await expect('ama6', '/user/block', { userId: others[0] }, 200);
+      const held = await list();
+      assert.equal(held.length, MAX_BLOCKS);
+      // One more: refused, with the message of API.md's table.
+      const refused = await post('ama6', '/user/block', { userId: ids.pro1 });
+      assert.equal(refused.status, 409);
+      assert.equal(refused.json.code, 'Conflict');
+      assert.equal(refused.json.msg, ERRORS.Conflict.msg);
+      assert.deepEqual(await list(), held, 'nothing changed');
+      const pros = (await post('ama6', '/users/pro/all', { size: 100 })).json
+        .body as U[];
+      assert.ok(
+        pros.some((u) => u.id === ids.pro1),
+        'pro1 is not blocked',
+      );
+      // Blocking one of them again still answers (idempotent).
+      await expect('ama6', '/user/block', { userId: others[7] }, 200);
+      // One lifted: there is room for one again.
+      await expect('ama6', '/user/unblock', { userId: others[3] }, 200);
+      await expect('ama6', '/user/block', { userId: ids.pro1 }, 200);
+      await expect('ama6', '/user/block', { userId: ids.pro2 }, 'Conflict');
+      await expect('ama6', '/user/unblock', { userId: ids.pro1 }, 200);
+    });
+
+    it('limits blocks and unblocks to 30 an hour per member, not per IP', async () => {
+      const { ids, post, expect } = suite;
+      for (const path of ['/user/block', '/user/unblock']) {
+        const r: number[] = [];
+        for (let i = 0; i < 31; i++)
+          r.push((await post('ama1', path, { userId: ids.pro3 })).status);
+        assert.equal(r.filter((x) => x === 200).length, 30, path);
+        assert.equal(r.at(-1), 429, path);
+      }
+      // Another member from the same address is not affected.
+      await expect('ama2', '/user/block', { userId: ids.pro3 }, 200);
+      await expect('ama2', '/user/unblock', { userId: ids.pro3 }, 200);
     });
 
     it('takes reports once per target and lets admins resolve them, audited', async () => {

@@ -252,9 +252,10 @@ export const chatApi = api.injectEndpoints({
           return;
         }
         const store = { dispatch, getState };
-        const freshToken = async (): Promise<string | null> => {
+        const freshToken = async (renew: boolean): Promise<string | null> => {
           const auth = (getState() as unknown as { auth: AuthState }).auth;
           if (
+            !renew &&
             auth.accessToken &&
             isAccessTokenFresh(auth.accessTokenExp, auth.serverOffsetMs)
           )

@@ -10,6 +10,12 @@ export const chatSocketUrl = (apiBase: string = resolveApiBase()): string => {
 
 /** The token expired: reconnect at once with a fresh one (API closes with 4001). */
 export const TOKEN_EXPIRED_CLOSE = 4001;
+/**
+ * The member's logins ended (suspension, password reset, account deletion;
+ * the API closes with 4003): the token in hand is void, so the session is
+ * renewed first, and the socket stays closed if that fails.
+ */
+export const SESSION_ENDED_CLOSE = 4003;
 export const BACKOFF_START_MS = 1000;
 export const BACKOFF_MAX_MS = 30_000;
 
@@ -45,8 +51,11 @@ const isHello = (data: unknown): boolean => {
 
 type Options = {
   url: string;
-  /** A fresh access token, or null when the session is gone (stop trying). */
-  getToken: () => Promise<string | null>;
+  /**
+   * A fresh access token, or null when the session is gone (stop trying);
+   * `renew`: the one in hand was revoked, renew the session for a new one.
+   */
+  getToken: (renew: boolean) => Promise<string | null>;
   onEvent: (event: SocketEvent) => void;
   /** After the second and later connections: time to catch up. */
   onReconnected: () => void;
@@ -71,6 +80,7 @@ export const connectChatSocket = ({
   let attempt = 0;
   let connectedBefore = false;
   let stopped = false;
+  let renew = false;
 
   const schedule = (delay: number) => {
     if (stopped || timer) return;
@@ -82,7 +92,8 @@ export const connectChatSocket = ({
 
   const open = async () => {
     if (stopped || socket) return;
-    const token = await getToken();
+    const token = await getToken(renew);
+    renew = false;
     if (stopped) return;
     if (!token) return;
     // The server answers with the plain `proam` protocol, so the token is never echoed back.
@@ -102,7 +113,10 @@ export const connectChatSocket = ({
     ws.onclose = (e: CloseEvent) => {
       if (socket === ws) socket = null;
       if (stopped) return;
-      if (e.code === TOKEN_EXPIRED_CLOSE) schedule(0);
+      if (e.code === SESSION_ENDED_CLOSE) {
+        renew = true;
+        schedule(0);
+      } else if (e.code === TOKEN_EXPIRED_CLOSE) schedule(0);
       else schedule(backoffDelay(attempt++));
     };
   };

@@ -142,7 +142,11 @@ describe('the agreement after login', () => {
       }),
     );
     expect(screen.queryByText('会員ページの中身')).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'ログアウト' }));
+    // ログアウト waits while 同意する's call is still settling (a click on a
+    // disabled button does nothing): pressed once it can be.
+    const leave = screen.getByRole('button', { name: 'ログアウト' });
+    await waitFor(() => expect(leave).toBeEnabled());
+    await user.click(leave);
     expect(await screen.findByText('ログインフォーム')).toBeInTheDocument();
     expect(store.getState().auth.status).toBe('loggedOut');
   });

@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeSocket } from '@/testing/fake-socket';
-import { backoffDelay, chatSocketUrl, connectChatSocket } from '../chat-socket';
+import {
+  backoffDelay,
+  chatSocketUrl,
+  connectChatSocket,
+  SESSION_ENDED_CLOSE,
+} from '../chat-socket';
 
 afterEach(() => {
   FakeSocket.all = [];
@@ -60,5 +65,29 @@ describe('chat socket', () => {
     expect(FakeSocket.all).toHaveLength(3);
     stop();
     expect(FakeSocket.all[2]!.closed).toBe(true);
+  });
+
+  it('on 4003 (the logins ended) asks for a renewed session, and stays closed without one', async () => {
+    vi.useFakeTimers();
+    const asked: boolean[] = [];
+    const tokens = ['t1', null];
+    connectChatSocket({
+      url: 'ws://x/api/ws',
+      getToken: async (renew) => {
+        asked.push(renew);
+        return tokens.shift() ?? null;
+      },
+      onEvent: vi.fn(),
+      onReconnected: vi.fn(),
+      createSocket: (u, p) => new FakeSocket(u, p) as unknown as WebSocket,
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    FakeSocket.all[0]!.emit({ type: 'hello' });
+    FakeSocket.all[0]!.drop(SESSION_ENDED_CLOSE);
+    await vi.advanceTimersByTimeAsync(60_000);
+    // The revoked token is never sent again: the session was renewed, and
+    // that failing, no socket was opened.
+    expect(asked).toEqual([false, true]);
+    expect(FakeSocket.all).toHaveLength(1);
   });
 });

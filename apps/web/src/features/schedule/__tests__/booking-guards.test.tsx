@@ -197,3 +197,30 @@ describe('an amateur’s lessons', () => {
     expect(screen.queryByText('口コミ枠')).toBeNull();
   });
 });
+
+describe('the pro’s own lessons', () => {
+  it('names who booked each lesson of the day', async () => {
+    atOnePm();
+    serveApi({
+      '/schedule/getById': () =>
+        ok([
+          createLesson('booked', {
+            date: '2026-11-28',
+            startTime: '15:00',
+            endTime: '18:00',
+            reservedCount: 2,
+            participants: ['u-2', 'u-3'],
+          }),
+        ]),
+      '/user/getByIdList': () =>
+        ok([
+          createPro('u-2', { type: 'amature', userName: '佐藤 花子' }),
+          createPro('u-3', { type: 'amature', userName: '鈴木 一郎' }),
+        ]),
+    });
+    renderWithProviders(<ProSchedule proId="pro-1" today="2026-11-28" />);
+    expect(
+      await screen.findByText('参加者：佐藤 花子、鈴木 一郎'),
+    ).toBeInTheDocument();
+  });
+});

@@ -34,7 +34,10 @@ const openDialog = async (user: ReturnType<typeof userEvent.setup>) => {
 const openOnReservedLesson = async () => {
   setNow('2026-11-20T00:00:00Z');
   const user = userEvent.setup();
-  serveApi({ '/schedule/getById': () => ok([reserved()]) });
+  serveApi({
+    '/schedule/getById': () => ok([reserved()]),
+    '/user/getByIdList': () => ok([]),
+  });
   renderPro();
   return { user, dialog: await openDialog(user) };
 };
@@ -48,6 +51,7 @@ describe('a pro calls a lesson off', () => {
     const user = userEvent.setup();
     const state = { lessons: [reserved()], fail: true };
     serveApi({
+      '/user/getByIdList': () => ok([]),
       '/schedule/getById': () => ok(state.lessons),
       '/schedule/callOff': (body: { reason: string }) => {
         if (state.fail) {
@@ -81,8 +85,11 @@ describe('a pro calls a lesson off', () => {
     );
     const card = await cardOf('中止の理由：雨天のため');
     expect(within(card).getByText('中止')).toBeInTheDocument();
-    // Called off: no second 中止する.
+    // Called off: no second 中止する, and the focus is on what happened, not lost.
     expect(within(card).queryByRole('button', { name: /中止する/ })).toBeNull();
+    await waitFor(() =>
+      expect(screen.getByText(/のレッスンを中止にしました。/)).toHaveFocus(),
+    );
     expect(bodiesOf('/schedule/callOff')).toEqual([
       { id: 'L1', reason: '雨天のため' },
       { id: 'L1', reason: '雨天のため' },
@@ -115,7 +122,10 @@ describe('a pro calls a lesson off', () => {
   it('offers no 中止する once the lesson has started', async () => {
     // 09:00 Japan time on the lesson's day, when it starts.
     setNow('2026-11-28T00:00:00Z');
-    serveApi({ '/schedule/getById': () => ok([reserved()]) });
+    serveApi({
+      '/schedule/getById': () => ok([reserved()]),
+      '/user/getByIdList': () => ok([]),
+    });
     renderPro();
     await screen.findByText('府中カントリークラブ');
     expect(screen.queryByRole('button', { name: /中止する/ })).toBeNull();
@@ -124,6 +134,7 @@ describe('a pro calls a lesson off', () => {
   it('shows a lesson called off earlier with its reason on the pro’s card', async () => {
     setNow('2026-11-20T00:00:00Z');
     serveApi({
+      '/user/getByIdList': () => ok([]),
       '/schedule/getById': () =>
         ok([
           reserved({

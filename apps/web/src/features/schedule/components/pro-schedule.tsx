@@ -1,5 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { skipToken } from '@reduxjs/toolkit/query';
 import type { Schedule } from '@proam/contract';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { InlineError } from '@/components/inline-error';
@@ -15,6 +16,7 @@ import {
   useDeleteScheduleMutation,
   useGetSchedulesByIdQuery,
   useUpdateRoundMutation,
+  useGetLessonMembersQuery,
 } from '../schedule-api';
 import {
   DAY_STATUS_OPTIONS,
@@ -49,6 +51,13 @@ export const ProSchedule = ({
   const [deleting, setDeleting] = useState<Schedule | null>(null);
   const [callingOff, setCallingOff] = useState<Schedule | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // A call-off takes away the button that had the focus: the focus goes to
+  // the notice that says what happened (after the dialog has closed).
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const [focusNotice, setFocusNotice] = useState(0);
+  useEffect(() => {
+    if (focusNotice) noticeRef.current?.focus();
+  }, [focusNotice]);
   const [updateRound, roundState] = useUpdateRoundMutation();
   const [remove, removeState] = useDeleteScheduleMutation();
   const now = useNow();
@@ -61,6 +70,16 @@ export const ProSchedule = ({
   const dayLessons = lessons
     .filter((s) => s.date === selected)
     .sort((a, b) => compareCodeUnits(a.startTime, b.startTime));
+  // Who booked the day's lessons, by name: the pro meets them (and, paid at
+  // the course, collects each one's fee).
+  const bookedIds = [
+    ...new Set(dayLessons.flatMap((s) => s.participants ?? [])),
+  ].sort(compareCodeUnits);
+  const { data: booked } = useGetLessonMembersQuery(
+    bookedIds.length ? bookedIds : skipToken,
+  );
+  const nameOf = (id: string) =>
+    booked?.find((u) => u.id === id)?.userName ?? '退会したユーザー';
   const dayStatus = dayLessons.every(
     (s) => s.statusRound === dayLessons[0]?.statusRound,
   )
@@ -157,7 +176,12 @@ export const ProSchedule = ({
           </button>
         </div>
         {notice && (
-          <p className="day-panel__notice" role="status">
+          <p
+            ref={noticeRef}
+            tabIndex={-1}
+            className="day-panel__notice"
+            role="status"
+          >
             {notice}
           </p>
         )}
@@ -202,6 +226,14 @@ export const ProSchedule = ({
         <LessonCardList
           lessons={dayLessons}
           card={(s) => ({
+            extra: s.participants?.length ? (
+              <p className="lesson-card__participants">
+                参加者：
+                {booked
+                  ? s.participants.map(nameOf).join('、')
+                  : `${s.participants.length}名`}
+              </p>
+            ) : null,
             actions: (
               <>
                 <button
@@ -265,11 +297,12 @@ export const ProSchedule = ({
       <CallOffDialog
         schedule={callingOff}
         onClose={() => setCallingOff(null)}
-        onDone={(s) =>
+        onDone={(s) => {
           setNotice(
             `${formatDate(s.date)} ${s.startTime}のレッスンを中止にしました。参加者にお知らせしました。`,
-          )
-        }
+          );
+          setFocusNotice((n) => n + 1);
+        }}
       />
     </div>
   );
