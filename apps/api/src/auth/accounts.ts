@@ -1,4 +1,15 @@
-import { and, eq, gt, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { UserCreateInput } from '@proam/contract';
 import type { Db } from '../db/database.js';
 import {
@@ -18,11 +29,7 @@ import { ApiError } from '../lib/api-error.js';
 import type { Clock } from '../lib/clock.js';
 import type { UserCache } from '../repositories/user-cache.js';
 import { queueRefund } from '../repositories/refund-repository.js';
-import {
-  ACTIVE,
-  placesHeldBy,
-  stillToBeHeld,
-} from '../repositories/queries.js';
+import { ACTIVE, placesHeldBy } from '../repositories/queries.js';
 import { deleteReviews } from '../repositories/review-repository.js';
 import {
   lessonStart,
@@ -320,7 +327,9 @@ export function accountStore(db: Db, clock: Clock, cache: UserCache) {
               and(
                 eq(schedules.proId, userId),
                 gte(schedules.date, japanDate(now)),
-                stillToBeHeld,
+                // Not called off: a lesson marked 終了 before its start is
+                // still one its participants booked.
+                ne(schedules.statusRound, 'cancelled'),
               ),
             )
             .for('update')

@@ -404,11 +404,7 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
             capacity: input.capacity,
             fee: input.fee,
             note: input.note || null,
-            // Nobody has booked yet: 満員 with every place free would turn bookings away.
-            statusRound:
-              input.statusRound === 'full'
-                ? 'open'
-                : (input.statusRound ?? 'open'),
+            statusRound: input.statusRound ?? 'open',
             createdAt: now,
             updatedAt: now,
           })
@@ -453,13 +449,15 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
             (input.fee !== undefined && input.fee !== stored.fee))
         )
           throw new ApiError('Conflict');
-        const date = input.date ?? current.date;
-        const startTime = input.startTime ?? current.startTime;
-        const endTime = input.endTime ?? current.endTime;
+        // What is not sent stays as stored now (`current` was read before
+        // the lock: a move or a booking since must not be written over).
+        const date = input.date ?? stored.date;
+        const startTime = input.startTime ?? stored.startTime;
+        const endTime = input.endTime ?? stored.endTime;
         if (
-          date !== current.date ||
-          startTime !== current.startTime ||
-          endTime !== current.endTime
+          date !== stored.date ||
+          startTime !== stored.startTime ||
+          endTime !== stored.endTime
         )
           await assertNoOverlap(
             tx,
@@ -571,8 +569,8 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
         const rows = await tx
           .update(schedules)
           .set({
-            // Open or full by the room: full where no place is free, open where one is.
-            statusRound: statusByRoom(status),
+            // Opened: full where no place is free (API.md's other statuses as sent).
+            statusRound: status === 'open' ? statusByRoom(status) : status,
             updatedAt: now,
           })
           .where(
@@ -585,8 +583,7 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
         for (const l of changing)
           if (status === 'cancelled' && l.statusRound !== 'cancelled')
             await settleCallOff(tx, l.id, undefined, now, rules, effects);
-          else if (status === 'open' || status === 'full')
-            await promote(tx, l.id, now);
+          else if (status === 'open') await promote(tx, l.id, now);
         return { updatedCount: rows.length, effects };
       });
     },
@@ -860,7 +857,7 @@ export function scheduleRepository(db: Db, appUrl: string, paymentsOn = false) {
         );
     },
 
-    /** Gives places freed outside a booking (a deleted account) to the waitlists. */
+    /** Gives places freed outside a booking (a deleted account, a pro verified again) to the waitlists. */
     async fillFreedPlaces(ids: string[], now: Date): Promise<void> {
       for (const id of ids)
         await db.transaction(async (tx) => {

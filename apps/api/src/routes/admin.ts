@@ -91,6 +91,19 @@ export function adminRoutes(app: FastifyInstance, hub: Hub): void {
           detail: { verified: input.verified },
         }),
       );
+      // A place freed while the pro was not verified went to nobody (the
+      // line waits for a verified pro): the first in line gets it now.
+      if (input.verified) {
+        const now = clock.now();
+        const lessons = await repos.schedules.upcomingOf(
+          row.id,
+          japanDate(now),
+        );
+        await repos.schedules.fillFreedPlaces(
+          lessons.map((l) => l.id),
+          now,
+        );
+      }
       return asAdminSees(row);
     },
   });

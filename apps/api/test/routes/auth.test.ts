@@ -988,6 +988,16 @@ for (const driver of DRIVERS) {
       };
 
       await refused('confirmed bookings');
+      // Marked 終了 before it was held, a booked lesson is still one to come.
+      await db
+        .update(schedules)
+        .set({ statusRound: 'done' })
+        .where(eq(schedules.id, booked[0]!.id));
+      await refused('a booked lesson to come marked done');
+      await db
+        .update(schedules)
+        .set({ statusRound: booked[0]!.statusRound })
+        .where(eq(schedules.id, booked[0]!.id));
       for (const l of booked)
         await suite.expect(
           'pro5',

@@ -423,6 +423,12 @@ for (const driver of DRIVERS) {
       } finally {
         await verify(true);
       }
+      // Verified again: the first in line gets the place that waited for it.
+      assert.equal(
+        (await reservationRow(suite.h, t.id, c!.id))?.status,
+        'confirmed',
+      );
+      assert.deepEqual(await line(t.id), []);
     });
 
     it('never seats more than capacity nor leaves a place empty while someone waits, whatever races (12 rounds)', async () => {

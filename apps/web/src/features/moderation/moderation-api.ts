@@ -13,7 +13,12 @@ export const moderationApi = api.injectEndpoints({
       providesTags: ['Block'],
     }),
     blockUser: build.mutation<string[], string>({
-      query: (userId) => ({ path: '/user/block', body: { userId } }),
+      // Silent: the dialog says what a refusal means (BlockToggle).
+      query: (userId) => ({
+        path: '/user/block',
+        body: { userId },
+        silent: true,
+      }),
       invalidatesTags: ['Block', 'Like', 'Schedule', 'ChatList'],
     }),
     unblockUser: build.mutation<string[], string>({

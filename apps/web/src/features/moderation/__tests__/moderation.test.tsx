@@ -124,8 +124,10 @@ describe('blocking', () => {
     );
     const dialog = screen.getByRole('dialog', { name: 'ブロックの確認' });
     expect(dialog).toHaveTextContent(
-      /いいね・チャット・レッスンの予約ができなくなります/,
+      /いいね、レッスンの予約やキャンセル待ちができなくなります/,
     );
+    // An amateur's block silences the amateur in a shared lesson's chat.
+    expect(dialog).toHaveTextContent('あなたがメッセージを送れなくなります');
     // キャンセル sends nothing.
     await user.click(
       within(dialog).getByRole('button', { name: 'キャンセル' }),
@@ -151,6 +153,40 @@ describe('blocking', () => {
     );
     await screen.findByRole('button', { name: '佐藤 花子プロをブロックする' });
     expect(bodiesOf('/user/unblock')).toEqual([{ userId: 'p2' }]);
+  });
+
+  it('says in the dialog why a block was refused (500 at most, too many at once), and blocks nothing', async () => {
+    const user = userEvent.setup();
+    const answers = [ng('Conflict'), ng('TooManyRequests')];
+    serveApi({
+      '/user/blocks': () => ok([]),
+      '/user/block': () => answers.shift()!,
+    });
+    const { store } = renderWithProviders(
+      <BlockToggle userId="p2" name="佐藤 花子プロ" />,
+    );
+    await user.click(
+      await screen.findByRole('button', {
+        name: '佐藤 花子プロをブロックする',
+      }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'ブロックの確認' });
+    const confirm = within(dialog).getByRole('button', {
+      name: 'ブロックする',
+    });
+    await user.click(confirm);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'ブロックできるのは500人までです。',
+    );
+    await user.click(confirm);
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(
+        'ブロックの操作が多すぎます。',
+      ),
+    );
+    expect(dialog).toHaveAttribute('open');
+    // Said once, in the dialog: no app-wide alert that asks to try again.
+    expect(store.getState().ui.alerts).toEqual([]);
   });
 
   it('lists ブロック中のメンバー by name with 解除', async () => {

@@ -129,6 +129,14 @@ describe('what an amateur may book', () => {
             statusRound: 'full',
             reservedCount: 3,
           }),
+          createLesson('waiting', {
+            date: '2026-12-05',
+            place: '確認中待ちCC',
+            statusRound: 'full',
+            reservedCount: 3,
+            waitlistPosition: 2,
+            waitlistCount: 2,
+          }),
         ]),
       '/user/getByIdList': () =>
         ok([
@@ -150,6 +158,12 @@ describe('what an amateur may book', () => {
     ).toBeInTheDocument();
     for (const place of ['確認中CC', '確認中満員CC'])
       expect(within(await cardOf(place)).queryByRole('button')).toBeNull();
+    // A place in line taken before can still be left.
+    expect(
+      within(await cardOf('確認中待ちCC')).getByRole('button', {
+        name: /キャンセル待ちをやめる$/,
+      }),
+    ).toBeEnabled();
   });
 });
 

@@ -53,7 +53,9 @@ export const ProLessons = ({
     { refetchOnMountOrArgChange: true },
   );
   const lessons = (data ?? []).filter((s) => s.proId === proId);
-  const { data: pros } = useGetLessonMembersQuery([proId]);
+  const { data: pros, isLoading: proLoading } = useGetLessonMembersQuery([
+    proId,
+  ]);
   const proName = pros?.[0] ? `${pros[0].userName}プロ` : 'プロ';
   // A pro the company has not verified takes no bookings (the server: 409).
   const proUnverified = pros?.[0]?.pro?.verified === false;
@@ -108,7 +110,8 @@ export const ProLessons = ({
   if (fallback) return fallback;
 
   const entryActions = (s: Schedule, focusRef?: typeof takeFocus) => {
-    if (proUnverified) return null;
+    // Under the company's check: nothing to book, but a place in line can be left.
+    if (proUnverified && s.waitlistPosition === undefined) return null;
     if (
       s.waitlistPosition === undefined &&
       (hasStarted(s, now) ||
@@ -139,7 +142,8 @@ export const ProLessons = ({
         ref={focusRef}
         type="button"
         className="button button--primary"
-        disabled={busy}
+        // Until the pro is known: a pro under check takes no bookings.
+        disabled={busy || proLoading}
         onClick={() => onReserve(s)}
         aria-label={`${formatDate(s.date)} ${s.startTime}〜のレッスンを予約する`}
       >

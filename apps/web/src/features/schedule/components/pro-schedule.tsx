@@ -75,11 +75,13 @@ export const ProSchedule = ({
   const bookedIds = [
     ...new Set(dayLessons.flatMap((s) => s.participants ?? [])),
   ].sort(compareCodeUnits);
-  const { data: booked } = useGetLessonMembersQuery(
+  // `currentData`: another day's names are not shown while this day's load.
+  const { currentData: booked } = useGetLessonMembersQuery(
     bookedIds.length ? bookedIds : skipToken,
   );
+  // A member the list leaves out (suspended) still holds the place.
   const nameOf = (id: string) =>
-    booked?.find((u) => u.id === id)?.userName ?? '退会したユーザー';
+    booked?.find((u) => u.id === id)?.userName ?? '（表示できない会員）';
   const dayStatus = dayLessons.every(
     (s) => s.statusRound === dayLessons[0]?.statusRound,
   )
