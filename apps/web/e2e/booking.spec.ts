@@ -102,7 +102,8 @@ describe('the booking loop', () => {
       id: full.id,
     });
     assert.equal(reservedB.statusRound, 'full');
-    // Dated today, late: reservable, but its deadline (yesterday) has passed.
+    // Dated today, late: reservable until it starts (23:50 Japan time), but
+    // its deadline (yesterday) has passed.
     await memberCall<Schedule>(
       pro,
       '/schedule/create',
@@ -110,7 +111,7 @@ describe('the booking loop', () => {
         date: today,
         place: placeToday,
         capacity: 3,
-        startTime: '23:00',
+        startTime: '23:50',
         endTime: '23:55',
       }),
     );
@@ -128,10 +129,17 @@ describe('the booking loop', () => {
       await lessonCard(a, placeA)
         .getByText(`キャンセル期限：${deadlineOf(dateA)}`)
         .waitFor();
-      // The lesson dated today: reserved, but it can no longer be cancelled.
+      // The lesson dated today: its card says a booking cannot be cancelled,
+      // and 予約する asks first; reserved, it can no longer be cancelled.
+      await lessonCard(a, placeToday)
+        .getByText('本日のレッスンのため、予約後のキャンセルはできません。')
+        .waitFor();
       await lessonCard(a, placeToday)
         .getByRole('button', { name: /を予約する$/ })
         .click();
+      const sameDay = a.getByRole('dialog', { name: '本日のレッスンの予約' });
+      await sameDay.getByText(/予約後はキャンセルできません。/).waitFor();
+      await sameDay.getByRole('button', { name: '予約する' }).click();
       await lessonCard(a, placeToday).getByText('予約済み').waitFor();
 
       // The schedule tab: the deadline, キャンセル before it, the reason after it.

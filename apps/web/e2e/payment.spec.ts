@@ -77,12 +77,8 @@ describe('online payment', () => {
     const stamp = Date.now() % 100000;
     const place = `E2E決済テストCC ${stamp}`;
     // At least a day ahead, so the cancellation below is in time (the
-    // deadline is the day before), and this month in Japan time when it can
-    // be; the statement and the admin's CSV are read for the lesson's month.
-    const date =
-      japanDate(2).slice(0, 7) === japanDate(0).slice(0, 7)
-        ? japanDate(2)
-        : japanDate(1);
+    // deadline is the day before).
+    const date = japanDate(2);
     const pro = await apiLogin(suite.server.baseUrl, 'pro1@example.jp');
     const lesson = await memberCall<Schedule>(pro, '/schedule/create', {
       date,
@@ -206,15 +202,44 @@ describe('online payment', () => {
       await opened.context.close();
     }
 
-    // The pro's 売上明細 for the month: 12,000円, commission 1,200円, payout 10,800円.
-    const month = date.slice(0, 7);
+    // A statement counts a lesson once it has started, so the lesson paid
+    // above (still to come) is not in it yet: one of today that has started
+    // is paid too, through the API and the Stripe stand-in.
+    const heldPlace = `E2E開催済みCC ${stamp}`;
+    const held = await memberCall<Schedule>(pro, '/schedule/create', {
+      date: japanDate(0),
+      startTime: '00:00',
+      endTime: '00:05',
+      area: '東京都',
+      place: heldPlace,
+      capacity: 2,
+      fee: 12000,
+    });
+    const heldHold = await memberCall<{ clientSecret: string }>(
+      ama,
+      '/payment/start',
+      { scheduleId: held.id },
+    );
+    await fake.succeed(heldHold.clientSecret.split('_secret_')[0]!);
+    await fake.settled();
+
+    // The pro's 売上明細 for this month: 12,000円, commission 1,200円, payout 10,800円.
+    const month = japanDate(0).slice(0, 7);
     await suite.withPage(1280, async ({ page: p, context }) => {
       await installStripeJsFake(context, fake);
       await login(p, 'pro1@example.jp', '/tabs/schedule', 'スケジュール');
       await p.goto(`${suite.server.baseUrl}/#/sales?month=${month}`);
       const summary = p.getByLabel(/の集計$/);
       await summary.getByText('10,800円', { exact: false }).waitFor();
-      await p.getByRole('row', { name: new RegExp(place) }).waitFor();
+      await p.getByRole('row', { name: new RegExp(heldPlace) }).waitFor();
+      assert.equal(
+        await p.getByRole('row', { name: new RegExp(place) }).count(),
+        0,
+        'a lesson still to come is not counted yet',
+      );
+      await p
+        .getByText('今月分は、開催済みのレッスンのみを集計しています。')
+        .waitFor();
       await shoot(p, 'sales-statement');
     });
     const statement = await memberCall<Statement>(pro, '/payment/statement', {
