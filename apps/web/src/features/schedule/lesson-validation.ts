@@ -122,5 +122,9 @@ export const lessonInput = (v: LessonValues): ScheduleCreateInput => ({
 export const BOOKED_LOCKED_MESSAGE =
   '予約が入っているため、日付・時刻・料金は変更できません。変更が必要な場合は、このレッスンを中止して新しく登録してください。';
 
+/** An edit's 409 that is a time overlap or a booking made meanwhile (one code for both). */
+export const OVERLAP_OR_BOOKED_MESSAGE =
+  'この時間帯には別のレッスンが登録されているか、この間に予約が入ったため、変更できません。予約が入ったレッスンの日付・時刻・料金は変更できません。';
+
 export const OVERLAP_MESSAGE =
   'この時間帯には別のレッスンが登録されています。時刻を変えてください。';

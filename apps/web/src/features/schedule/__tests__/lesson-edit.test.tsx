@@ -84,6 +84,26 @@ describe('a pro edits a lesson someone booked', () => {
   });
 });
 
+describe('an edit the server refuses with 409', () => {
+  it('names both causes when the times changed (an overlap, or a booking made meanwhile), and keeps the input', async () => {
+    const user = userEvent.setup();
+    serveApi({
+      '/schedule/getById': () => ok([createLesson('L1', { reservedCount: 0 })]),
+      '/schedule/update': () => ng('Conflict'),
+    });
+    renderPro();
+    await openEdit(user);
+    const start = screen.getByLabelText(/^開始時刻/);
+    await user.clear(start);
+    await user.type(start, '08:00');
+    await user.click(screen.getByRole('button', { name: '変更を保存' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'この時間帯には別のレッスンが登録されているか、この間に予約が入ったため、変更できません。',
+    );
+    expect(start).toHaveValue('08:00');
+  });
+});
+
 describe('the day’s status', () => {
   it('shows 満員 but does not offer it: a lesson is full when its places are taken', async () => {
     serveApi({

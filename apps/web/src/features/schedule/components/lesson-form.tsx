@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { PREFECTURES, type Schedule } from '@proam/contract';
+import { api } from '@/lib/api';
 import { useAppDispatch } from '@/lib/store-hooks';
 import { FocusSection } from '@/components/focus-section';
 import { SelectField, TextAreaField, TextField } from '@/components/form/field';
@@ -18,6 +19,7 @@ import {
   NOTE_MAX,
   BOOKED_LOCKED_MESSAGE,
   OVERLAP_MESSAGE,
+  OVERLAP_OR_BOOKED_MESSAGE,
   PLACE_MAX,
   validateLesson,
 } from '../lesson-validation';
@@ -96,8 +98,12 @@ export const LessonForm = ({
       return;
     }
     if (error?.code === 'Conflict') {
-      setFormError(OVERLAP_MESSAGE);
-      form.markServerError('startTime', OVERLAP_MESSAGE);
+      // Editing, the two causes share the code: both are said, and the
+      // lessons are read again (a booking since then shows on its card).
+      const message = schedule ? OVERLAP_OR_BOOKED_MESSAGE : OVERLAP_MESSAGE;
+      if (schedule) dispatch(api.util.invalidateTags(['Schedule']));
+      setFormError(message);
+      form.markServerError('startTime', message);
       return;
     }
     const field = fieldOfValidationError(error, LESSON_FIELDS);
