@@ -1,4 +1,4 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import {
   DateSchema,
   IdSchema,
@@ -54,13 +54,15 @@ export const CompetitionReadInputSchema = InputObject({
 });
 export type CompetitionReadInput = Static<typeof CompetitionReadInputSchema>;
 
+const CapacitySchema = Type.Integer({ minimum: 1, maximum: 10_000 });
+
 const CompetitionFields = {
   name: Line({ max: 100 }),
   date: DateSchema,
   venue: Line({ max: 100 }),
   area: Type.Optional(Type.Union([PrefectureSchema, Type.Literal('')])),
   description: Type.Optional(OptionalText(2000)),
-  capacity: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+  capacity: Type.Optional(CapacitySchema),
   entryFee: Type.Optional(MoneySchema),
   entryDeadline: Type.Optional(Type.Union([DateSchema, Type.Literal('')])),
   status: CompetitionStatusSchema,
@@ -79,6 +81,16 @@ export type CompetitionCreateInput = Static<
   typeof CompetitionCreateInputSchema
 >;
 
+/**
+ * A field left out keeps its value. An optional field is cleared with '' (a
+ * text or the deadline) or `null` (a number: 定員, 参加費). API.md's
+ * /competition/update takes "body `Competition` with `id`", where these
+ * fields are optional: accepting `null` for them is a compatible extension,
+ * the only way to take a number off an edited competition.
+ */
+const clearable = <T extends TSchema>(schema: T) =>
+  Type.Optional(Type.Union([schema, Type.Null()]));
+
 export const CompetitionUpdateInputSchema = InputObject({
   id: IdSchema,
   name: Type.Optional(CompetitionFields.name),
@@ -86,8 +98,8 @@ export const CompetitionUpdateInputSchema = InputObject({
   venue: Type.Optional(CompetitionFields.venue),
   area: CompetitionFields.area,
   description: CompetitionFields.description,
-  capacity: CompetitionFields.capacity,
-  entryFee: CompetitionFields.entryFee,
+  capacity: clearable(CapacitySchema),
+  entryFee: clearable(MoneySchema),
   entryDeadline: CompetitionFields.entryDeadline,
   status: Type.Optional(CompetitionFields.status),
   results: CompetitionFields.results,

@@ -106,6 +106,7 @@ export function competitionRepository(db: Db, published: PublicReads) {
       if (input.area !== undefined) patch.area = input.area || null;
       if (input.description !== undefined)
         patch.description = input.description || null;
+      // null (the contract's extension of API.md) takes the number off.
       if (input.capacity !== undefined) patch.capacity = input.capacity;
       if (input.entryFee !== undefined) patch.entryFee = input.entryFee;
       if (input.entryDeadline !== undefined)

@@ -141,3 +141,88 @@ for (const driver of DRIVERS) {
     });
   });
 }
+
+for (const driver of DRIVERS) {
+  describe(`competition/update (${driver})`, () => {
+    let h: Harness;
+    let auth: Record<string, string>;
+    before(async () => {
+      h = await harness(driver);
+      await h.database.db.insert(users).values({
+        id: 'UPDATEADMIN',
+        type: 'admin',
+        email: 'admin-update@example.jp',
+        passwordHash: 'x',
+        userName: 'admin',
+      });
+      auth = {
+        authorization: `Bearer ${signAccessToken(h.app, { id: 'UPDATEADMIN', type: 'admin' })}`,
+      };
+      await h.database.db.insert(competitions).values({
+        id: 'CLEARCOMP',
+        name: '消去テスト杯',
+        date: '2027-03-01',
+        venue: 'テストコース',
+        status: 'open',
+        capacity: 40,
+        entryFee: 5000,
+        entryDeadline: '2027-02-20',
+      });
+    });
+    after(() => h.close());
+
+    const update = (body: Record<string, unknown>) =>
+      call(h.app, '/competition/update', body, { headers: auth });
+    const readOne = async () =>
+      (
+        await call(
+          h.app,
+          '/competition/read',
+          { id: 'CLEARCOMP' },
+          { headers: auth },
+        )
+      ).json.body as Record<string, unknown>[];
+
+    it('clears capacity and entryFee sent as null, and the deadline sent as empty', async () => {
+      const r = await update({
+        id: 'CLEARCOMP',
+        capacity: null,
+        entryFee: null,
+        entryDeadline: '',
+      });
+      assert.equal(r.status, 200, JSON.stringify(r.json));
+      assert.equal(r.json.body, 1);
+      const [c] = await readOne();
+      assert.ok(c);
+      assert.equal('capacity' in c, false);
+      assert.equal('entryFee' in c, false);
+      assert.equal('entryDeadline' in c, false);
+      // Left out, a field keeps its value.
+      await update({ id: 'CLEARCOMP', capacity: 30, entryFee: 0 });
+      await update({ id: 'CLEARCOMP', name: '消去テスト杯（改）' });
+      const [kept] = await readOne();
+      assert.equal(kept?.capacity, 30);
+      assert.equal(kept?.entryFee, 0);
+    });
+
+    it('answers 0 for a competition that is not there', async () => {
+      const r = await update({ id: 'NOSUCHCOMP', capacity: null });
+      assert.equal(r.status, 200);
+      assert.equal(r.json.body, 0);
+    });
+
+    it('refuses null for a field that cannot be cleared', async () => {
+      for (const bad of [
+        { name: null },
+        { date: null },
+        { venue: null },
+        { status: null },
+        { capacity: 0 },
+        { entryFee: -1 },
+      ]) {
+        const r = await update({ id: 'CLEARCOMP', ...bad });
+        assert.equal(r.json.code, 'ValidationError', JSON.stringify(bad));
+      }
+    });
+  });
+}

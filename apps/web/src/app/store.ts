@@ -38,8 +38,8 @@ import { uiSlice } from '@/lib/ui-slice';
  * |             | (the list), `getUnread` (the tab's        | socket and a reconnect's catch-up write   |
  * |             | count)                                    | into the cache (chat-api.ts)              |
  * | competition | competitionsApi `getCompetitions`         | a read replaces the entry (`Competition`) |
- * | news        | newsApi `getNewsList`, `getNews(id)`,     | `News` tag                                |
- * |             | `getAdminNews`                            |                                           |
+ * | news        | newsApi `getNewsList`, `getNews(id)`;     | `News` tag                                |
+ * |             | adminApi `getAdminNewsPages` (infinite)   |                                           |
  */
 const rootReducer = combineSlices(uiSlice, authSlice, api);
 

@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatInstantDateTime } from '@/lib/format';
 import { FlashStatus } from './flash-status';
-import { QueryList } from './infinite-query-list';
-import type { QueryStatus } from './query-state';
 import { Segmented, type SegmentedProps } from './form/segmented';
 import { Badge } from './status-badge';
 
@@ -26,40 +24,6 @@ export const Inbox = <F extends string>({
     <FlashStatus message={status} />
     {children}
   </div>
-);
-
-type InboxListProps<T> = {
-  query: QueryStatus;
-  /** What the inbox holds (お問い合わせ, 通報), for the loading and error texts. */
-  subject: string;
-  items: readonly T[] | undefined;
-  /** The list's accessible name, where the filter is not enough. */
-  label?: string;
-  empty: string;
-  /** One InboxItem. */
-  children: (item: T) => ReactNode;
-};
-
-/** An inbox's messages as a `.inbox` list, with its loading, error and empty states. */
-export const InboxList = <T,>({
-  query,
-  subject,
-  items = [],
-  label,
-  empty,
-  children,
-}: InboxListProps<T>) => (
-  <QueryList
-    query={query}
-    loading={`${subject}を読み込み中`}
-    error={`${subject}を読み込めませんでした。`}
-    empty={empty}
-    items={items}
-    className="inbox"
-    label={label}
-  >
-    {children}
-  </QueryList>
 );
 
 type InboxItemProps = {

@@ -40,9 +40,6 @@ export const groupDigits = (n: number): string =>
       // eslint-disable-next-line no-restricted-syntax
       n.toLocaleString('ja-JP');
 
-/** 12000 → `¥12,000`. */
-export const formatYen = (amount: number): string => `¥${groupDigits(amount)}`;
-
 /** 12000 → `12,000円`. */
 export const formatYenSuffix = (amount: number): string =>
   `${groupDigits(amount)}円`;

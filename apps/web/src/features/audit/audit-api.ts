@@ -1,16 +1,23 @@
 import type { AuditEntry } from '@proam/contract';
-import { api, postArg } from '@/lib/api';
+import { api, numberedPages } from '@/lib/api';
+
+/** Rows a page of /audit/list holds (the API's default; at most 200). */
+export const AUDIT_PAGE_SIZE = 50;
 
 export const auditApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** The admins' change log, newest first. */
-    getAuditLog: build.query<AuditEntry[], { page?: number; size?: number }>({
-      query: postArg('/audit/list'),
+    /** The admins' change log, newest first, a page at a time. */
+    getAuditLog: build.infiniteQuery<AuditEntry[], void, number>({
+      infiniteQueryOptions: numberedPages(AUDIT_PAGE_SIZE),
+      query: ({ pageParam }) => ({
+        path: '/audit/list',
+        body: { page: pageParam, size: AUDIT_PAGE_SIZE },
+      }),
     }),
   }),
 });
 
-export const { useGetAuditLogQuery } = auditApi;
+export const { useGetAuditLogInfiniteQuery } = auditApi;
 
 const ACTION_LABELS: Record<string, string> = {
   'competition.create': '大会を作成',
@@ -23,7 +30,8 @@ const ACTION_LABELS: Record<string, string> = {
   'user.verifyPro': 'プロの確認状態を変更',
   'user.suspend': '会員を利用停止',
   'user.unsuspend': '会員の利用停止を解除',
-  'report.resolve': '通報を対応済みに',
+  'report.resolve': '通報を対応済みに変更',
+  'payment.refundRetry': '返金を再試行',
 };
 
 /** `competition.create` → 大会を作成; unknown actions are shown as they are. */
@@ -49,11 +57,16 @@ const FIELD_LABELS: Record<string, string> = {
   handled: '対応状況',
 };
 
-/** A short Japanese summary of an entry's detail (changed fields, name…). */
+/**
+ * A short Japanese summary of an entry's detail, as the API's audit writers
+ * shape it (apps/api/src/routes): changed `fields`, a competition's `name`,
+ * a news `title`, a contact's `handled`, a suspension's `reason`, a report's
+ * `resolution`, verifyPro's `verified`.
+ */
 export const auditDetailText = (detail: AuditEntry['detail']): string => {
   if (!detail) return '';
   const parts: string[] = [];
-  const { fields, name, title, handled } = detail;
+  const { fields, name, title, handled, verified, reason, resolution } = detail;
   if (typeof name === 'string') parts.push(name);
   if (typeof title === 'string') parts.push(title);
   if (Array.isArray(fields) && fields.length)
@@ -61,5 +74,10 @@ export const auditDetailText = (detail: AuditEntry['detail']): string => {
       `変更: ${fields.map((f) => FIELD_LABELS[String(f)] ?? String(f)).join('・')}`,
     );
   if (typeof handled === 'boolean') parts.push(handled ? '対応済み' : '未対応');
+  if (typeof verified === 'boolean')
+    parts.push(verified ? '確認済みにした' : '確認を取り消した');
+  if (typeof reason === 'string' && reason) parts.push(`理由: ${reason}`);
+  if (typeof resolution === 'string' && resolution)
+    parts.push(`対応内容: ${resolution}`);
   return parts.join(' ／ ');
 };

@@ -110,7 +110,8 @@ export const validateProfileField = (
       if (!v) return 'ふりがなを入力してください。';
       if (charCount(v) > KANA_MAX)
         return `ふりがなは${KANA_MAX}文字以内で入力してください。`;
-      if (!KANA_RE.test(v)) return 'ふりがなはひらがなで入力してください。';
+      if (!KANA_RE.test(v))
+        return 'ふりがなはひらがな（またはカタカナ）で入力してください。';
       return undefined;
     }
     case 'type':

@@ -6,6 +6,7 @@ import {
   type CompetitionCreateInput,
   type CompetitionResult,
   type CompetitionStatus,
+  type CompetitionUpdateInput,
 } from '@proam/contract';
 import { maxLengthOf, rangeOf, textLength } from '@/lib/contract-limits';
 import { isAreaOrNone } from '@/lib/area';
@@ -189,8 +190,22 @@ export const valuesFromCompetition = (c: Competition): CompetitionValues => ({
   status: c.status,
 });
 
+/** What the browser knows of a control beyond its value. */
+export type CompetitionInputState = {
+  /**
+   * エントリー締切 holds a date typed only in part (`validity.badInput`): its
+   * value reads '' although the admin typed something.
+   */
+  entryDeadlineIncomplete?: boolean;
+};
+
+/** /competition/update answered 0: nothing has that id any more. */
+export const COMPETITION_GONE_MSG =
+  'この大会は見つかりませんでした（削除された可能性があります）。';
+
 export const validateCompetition = (
   v: CompetitionValues,
+  { entryDeadlineIncomplete = false }: CompetitionInputState = {},
 ): CompetitionErrors => {
   const e: CompetitionErrors = {};
   if (v.name.trim() === '') e.name = '大会名を入力してください。';
@@ -204,7 +219,9 @@ export const validateCompetition = (
   if (!isAreaOrNone(v.area)) e.area = '開催エリアは一覧から選んでください。';
   if (!COMPETITION_STATUS.includes(v.status))
     e.status = 'ステータスを選んでください。';
-  if (v.entryDeadline !== '') {
+  if (v.entryDeadline === '' && entryDeadlineIncomplete)
+    e.entryDeadline = 'エントリー締切を最後まで入力してください。';
+  else if (v.entryDeadline !== '') {
     if (!isDate(v.entryDeadline))
       e.entryDeadline = 'エントリー締切を正しい日付で入力してください。';
     else if (isDate(v.date) && v.entryDeadline > v.date)
@@ -226,9 +243,8 @@ export const validateCompetition = (
 };
 
 /**
- * Valid values → the body of `/competition/create` (and, with an id, of
- * `/competition/update`). Empty optional text is sent as '' so an edit can
- * clear it; empty numbers are left out.
+ * Valid values → the body of `/competition/create`. Empty optional text is
+ * sent as '' (stored as nothing); empty numbers are left out.
  */
 export const toCompetitionInput = (
   v: CompetitionValues,
@@ -247,4 +263,17 @@ export const toCompetitionInput = (
   if (fee !== undefined) input.entryFee = fee;
   if (capacity !== undefined) input.capacity = capacity;
   return input;
+};
+
+/**
+ * Valid values → the body of `/competition/update` for competition `id`:
+ * every field, an emptied one sent so that the edit clears it ('' for text
+ * and the deadline, `null` for 参加費 and 定員; left out, it would be kept).
+ */
+export const toCompetitionUpdate = (
+  id: string,
+  v: CompetitionValues,
+): CompetitionUpdateInput => {
+  const { entryFee = null, capacity = null, ...rest } = toCompetitionInput(v);
+  return { id, ...rest, entryFee, capacity };
 };

@@ -27,11 +27,6 @@ export const newsApi = api.injectEndpoints({
         query: (id) => ({ path: '/news/read', body: { id }, auth: 'none' }),
         providesTags: (_r, _e, id) => [{ type: 'News', id }],
       }),
-      /** Admins: every item, scheduled ones included, newest first. */
-      getAdminNews: build.query<News[], { page?: number; size?: number }>({
-        query: postArg('/news/adminList'),
-        providesTags: ['News'],
-      }),
       createNews: edits.create,
       updateNews: edits.update,
       deleteNews: edits.delete,
@@ -42,7 +37,6 @@ export const newsApi = api.injectEndpoints({
 export const {
   useGetNewsListQuery,
   useGetNewsQuery,
-  useGetAdminNewsQuery,
   useCreateNewsMutation,
   useUpdateNewsMutation,
   useDeleteNewsMutation,

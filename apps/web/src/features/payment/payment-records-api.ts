@@ -100,11 +100,6 @@ export const paymentRecordsApi = api.injectEndpoints({
       }),
       providesTags: ['Refund'],
     }),
-    /** 再試行: a stuck refund goes back to the worker at once. */
-    retryRefund: build.mutation<Refund, { id: string }>({
-      query: postArg('/payment/refundRetry'),
-      invalidatesTags: ['Refund'],
-    }),
   }),
 });
 
@@ -114,5 +109,4 @@ export const {
   useGetStatementQuery,
   useGetStatementsQuery,
   useGetRefundsInfiniteQuery,
-  useRetryRefundMutation,
 } = paymentRecordsApi;

@@ -60,6 +60,21 @@ export const profileApi = api.injectEndpoints({
       }),
       onQueryStarted: cacheAnsweredUser,
     }),
+    /**
+     * updateImageInfo for a photo just uploaded, silent like the upload: the
+     * photo's own tile says what went wrong and offers to send it again.
+     */
+    addUploadedImage: build.mutation<
+      User,
+      readonly Pick<ImageInfo, 'keyName'>[]
+    >({
+      query: (imageInfo) => ({
+        path: '/user/updateImageInfo',
+        body: { imageInfo: imageInfo.map(({ keyName }) => ({ keyName })) },
+        silent: true,
+      }),
+      onQueryStarted: cacheAnsweredUser,
+    }),
     deleteAccount: build.mutation<
       { deleted: true },
       { email: string; password: string }
@@ -77,6 +92,7 @@ export const {
   useUploadImageMutation,
   useDeleteImageMutation,
   useUpdateImageInfoMutation,
+  useAddUploadedImageMutation,
   useDeleteAccountMutation,
 } = profileApi;
 

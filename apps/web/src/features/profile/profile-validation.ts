@@ -129,19 +129,14 @@ const wholeInRange = (
 };
 
 /**
- * One field's error in Japanese, or undefined. `initial` is what the server
- * holds: numbers cannot be cleared through /user/update once set.
+ * One field's error in Japanese, or undefined. An empty number is fine: it
+ * clears the saved one (toProfileUpdate sends null).
  */
 export const validateProfileEditField = (
   field: ProfileFormField,
   values: ProfileFormValues,
-  initial?: ProfileFormValues,
 ): string | undefined => {
   const v = values[field];
-  const cannotClear = (label: string) =>
-    initial && initial[field] !== '' && v.trim() === ''
-      ? `${label}は空欄にできません。数値を入力してください。`
-      : undefined;
   switch (field) {
     case 'userName':
       if (!v.trim()) return '氏名を入力してください。';
@@ -149,7 +144,7 @@ export const validateProfileEditField = (
     case 'nameKana':
       if (!v.trim()) return undefined;
       if (!KANA_RE.test(v.trim()))
-        return 'ふりがなはひらがなで入力してください。';
+        return 'ふりがなはひらがな（またはカタカナ）で入力してください。';
       return maxLength('ふりがな', v, LIMITS.nameKana);
     case 'area':
       return isAreaOrNone(v) ? undefined : '地域は一覧から選択してください。';
@@ -164,27 +159,19 @@ export const validateProfileEditField = (
     case 'specialty':
       return maxLength('得意分野', v, LIMITS.specialty);
     case 'lessonFee':
-      return (
-        cannotClear('レッスン料金') ??
-        wholeInRange('レッスン料金', v, ...LIMITS.lessonFee, '円')
-      );
+      return wholeInRange('レッスン料金', v, ...LIMITS.lessonFee, '円');
     case 'averageScore':
-      return (
-        cannotClear('平均スコア') ??
-        wholeInRange('平均スコア', v, ...LIMITS.averageScore, '')
-      );
+      return wholeInRange('平均スコア', v, ...LIMITS.averageScore, '');
     case 'experienceYears':
-      return (
-        cannotClear('ゴルフ歴') ??
-        wholeInRange('ゴルフ歴', v, ...LIMITS.experienceYears, '年')
-      );
+      return wholeInRange('ゴルフ歴', v, ...LIMITS.experienceYears, '年');
   }
 };
 
-const numberOrUndefined = (v: string) =>
-  v.trim() === '' ? undefined : (parseWhole(v) ?? undefined);
+/** An emptied number clears it: the contract's `null` ("null clears it"). */
+const numberOrNull = (v: string) =>
+  v.trim() === '' ? null : (parseWhole(v) ?? undefined);
 
-/** The /user/update body for the validated values ('' clears a text field). */
+/** The /user/update body for the validated values ('' clears a text field, null a number). */
 export const toProfileUpdate = (
   user: User,
   values: ProfileFormValues,
@@ -201,14 +188,14 @@ export const toProfileUpdate = (
     body.pro = {
       affiliation: t(values.affiliation),
       career: t(values.career),
-      lessonFee: numberOrUndefined(values.lessonFee),
+      lessonFee: numberOrNull(values.lessonFee),
       homeCourse: t(values.homeCourse),
       specialty: t(values.specialty),
     };
   if (user.type === 'amature')
     body.amateur = {
-      averageScore: numberOrUndefined(values.averageScore),
-      experienceYears: numberOrUndefined(values.experienceYears),
+      averageScore: numberOrNull(values.averageScore),
+      experienceYears: numberOrNull(values.experienceYears),
     };
   return body;
 };

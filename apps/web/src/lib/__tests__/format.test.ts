@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   formatDate,
   formatInstantDate,
-  formatYen,
   formatYenSuffix,
   groupDigits,
   toJapanDate,
@@ -24,7 +23,6 @@ describe('format', () => {
   });
 
   it('writes yen with separators', () => {
-    expect(formatYen(12000)).toBe('¥12,000');
     expect(formatYenSuffix(12000)).toBe('12,000円');
   });
 

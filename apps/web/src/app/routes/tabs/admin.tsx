@@ -5,7 +5,9 @@ import { AdminListBar } from '@/components/admin-list-bar';
 import { ConfirmDeleteDialog } from '@/components/confirm-dialog';
 import { FlashStatus } from '@/components/flash-status';
 import { PageHeader } from '@/components/page-header';
+import { LoadMore } from '@/components/form/form-actions';
 import { QueryState } from '@/components/query-state';
+import { useGetAdminNewsPagesInfiniteQuery } from '@/features/admin/admin-api';
 import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
 import { AdminRefunds } from '@/features/admin/components/admin-refunds';
 import { AdminSales } from '@/features/admin/components/admin-sales';
@@ -17,10 +19,7 @@ import { ContactInbox } from '@/features/contact/components/contact-inbox';
 import { AdminNewsList } from '@/features/news/components/admin-news-list';
 import { NewsEditor } from '@/features/news/components/news-editor';
 import { MailOutbox } from '@/features/notifications/components/mail-outbox';
-import {
-  useDeleteNewsMutation,
-  useGetAdminNewsQuery,
-} from '@/features/news/news-api';
+import { useDeleteNewsMutation } from '@/features/news/news-api';
 import { useConfirmedDelete } from '@/hooks/use-confirmed-delete';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useFlash } from '@/hooks/use-flash';
@@ -47,8 +46,8 @@ const isSection = (v: string | null): v is SectionId =>
 type NewsMode = { kind: 'list' } | { kind: 'edit'; news?: News };
 
 const NewsSection = () => {
-  const { data, isLoading, isError, isFetching, refetch } =
-    useGetAdminNewsQuery({ size: 100 });
+  const query = useGetAdminNewsPagesInfiniteQuery();
+  const items = query.data?.pages.flat() ?? [];
   const [mode, setMode] = useState<NewsMode>({ kind: 'list' });
   const { message, setMessage, announce, ref: messageRef } = useFlash();
   const { toDelete, setToDelete, dialog } = useConfirmedDelete<News>(
@@ -56,16 +55,43 @@ const NewsSection = () => {
     (n) => announce(`「${n.title}」を削除しました。`),
   );
   const rootRef = useRef<HTMLDivElement>(null);
+  /**
+   * Where キャンセル returns the focus: the place in the list of the item
+   * whose 編集 opened the form, or -1 for お知らせを作成.
+   */
+  const returnTo = useRef<number | null>(null);
 
+  // The editor takes the list's place: start at its title. Back on the list
+  // after キャンセル, the focus returns to the 編集 that opened it, or to
+  // お知らせを作成 (for a new item, or one no longer listed).
   useEffect(() => {
-    if (mode.kind !== 'edit') return;
-    rootRef.current?.querySelector<HTMLElement>('.admin-form__title')?.focus();
+    const root = rootRef.current;
+    if (mode.kind === 'edit') {
+      root?.querySelector<HTMLElement>('.admin-form__title')?.focus();
+      return;
+    }
+    const index = returnTo.current;
+    returnTo.current = null;
+    if (index === null || !root) return;
+    const row = root.querySelectorAll('.admin-list > li')[index];
+    const edit = [...(row?.querySelectorAll('button') ?? [])].find(
+      (b) => b.textContent === '編集',
+    );
+    (
+      edit ?? root.querySelector<HTMLElement>('.admin-bar .button--primary')
+    )?.focus();
   }, [mode]);
 
   const back = (done?: string) => {
     setMode({ kind: 'list' });
     if (done) announce(done);
     else setMessage('');
+  };
+
+  const cancel = () => {
+    const from = mode.kind === 'edit' ? mode.news : undefined;
+    returnTo.current = from ? items.findIndex((n) => n.id === from.id) : -1;
+    back();
   };
 
   return (
@@ -75,30 +101,39 @@ const NewsSection = () => {
           key={mode.news?.id ?? 'new'}
           news={mode.news}
           onDone={back}
-          onCancel={() => back()}
+          onCancel={cancel}
         />
       ) : (
         <>
           <AdminListBar
-            label="公開中と予約投稿のお知らせをすべて表示しています（新しい順）。"
+            label="公開中と予約投稿のお知らせを新しい順に表示しています。"
             createLabel="お知らせを作成"
             onCreate={() => setMode({ kind: 'edit' })}
             link={{ to: '/info', label: '公開ページを見る' }}
           />
           <FlashStatus ref={messageRef} message={message} />
           <QueryState
-            query={{ isLoading, isError, isFetching, refetch }}
+            query={query}
             loading="お知らせを読み込み中"
             error="お知らせを読み込めませんでした。"
-            isEmpty={!data || data.length === 0}
+            isEmpty={items.length === 0}
             empty="お知らせはまだありません。"
           >
             {() => (
-              <AdminNewsList
-                items={data ?? []}
-                onEdit={(n) => setMode({ kind: 'edit', news: n })}
-                onDelete={setToDelete}
-              />
+              <>
+                <AdminNewsList
+                  items={items}
+                  onEdit={(n) => setMode({ kind: 'edit', news: n })}
+                  onDelete={setToDelete}
+                />
+                {query.hasNextPage && (
+                  <LoadMore
+                    className="button-row button-row--center"
+                    loading={query.isFetchingNextPage}
+                    onLoad={query.fetchNextPage}
+                  />
+                )}
+              </>
             )}
           </QueryState>
         </>

@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createRefund } from '@/features/payment/__tests__/payment-factories';
-import { apiCalls, deferred, ok, serveApi } from '@/testing/msw';
+import { selectCurrentAlert } from '@/lib/ui-slice';
+import { apiCalls, deferred, ng, ok, serveApi } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
 import { AdminRefunds } from '../components/admin-refunds';
 
@@ -115,5 +116,36 @@ describe('返金 (admin)', () => {
     expect(
       await screen.findByText('対応が必要な返金はありません。'),
     ).toBeInTheDocument();
+  });
+
+  it('says a refund completed meanwhile is done (409), without the error alert, and reads the list again', async () => {
+    const user = userEvent.setup();
+    serveRefunds(() => ng('Conflict'));
+    const { store } = renderWithProviders(<AdminRefunds />);
+    const [failed] = await screen.findAllByRole('article');
+    await user.click(within(failed!).getByRole('button', { name: '再試行' }));
+
+    expect(
+      await screen.findByText('この返金はすでに完了しています。'),
+    ).toBeInTheDocument();
+    expect(selectCurrentAlert(store.getState())).toBeNull();
+    await waitFor(() =>
+      expect(
+        apiCalls.filter((c) => c.path === '/payment/refunds'),
+      ).toHaveLength(2),
+    );
+  });
+
+  it('says why another failure stopped the retry, without the error alert', async () => {
+    const user = userEvent.setup();
+    serveRefunds(() => ng('InternalError'));
+    const { store } = renderWithProviders(<AdminRefunds />);
+    const [failed] = await screen.findAllByRole('article');
+    await user.click(within(failed!).getByRole('button', { name: '再試行' }));
+
+    expect(
+      await screen.findByText(/^山本 拓也様への返金を再試行できませんでした。/),
+    ).toBeInTheDocument();
+    expect(selectCurrentAlert(store.getState())).toBeNull();
   });
 });

@@ -171,4 +171,62 @@ describe('通報', () => {
       within(done).queryByRole('button', { name: '対応済みにする' }),
     ).toBeNull();
   });
+
+  it('names each 対応済みにする by its report: kind and reason', async () => {
+    serveReports();
+    renderWithProviders(<ReportList />);
+    const list = await screen.findByRole('list', { name: '未対応の通報' });
+    for (const description of [
+      '口コミへの通報 通報の理由不適切な表現があります',
+      'チャットのメッセージへの通報 通報の理由勧誘のメッセージ',
+      'プロフィールへの通報 通報の理由なりすまし',
+    ])
+      expect(
+        within(list).getByRole('button', {
+          name: '対応済みにする',
+          description,
+        }),
+      ).toBeInTheDocument();
+  });
+
+  it('reads older reports with もっと見る, and their contexts', async () => {
+    const user = userEvent.setup();
+    const reports = Array.from({ length: 120 }, (_, i) =>
+      report(`r${i + 1}`, { reason: `理由${i + 1}` }),
+    );
+    serveApi({
+      '/admin/reports': ({
+        page = 1,
+        size = 50,
+      }: {
+        page?: number;
+        size?: number;
+      }) => ok(reports.slice((page - 1) * size, page * size)),
+      '/admin/reportContexts': ({ ids }: { ids: string[] }) =>
+        ok(ids.map((id) => ({ id, reporterName: `通報者${id}` }))),
+    });
+    renderWithProviders(<ReportList />);
+    const list = await screen.findByRole('list', { name: '未対応の通報' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(50);
+    expect(bodiesOf('/admin/reports')).toEqual([
+      { status: 'open', page: 1, size: 50 },
+    ]);
+    await user.click(screen.getByRole('button', { name: 'もっと見る' }));
+    await waitFor(() =>
+      expect(within(list).getAllByRole('listitem')).toHaveLength(100),
+    );
+    await user.click(screen.getByRole('button', { name: 'もっと見る' }));
+    await waitFor(() =>
+      expect(within(list).getAllByRole('listitem')).toHaveLength(120),
+    );
+    expect(screen.queryByRole('button', { name: 'もっと見る' })).toBeNull();
+    expect(within(list).getByText('理由120')).toBeInTheDocument();
+    // The contexts of 120 reports, asked 100 ids at a time (the API's limit).
+    expect(await within(list).findByText('通報者r120')).toBeInTheDocument();
+    expect(
+      bodiesOf('/admin/reportContexts').every(
+        (b) => (b.ids as string[]).length <= 100,
+      ),
+    ).toBe(true);
+  });
 });

@@ -8,13 +8,14 @@ import {
   REFUND_REASON_LABELS,
   REFUND_STATUS_LABELS,
   useGetRefundsInfiniteQuery,
-  useRetryRefundMutation,
 } from '@/features/payment/payment-records-api';
+import { isApiError } from '@/lib/api-error';
 import {
   formatDate,
   formatInstantDateTime,
   formatYenSuffix,
 } from '@/lib/format';
+import { useAdminRetryRefundMutation } from '../admin-api';
 
 type Filter = 'all' | RefundStatus;
 
@@ -112,19 +113,29 @@ export const AdminRefunds = () => {
     filter === 'all' ? {} : { status: filter },
     { refetchOnMountOrArgChange: true },
   );
-  const [retry] = useRetryRefundMutation();
+  const [retry] = useAdminRetryRefundMutation();
   const [retrying, setRetrying] = useState<string | null>(null);
   const [status, setStatus] = useState('');
 
   const onRetry = async (r: Refund) => {
     setRetrying(r.id);
     setStatus('');
+    // Silent: the line under the filter says what happened. Success or
+    // not, the call invalidates `Refund`, so the list is read again.
     const result = await retry({ id: r.id });
     setRetrying(null);
+    if (!result.error) {
+      setStatus(
+        `${r.userName}様への返金（${formatYenSuffix(r.amount)}）を再試行しました。`,
+      );
+      return;
+    }
+    const error = isApiError(result.error) ? result.error : null;
     setStatus(
-      'error' in result
-        ? `${r.userName}様への返金を再試行できませんでした。`
-        : `${r.userName}様への返金（${formatYenSuffix(r.amount)}）を再試行しました。`,
+      error?.code === 'Conflict'
+        ? // Refunded meanwhile (by the worker, or another admin's 再試行).
+          'この返金はすでに完了しています。'
+        : `${r.userName}様への返金を再試行できませんでした。${error?.msg ?? ''}`,
     );
   };
 

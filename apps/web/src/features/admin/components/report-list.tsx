@@ -2,12 +2,14 @@ import type { Report, ReportContext } from '@proam/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { SmallButton } from '@/components/small-button';
+import { LoadMore } from '@/components/form/form-actions';
 import { ReasonDialog } from '@/components/form/reason-dialog';
-import { Inbox, InboxItem, InboxList } from '@/components/inbox';
+import { Inbox, InboxItem } from '@/components/inbox';
+import { QueryList } from '@/components/infinite-query-list';
 import { formatInstantDateTime } from '@/lib/format';
 import {
   useGetReportContextsQuery,
-  useGetReportsQuery,
+  useGetReportsInfiniteQuery,
   useResolveReportMutation,
 } from '../admin-api';
 import { RESOLUTION_MAX, validateResolve } from '../admin-validation';
@@ -112,14 +114,18 @@ const ResolveDialog = ({
   );
 };
 
-/** 通報: members' reports of profiles, reviews and chat messages, and resolving them. */
+/**
+ * 通報: members' reports of profiles, reviews and chat messages, newest
+ * first a page at a time, and resolving them.
+ */
 export const ReportList = () => {
   const [filter, setFilter] = useState<Filter>('open');
-  const { data, isLoading, isError, isFetching, refetch } = useGetReportsQuery(
-    { status: filter, size: 100 },
+  const query = useGetReportsInfiniteQuery(
+    { status: filter },
     { refetchOnMountOrArgChange: true },
   );
-  const ids = data?.map((r) => r.id) ?? [];
+  const reports = query.data?.pages.flat() ?? [];
+  const ids = reports.map((r) => r.id);
   const contexts = useGetReportContextsQuery(ids, { skip: ids.length === 0 });
   const ctxById = new Map(contexts.data?.map((c) => [c.id, c]));
   const [toResolve, setToResolve] = useState<Report | null>(null);
@@ -139,23 +145,36 @@ export const ReportList = () => {
       }}
       status={status}
     >
-      <InboxList
-        query={{ isLoading, isError, isFetching, refetch }}
-        subject="通報"
-        items={data}
+      <QueryList
+        query={query}
+        loading="通報を読み込み中"
+        error="通報を読み込めませんでした。"
+        items={reports}
+        className="inbox"
         label={`${FILTERS.find((f) => f.value === filter)?.label}の通報`}
         empty={
           filter === 'open'
             ? '未対応の通報はありません。'
             : '対応済みの通報はありません。'
         }
+        after={
+          query.hasNextPage && (
+            <LoadMore
+              className="button-row button-row--center"
+              loading={query.isFetchingNextPage}
+              onLoad={query.fetchNextPage}
+            />
+          )
+        }
       >
         {(r) => {
           const ctx = ctxById.get(r.id);
+          const headingId = `report-${r.id}-title`;
+          const reasonId = `report-${r.id}-reason`;
           return (
             <InboxItem
               key={r.id}
-              headingId={`report-${r.id}-title`}
+              headingId={headingId}
               handled={r.status === 'resolved'}
               createdAt={r.createdAt}
               title={`${TARGET_LABELS[r.targetType]}への通報`}
@@ -169,6 +188,8 @@ export const ReportList = () => {
                 r.status === 'open' && (
                   <SmallButton
                     variant="primary"
+                    // Which report: its kind, and its reason (kinds repeat).
+                    aria-describedby={`${headingId} ${reasonId}`}
                     onClick={() => setToResolve(r)}
                   >
                     対応済みにする
@@ -177,7 +198,7 @@ export const ReportList = () => {
               }
             >
               <ReportedThing report={r} ctx={ctx} />
-              <p className="report-reason">
+              <p id={reasonId} className="report-reason">
                 <span className="report-reason__label">通報の理由</span>
                 {r.reason}
               </p>
@@ -191,7 +212,7 @@ export const ReportList = () => {
             </InboxItem>
           );
         }}
-      </InboxList>
+      </QueryList>
       <ResolveDialog
         report={toResolve}
         onClose={() => setToResolve(null)}

@@ -34,4 +34,16 @@ describe('competition card', () => {
   it('names a category the contact form offers', () => {
     expect(CONTACT_CATEGORIES).toContain(ENTRY_CONTACT_CATEGORY);
   });
+
+  it('writes the entry fee as the app writes yen (5,000円), and 無料 for none', () => {
+    const { unmount } = renderWithProviders(
+      <CompetitionCard competition={createCompetition({ entryFee: 5000 })} />,
+    );
+    expect(document.body).toHaveTextContent('参加費5,000円');
+    unmount();
+    renderWithProviders(
+      <CompetitionCard competition={createCompetition({ entryFee: 0 })} />,
+    );
+    expect(document.body).toHaveTextContent('参加費無料');
+  });
 });

@@ -8,14 +8,10 @@ import { ResultsEditor } from '../components/results-editor';
 
 const competition = createCompetition();
 
-/** The editor of `competition`; `onDone` observes the save. */
-const renderEditor = (onDone = vi.fn()) =>
+/** The editor of `shown` (`competition` unless given); `onDone` observes the save. */
+const renderEditor = (onDone = vi.fn(), shown = competition) =>
   renderWithProviders(
-    <ResultsEditor
-      competition={competition}
-      onDone={onDone}
-      onCancel={vi.fn()}
-    />,
+    <ResultsEditor competition={shown} onDone={onDone} onCancel={vi.fn()} />,
   );
 
 const cell = (row: number, col: string) =>
@@ -100,5 +96,47 @@ describe('results editor', () => {
       ],
       status: 'finished',
     });
+  });
+
+  it('leaves a draft unfinished unless asked, saying that 終了 would publish it', async () => {
+    const user = userEvent.setup();
+    const onDone = vi.fn();
+    serveAll(() => ok(1));
+    renderEditor(onDone, createCompetition({ status: 'draft' }));
+    const finish = screen.getByRole('checkbox', {
+      name: '保存と同時にステータスを「終了」にする（公開されます）',
+    });
+    expect(finish).not.toBeChecked(); // although the date has passed
+    await user.type(cell(1, '選手名'), '松山 英樹');
+    await user.click(screen.getByRole('button', { name: '結果を保存する' }));
+
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(await bodyOf(0)).toEqual({
+      id: 'c-1',
+      results: [{ rank: 1, playerName: '松山 英樹' }],
+    });
+  });
+
+  it('does not call a draft published in the label once it is', () => {
+    renderEditor();
+    expect(
+      screen.getByRole('checkbox', {
+        name: '保存と同時にステータスを「終了」にする',
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('says the competition is gone when the update changed nothing', async () => {
+    const user = userEvent.setup();
+    const onDone = vi.fn();
+    serveAll(() => ok(0));
+    renderEditor(onDone);
+    await user.type(cell(1, '選手名'), '松山 英樹');
+    await user.click(screen.getByRole('button', { name: '結果を保存する' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'この大会は見つかりませんでした（削除された可能性があります）。',
+    );
+    expect(onDone).not.toHaveBeenCalled();
   });
 });

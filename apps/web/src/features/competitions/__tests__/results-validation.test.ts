@@ -4,6 +4,7 @@ import {
   hasRowErrors,
   toResults,
   validateResults,
+  toCompetitionUpdate,
   validateCompetition,
   emptyCompetitionValues,
   type ResultRow,
@@ -117,5 +118,52 @@ describe('validateCompetition', () => {
       entryFee: '参加費は0〜10,000,000円の整数で入力してください。',
       capacity: '定員は1〜10,000の整数で入力してください。',
     });
+  });
+
+  it('refuses a deadline the browser holds only in part', () => {
+    const values = {
+      ...emptyCompetitionValues(),
+      name: '大会',
+      venue: '会場',
+      date: '2026-12-01',
+    };
+    expect(validateCompetition(values)).toEqual({});
+    expect(
+      validateCompetition(values, { entryDeadlineIncomplete: true }),
+    ).toEqual({
+      entryDeadline: 'エントリー締切を最後まで入力してください。',
+    });
+  });
+});
+
+describe('toCompetitionUpdate', () => {
+  it('sends every field, an emptied number as null and an emptied text as empty', () => {
+    expect(
+      toCompetitionUpdate('c-1', {
+        ...emptyCompetitionValues(),
+        name: ' 大会 ',
+        venue: '会場',
+        date: '2026-12-01',
+        status: 'open',
+      }),
+    ).toEqual({
+      id: 'c-1',
+      name: '大会',
+      venue: '会場',
+      date: '2026-12-01',
+      area: '',
+      description: '',
+      entryDeadline: '',
+      entryFee: null,
+      capacity: null,
+      status: 'open',
+    });
+    expect(
+      toCompetitionUpdate('c-1', {
+        ...emptyCompetitionValues(),
+        entryFee: '０',
+        capacity: '40',
+      }),
+    ).toMatchObject({ entryFee: 0, capacity: 40 });
   });
 });

@@ -2,7 +2,7 @@ import type { Competition } from '@proam/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CalendarIcon, PinIcon } from '@/components/icons';
-import { formatDate, formatYen } from '@/lib/format';
+import { formatDate, formatYenSuffix } from '@/lib/format';
 import { ENTRY_CONTACT_CATEGORY, STATUS_LABELS } from '../competition-status';
 
 type CompetitionCardProps = {
@@ -57,7 +57,7 @@ export const CompetitionCard = ({
         {c.entryFee !== undefined && (
           <div>
             <dt>参加費</dt>
-            <dd>{c.entryFee === 0 ? '無料' : formatYen(c.entryFee)}</dd>
+            <dd>{c.entryFee === 0 ? '無料' : formatYenSuffix(c.entryFee)}</dd>
           </div>
         )}
         {c.capacity !== undefined && (

@@ -4,6 +4,7 @@ import {
   type Competition,
   type CompetitionStatus,
 } from '@proam/contract';
+import { useRef, useState } from 'react';
 import { Field, SelectField, TextField } from '@/components/form/field';
 import { FormActions } from '@/components/form/form-actions';
 import { FormErrorSummary } from '@/components/form/form-error-summary';
@@ -16,9 +17,11 @@ import {
 } from '../competitions-api';
 import {
   COMPETITION_FIELDS,
+  COMPETITION_GONE_MSG,
   DESCRIPTION_MAX,
   emptyCompetitionValues,
   toCompetitionInput,
+  toCompetitionUpdate,
   validateCompetition,
   valuesFromCompetition,
   type CompetitionValues,
@@ -37,31 +40,43 @@ export const CompetitionForm = ({
   onDone,
   onCancel,
 }: CompetitionFormProps) => {
+  // A date typed only in part reads as '' (no deadline): the control's
+  // validity tells it apart, so it is refused rather than saved as cleared.
+  const deadlineRef = useRef<HTMLInputElement | null>(null);
   const { values, errors, errorCount, serverError, idOf, bind, submit } =
     useValidatedForm<CompetitionValues>({
       initialValues: () =>
         competition
           ? valuesFromCompetition(competition)
           : emptyCompetitionValues(),
-      validate: (f, v) => validateCompetition(v)[f],
+      validate: (f, v) =>
+        validateCompetition(v, {
+          entryDeadlineIncomplete: deadlineRef.current?.validity.badInput,
+        })[f],
       fields: COMPETITION_FIELDS,
       checkOn: 'submit',
     });
   const [create, createState] = useCreateCompetitionMutation();
   const [update, updateState] = useUpdateCompetitionMutation();
   const busy = createState.isLoading || updateState.isLoading;
+  const [gone, setGone] = useState(false);
 
-  const save = (v: CompetitionValues) => {
-    const input = toCompetitionInput(v);
-    return competition
-      ? update({ id: competition.id, ...input })
-      : create(input);
-  };
+  const save = (v: CompetitionValues) =>
+    competition
+      ? update(toCompetitionUpdate(competition.id, v))
+      : create(toCompetitionInput(v));
 
-  const announceSaved = (_id: number, v: CompetitionValues) =>
+  const announceSaved = (count: number, v: CompetitionValues) => {
+    // The update's count: 0 when the competition was deleted meanwhile.
+    if (count === 0) {
+      setGone(true);
+      return;
+    }
     onDone(
       `「${toCompetitionInput(v).name}」を${competition ? '保存' : '作成'}しました。`,
     );
+  };
+  const deadline = bind('entryDeadline');
 
   const title = competition ? '大会を編集' : '大会を新規作成';
 
@@ -69,12 +84,18 @@ export const CompetitionForm = ({
     <form
       className="admin-form"
       noValidate
-      onSubmit={(e) => void submit(e, save, announceSaved)}
+      onSubmit={(e) => {
+        setGone(false);
+        void submit(e, save, announceSaved);
+      }}
     >
       <h2 className="admin-form__title" tabIndex={-1}>
         {title}
       </h2>
-      <FormErrorSummary errorCount={errorCount} serverError={serverError} />
+      <FormErrorSummary
+        errorCount={errorCount}
+        serverError={gone ? COMPETITION_GONE_MSG : serverError}
+      />
       <div className="admin-form__grid">
         <div className="admin-form__wide">
           <Field id={idOf('name')} label="大会名" required error={errors.name}>
@@ -119,7 +140,11 @@ export const CompetitionForm = ({
         <TextField
           label="エントリー締切"
           error={errors.entryDeadline}
-          {...bind('entryDeadline')}
+          {...deadline}
+          ref={(el: HTMLInputElement | null) => {
+            deadline.ref(el);
+            deadlineRef.current = el;
+          }}
           type="date"
         />
         <TextField

@@ -16,6 +16,7 @@ import {
   useGetCompetitionsQuery,
   useUpdateCompetitionMutation,
 } from '../competitions-api';
+import { COMPETITION_GONE_MSG } from '../competition-validation';
 import {
   CompetitionGrid,
   CompetitionResults,
@@ -28,11 +29,19 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useFlash } from '@/hooks/use-flash';
 import { useAppSelector } from '@/lib/store-hooks';
 
+/**
+ * The list, or a form in its place. A form keeps the competition it opened
+ * with, so it stays on screen if a refetch no longer lists it (deleted
+ * meanwhile): saving then says so.
+ */
 type Mode =
   | { kind: 'list' }
   | { kind: 'create' }
-  | { kind: 'edit'; id: string }
-  | { kind: 'results'; id: string };
+  | { kind: 'edit'; competition: Competition }
+  | { kind: 'results'; competition: Competition };
+
+/** The `data-opens` of the card button that opened a form, to give it the focus back. */
+const opener = (kind: 'edit' | 'results', c: Competition) => `${kind}:${c.id}`;
 
 type AdminActions = {
   onEdit: (c: Competition) => void;
@@ -59,10 +68,18 @@ const CardActions = ({
         公開
       </SmallButton>
     )}
-    <SmallButton variant="outline" onClick={() => actions.onEdit(c)}>
+    <SmallButton
+      variant="outline"
+      data-opens={opener('edit', c)}
+      onClick={() => actions.onEdit(c)}
+    >
       編集
     </SmallButton>
-    <SmallButton variant="outline" onClick={() => actions.onResults(c)}>
+    <SmallButton
+      variant="outline"
+      data-opens={opener('results', c)}
+      onClick={() => actions.onResults(c)}
+    >
       {c.results.length ? '結果を編集' : '結果を入力'}
     </SmallButton>
     <SmallButton variant="outline-danger" onClick={() => actions.onDelete(c)}>
@@ -89,23 +106,32 @@ export const CompetitionsBoard = () => {
   );
   const [update] = useUpdateCompetitionMutation();
   const contentRef = useRef<HTMLDivElement>(null);
+  /** What キャンセル gives the focus back to, once the list is shown again. */
+  const returnTo = useRef<string | null>(null);
 
   const list = data ?? [];
   const drafts = isAdmin ? list.filter((c) => c.status === 'draft') : [];
   const upcoming = upcomingCompetitions(list);
   const finished = finishedCompetitions(list);
-  const current =
-    mode.kind === 'edit' || mode.kind === 'results'
-      ? list.find((c) => c.id === mode.id)
-      : undefined;
 
-  // A form takes the place of the list: start reading (and typing) at its title.
+  // A form takes the place of the list: start reading (and typing) at its
+  // title. Back on the list after キャンセル, the focus returns to the button
+  // that opened the form (新規作成 for a new one, or when that card is gone).
   useEffect(() => {
-    if (mode.kind === 'list') return;
-    window.scrollTo({ top: 0 });
-    contentRef.current
-      ?.querySelector<HTMLElement>('.admin-form__title')
-      ?.focus();
+    const root = contentRef.current;
+    if (mode.kind !== 'list') {
+      window.scrollTo({ top: 0 });
+      root?.querySelector<HTMLElement>('.admin-form__title')?.focus();
+      return;
+    }
+    const key = returnTo.current;
+    returnTo.current = null;
+    if (!key || !root) return;
+    const buttons = [...root.querySelectorAll<HTMLElement>('[data-opens]')];
+    (
+      buttons.find((b) => b.dataset.opens === key) ??
+      root.querySelector<HTMLElement>('.admin-bar .button--primary')
+    )?.focus();
   }, [mode]);
 
   const backToList = (done?: string) => {
@@ -114,17 +140,26 @@ export const CompetitionsBoard = () => {
     else setMessage('');
   };
 
+  const cancel = () => {
+    returnTo.current =
+      mode.kind === 'edit' || mode.kind === 'results'
+        ? opener(mode.kind, mode.competition)
+        : 'create';
+    backToList();
+  };
+
   const publish = async (c: Competition) => {
     setPublishingId(c.id);
     const result = await update({ id: c.id, status: 'open' });
     setPublishingId(null);
-    if ('data' in result)
+    if (result.data === 0) setMessage(COMPETITION_GONE_MSG);
+    else if (result.data !== undefined)
       setMessage(`「${c.name}」を公開しました（エントリー受付中）。`);
   };
 
   const actions: AdminActions = {
-    onEdit: (c) => setMode({ kind: 'edit', id: c.id }),
-    onResults: (c) => setMode({ kind: 'results', id: c.id }),
+    onEdit: (c) => setMode({ kind: 'edit', competition: c }),
+    onResults: (c) => setMode({ kind: 'results', competition: c }),
     onPublish: (c) => void publish(c),
     onDelete: setToDelete,
     publishingId,
@@ -135,36 +170,24 @@ export const CompetitionsBoard = () => {
   );
 
   const renderForm = () => {
+    if (mode.kind === 'list') return null;
     if (mode.kind === 'create')
-      return (
-        <CompetitionForm onDone={backToList} onCancel={() => backToList()} />
-      );
-    if (!current)
-      return (
-        <div className="notice-card">
-          <p className="notice-card__lead">大会が見つかりませんでした。</p>
-          <button
-            type="button"
-            className="button button--outline"
-            onClick={() => backToList()}
-          >
-            一覧へ戻る
-          </button>
-        </div>
-      );
+      return <CompetitionForm onDone={backToList} onCancel={cancel} />;
+    const current =
+      list.find((c) => c.id === mode.competition.id) ?? mode.competition;
     return mode.kind === 'edit' ? (
       <CompetitionForm
         key={current.id}
         competition={current}
         onDone={backToList}
-        onCancel={() => backToList()}
+        onCancel={cancel}
       />
     ) : (
       <ResultsEditor
         key={current.id}
         competition={current}
         onDone={backToList}
-        onCancel={() => backToList()}
+        onCancel={cancel}
       />
     );
   };

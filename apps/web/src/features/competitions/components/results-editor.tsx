@@ -8,6 +8,7 @@ import { isApiError } from '@/lib/api-error';
 import { formatDate, todayInJapan } from '@/lib/format';
 import { useUpdateCompetitionMutation } from '../competitions-api';
 import {
+  COMPETITION_GONE_MSG,
   emptyResultRow,
   hasRowErrors,
   rowsFromResults,
@@ -54,8 +55,13 @@ export const ResultsEditor = ({
       : [emptyResultRow('1')],
   );
   const [errors, setErrors] = useState<ResultRowErrors[] | null>(null);
+  // Offered checked once the day has come, but never for a draft: 終了
+  // publishes it, which takes a choice of its own.
+  const isDraft = competition.status === 'draft';
   const [finish, setFinish] = useState(
-    competition.status !== 'finished' && competition.date <= todayInJapan(),
+    competition.status !== 'finished' &&
+      !isDraft &&
+      competition.date <= todayInJapan(),
   );
   const [serverError, setServerError] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -123,17 +129,21 @@ export const ResultsEditor = ({
       results,
       ...(finish ? { status: 'finished' as const } : {}),
     });
-    if ('data' in result && result.data !== undefined) {
+    if (result.data === 0) {
+      // Nothing had that id any more: deleted meanwhile.
+      setServerError(COMPETITION_GONE_MSG);
+      return;
+    }
+    if (result.data !== undefined) {
       onDone(
         `「${competition.name}」の結果（${results.length}名）を保存しました。` +
           (finish ? 'ステータスを「終了」にしました。' : ''),
       );
       return;
     }
-    const err = 'error' in result ? result.error : undefined;
     setServerError(
-      isApiError(err)
-        ? err.msg
+      isApiError(result.error)
+        ? result.error.msg
         : '保存できませんでした。時間をおいて再度お試しください。',
     );
   };
@@ -145,7 +155,9 @@ export const ResultsEditor = ({
 
   return (
     <form className="admin-form" noValidate onSubmit={(e) => void submit(e)}>
-      <h2 className="admin-form__title">結果を入力</h2>
+      <h2 className="admin-form__title" tabIndex={-1}>
+        結果を入力
+      </h2>
       <p className="admin-form__lead">
         <strong>{competition.name}</strong>
         <span className="muted">
@@ -263,6 +275,7 @@ export const ResultsEditor = ({
             onChange={(e) => setFinish(e.target.checked)}
           />
           保存と同時にステータスを「終了」にする
+          {isDraft && '（公開されます）'}
         </label>
       )}
       <FormActions

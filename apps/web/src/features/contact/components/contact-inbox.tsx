@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import { LoadMore } from '@/components/form/form-actions';
 import { SmallButton } from '@/components/small-button';
-import { Inbox, InboxItem, InboxList } from '@/components/inbox';
+import { Inbox, InboxItem } from '@/components/inbox';
+import { QueryList } from '@/components/infinite-query-list';
 import {
-  useGetContactMessagesQuery,
+  useGetContactMessagesInfiniteQuery,
   useSetContactHandledMutation,
 } from '../contact-admin-api';
 
@@ -14,16 +16,17 @@ const FILTERS: { value: Filter; label: string }[] = [
   { value: 'all', label: 'すべて' },
 ];
 
-/** The admins' inbox: contact-form messages, newest first, with a 対応済み toggle. */
+/**
+ * The admins' inbox: contact-form messages, newest first a page at a time,
+ * with a 対応済み toggle.
+ */
 export const ContactInbox = () => {
   const [filter, setFilter] = useState<Filter>('open');
-  const { data, isLoading, isError, isFetching, refetch } =
-    useGetContactMessagesQuery(
-      filter === 'all'
-        ? { size: 100 }
-        : { handled: filter === 'handled', size: 100 },
-      { refetchOnMountOrArgChange: true },
-    );
+  const query = useGetContactMessagesInfiniteQuery(
+    filter === 'all' ? {} : { handled: filter === 'handled' },
+    { refetchOnMountOrArgChange: true },
+  );
+  const messages = query.data?.pages.flat() ?? [];
   const [setHandled] = useSetContactHandledMutation();
   const [pendingId, setPendingId] = useState<string | null>(null);
   const [status, setStatus] = useState('');
@@ -49,10 +52,21 @@ export const ContactInbox = () => {
       }}
       status={status}
     >
-      <InboxList
-        query={{ isLoading, isError, isFetching, refetch }}
-        subject="お問い合わせ"
-        items={data}
+      <QueryList
+        query={query}
+        loading="お問い合わせを読み込み中"
+        error="お問い合わせを読み込めませんでした。"
+        items={messages}
+        className="inbox"
+        after={
+          query.hasNextPage && (
+            <LoadMore
+              className="button-row button-row--center"
+              loading={query.isFetchingNextPage}
+              onLoad={query.fetchNextPage}
+            />
+          )
+        }
         empty={
           filter === 'open'
             ? '未対応のお問い合わせはありません。'
@@ -61,44 +75,49 @@ export const ContactInbox = () => {
               : 'お問い合わせはまだありません。'
         }
       >
-        {(m) => (
-          <InboxItem
-            key={m.id}
-            headingId={`contact-${m.id}-name`}
-            handled={m.handled}
-            createdAt={m.createdAt}
-            tags={<span className="tag">{m.category}</span>}
-            title={`${m.name} 様`}
-            contact={[
-              {
-                label: 'メール',
-                value: <a href={`mailto:${m.email}`}>{m.email}</a>,
-              },
-              {
-                label: '電話',
-                value: m.phone ? (
-                  <a href={`tel:${m.phone.replace(/[^0-9+]/g, '')}`}>
-                    {m.phone}
-                  </a>
-                ) : (
-                  <span className="muted">（未入力）</span>
-                ),
-              },
-            ]}
-            actions={
-              <SmallButton
-                variant={m.handled ? 'outline' : 'primary'}
-                disabled={pendingId === m.id}
-                onClick={() => void toggle(m.id, !m.handled, m.name)}
-              >
-                {m.handled ? '未対応に戻す' : '対応済みにする'}
-              </SmallButton>
-            }
-          >
-            <p className="inbox__message">{m.message}</p>
-          </InboxItem>
-        )}
-      </InboxList>
+        {(m) => {
+          const headingId = `contact-${m.id}-name`;
+          return (
+            <InboxItem
+              key={m.id}
+              headingId={headingId}
+              handled={m.handled}
+              createdAt={m.createdAt}
+              tags={<span className="tag">{m.category}</span>}
+              title={`${m.name} 様`}
+              contact={[
+                {
+                  label: 'メール',
+                  value: <a href={`mailto:${m.email}`}>{m.email}</a>,
+                },
+                {
+                  label: '電話',
+                  value: m.phone ? (
+                    <a href={`tel:${m.phone.replace(/[^0-9+]/g, '')}`}>
+                      {m.phone}
+                    </a>
+                  ) : (
+                    <span className="muted">（未入力）</span>
+                  ),
+                },
+              ]}
+              actions={
+                <SmallButton
+                  variant={m.handled ? 'outline' : 'primary'}
+                  // Whose message: each item has the same buttons.
+                  aria-describedby={headingId}
+                  disabled={pendingId === m.id}
+                  onClick={() => void toggle(m.id, !m.handled, m.name)}
+                >
+                  {m.handled ? '未対応に戻す' : '対応済みにする'}
+                </SmallButton>
+              }
+            >
+              <p className="inbox__message">{m.message}</p>
+            </InboxItem>
+          );
+        }}
+      </QueryList>
     </Inbox>
   );
 };

@@ -90,17 +90,66 @@ describe('news validation', () => {
       title: 'タイトルを入力してください。',
       body: '本文を入力してください。',
       imageUrl:
-        '画像URLは「https://」または「/media/」で始まるURLを入力してください。',
+        '画像は /media/ で始まるURL（メディアにアップロードした画像）を指定してください。',
     });
   });
 
-  it('turns 公開日時 in Japan time into a UTC instant; empty means now', () => {
+  it('takes images only from /media/, which the Content-Security-Policy lets load', () => {
+    const imageError = (imageUrl: string) =>
+      validateNews({ ...emptyNewsValues(), title: 'T', body: 'B', imageUrl })
+        .imageUrl;
+    expect(imageError('')).toBeUndefined();
+    expect(imageError('/media/users/u-1/a.jpg')).toBeUndefined();
+    expect(imageError(' /media/news/a.png ')).toBeUndefined();
+    for (const url of [
+      // Another host: the page's img-src never loads it.
+      'https://example.com/a.png',
+      'https://cdn.example.net/media/a.png',
+      '//example.com/media/a.png',
+      // Paths that leave /media/ once the browser resolves them.
+      '/media/../api/user/read',
+      '/media/%2e%2e/index.html',
+      '/media/..\\index.html',
+      '/media/',
+      '/images/a.png',
+      'javascript:alert(1)',
+      '/media/a b.png',
+    ])
+      expect(imageError(url), url).toBe(
+        '画像は /media/ で始まるURL（メディアにアップロードした画像）を指定してください。',
+      );
+    expect(imageError(`/media/${'a'.repeat(500)}`)).toBe(
+      '画像URLは500文字以内で入力してください。',
+    );
+  });
+
+  it('turns 公開日時 in Japan time into a UTC instant; empty is left out', () => {
     const base = { ...emptyNewsValues(), title: 'T', body: 'B' };
     expect(
       toNewsInput({ ...base, publishedAt: '2026-11-23T09:00' }).publishedAt,
     ).toBe('2026-11-23T00:00:00.000Z');
+    // The server publishes a new item now and keeps an edited item's time.
     expect(toNewsInput(base)).not.toHaveProperty('publishedAt');
+    // 今すぐ公開する: that instant, whatever the field holds.
     const now = new Date('2026-11-22T01:02:03.000Z');
     expect(toNewsInput(base, now).publishedAt).toBe('2026-11-22T01:02:03.000Z');
+    expect(
+      toNewsInput({ ...base, publishedAt: '2026-12-01T10:00' }, now)
+        .publishedAt,
+    ).toBe('2026-11-22T01:02:03.000Z');
+  });
+
+  it('refuses a half-typed 公開日時 unless 今すぐ公開する is chosen', () => {
+    const base = { ...emptyNewsValues(), title: 'T', body: 'B' };
+    expect(
+      validateNews(base, { publishedAtIncomplete: true }).publishedAt,
+    ).toBe('公開日時を最後まで入力してください。');
+    expect(
+      validateNews({ ...base, publishedAt: '2026-02-30T10:00' }).publishedAt,
+    ).toBe('公開日時を正しい日時で入力してください。');
+    expect(
+      validateNews(base, { publishedAtIncomplete: true, publishNow: true })
+        .publishedAt,
+    ).toBeUndefined();
   });
 });

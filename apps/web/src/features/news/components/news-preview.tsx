@@ -3,16 +3,26 @@ import { japanLocalInputToIso } from '@/lib/format';
 import { validateNews, type NewsValues } from '../news-validation';
 import { NewsArticle } from './news-article';
 
-type NewsPreviewProps = { values: NewsValues; now?: Date };
+type NewsPreviewProps = {
+  values: NewsValues;
+  now?: Date;
+  /** The time an edited item keeps when its 公開日時 is left empty. */
+  keptPublishedAt?: string;
+};
 
 /**
  * The article as the public 最新情報 page will show it, updated as the admin
  * types. Text is rendered as text: markup in the body is never interpreted.
  */
-export const NewsPreview = ({ values, now }: NewsPreviewProps) => {
+export const NewsPreview = ({
+  values,
+  now,
+  keptPublishedAt,
+}: NewsPreviewProps) => {
   const nowMs = useNow();
   const publishedAt =
     (values.publishedAt && japanLocalInputToIso(values.publishedAt)) ||
+    keptPublishedAt ||
     (now ?? new Date(nowMs)).toISOString();
   // Only an address the server would accept is shown as an image.
   const imageUrl = validateNews(values).imageUrl ? '' : values.imageUrl.trim();

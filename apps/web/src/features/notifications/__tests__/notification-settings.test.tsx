@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runtimeConfig } from '@/config/env';
 import { createNotificationSettings } from '@/testing/factories';
 import {
   answerOnce,
@@ -38,6 +39,37 @@ describe('通知設定', () => {
         /パスワードの再設定、退会など、アカウントに関するメールは設定にかかわらず必ず送信されます。/,
       ),
     ).toBeInTheDocument();
+  });
+
+  describe('the booking switch names every mail it stops', () => {
+    const savedKey = runtimeConfig.stripePublishableKey;
+    afterEach(() => {
+      runtimeConfig.stripePublishableKey = savedKey;
+    });
+    const bookingHint = async () => {
+      serveApi({
+        '/user/notificationSettings': () => ok(createNotificationSettings()),
+      });
+      renderWithProviders(<NotificationSettingsPanel />);
+      return switchNamed('予約・キャンセルのお知らせ');
+    };
+
+    // The server files these under the same category (outbox-repository.ts
+    // CATEGORY_OF and paymentMail): the course of a booked lesson changed,
+    // the review invitation, and the payment mails.
+    it('with lessons paid at the course', async () => {
+      runtimeConfig.stripePublishableKey = null;
+      expect(await bookingHint()).toHaveAccessibleDescription(
+        '予約の確定・キャンセル、レッスンの中止、キャンセル待ちからの繰り上がり、予約したレッスンのゴルフ場の変更、レッスン後の口コミのお願いのメールです。',
+      );
+    });
+
+    it('with online payment, the receipt and refund mails too', async () => {
+      runtimeConfig.stripePublishableKey = 'pk_test_settings';
+      expect(await bookingHint()).toHaveAccessibleDescription(
+        '予約の確定・キャンセル、レッスンの中止、キャンセル待ちからの繰り上がり、予約したレッスンのゴルフ場の変更、レッスン後の口コミのお願い、オンライン決済のお支払い受付・返金のメールです。',
+      );
+    });
   });
 
   it('saves a switch at once (only that setting) and says 保存しました', async () => {

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { NotificationSettings } from '@proam/contract';
 import { MemberSection } from '@/components/member-section';
+import { paymentsEnabled } from '@/config/env';
 import { InlineError } from '@/components/inline-error';
 import { Spinner } from '@/components/spinner';
 import { apiErrorOf } from '@/lib/server-errors';
@@ -11,11 +12,30 @@ import {
 
 type SettingKey = keyof NotificationSettings;
 
-const SWITCHES: readonly { key: SettingKey; label: string; hint: string }[] = [
+/**
+ * Every mail the server files under `booking` (apps/api outbox-repository.ts,
+ * CATEGORY_OF and paymentMail), which this switch stops. The payment mails
+ * exist only with online payment.
+ */
+const bookingHint = () =>
+  [
+    '予約の確定・キャンセル',
+    'レッスンの中止',
+    'キャンセル待ちからの繰り上がり',
+    '予約したレッスンのゴルフ場の変更',
+    'レッスン後の口コミのお願い',
+    ...(paymentsEnabled() ? ['オンライン決済のお支払い受付・返金'] : []),
+  ].join('、') + 'のメールです。';
+
+const SWITCHES: readonly {
+  key: SettingKey;
+  label: string;
+  hint: string | (() => string);
+}[] = [
   {
     key: 'bookingMail',
     label: '予約・キャンセルのお知らせ',
-    hint: '予約の確定・キャンセル、レッスンの中止、キャンセル待ちからの繰り上がりのメールです。',
+    hint: bookingHint,
   },
   {
     key: 'reminderMail',
@@ -88,7 +108,7 @@ export const NotificationSettingsPanel = () => {
                       {label}
                     </span>
                     <span id={`${id}-hint`} className="switch__hint">
-                      {hint}
+                      {typeof hint === 'function' ? hint() : hint}
                     </span>
                   </span>
                   <input

@@ -12,6 +12,7 @@ import {
 } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
 import { PhotoManager } from '../components/photo-manager';
+import { useGetUserQuery } from '../profile-api';
 
 const MiB = 1024 * 1024;
 const user = createUser({ id: 'u-1' });
@@ -144,14 +145,14 @@ describe('PhotoManager uploads', () => {
 
   it('keeps the picked photo when the upload fails, and sends it again without re-picking', async () => {
     const fake = fakeCanvas();
-    let answer: Response = ng('PayloadTooLarge');
+    let answer: Response = ng('InternalError');
     serveUploads(() => answer);
     renderWithProviders(<PhotoManager user={user} />);
     await pick(photo('IMG_0003.jpg', 8 * MiB, 'image/jpeg'));
 
     const alert = await screen.findByText(/を送信できませんでした/);
     expect(alert).toHaveTextContent(
-      '「IMG_0003.jpg」を送信できませんでした（ファイルサイズが大きすぎます。）。',
+      '「IMG_0003.jpg」を送信できませんでした。サーバーでエラーが発生しました。時間をおいて再度お試しください。「もう一度送る」で送り直せます。',
     );
     const tile = screen
       .getByRole('img', { name: '送信できなかった写真「IMG_0003.jpg」' })
@@ -178,6 +179,65 @@ describe('PhotoManager uploads', () => {
     ).not.toBeInTheDocument();
   });
 
+  it.each([
+    [
+      'PayloadTooLarge',
+      '「IMG_0004.jpg」を送信できませんでした。ファイルサイズが大きすぎます。別の写真を選んでください。',
+    ],
+    [
+      'UnsupportedMediaType',
+      '「IMG_0004.jpg」を送信できませんでした。このファイル形式には対応していません。JPEG・PNG・WebP・GIF の写真を選んでください。',
+    ],
+  ] as const)(
+    'offers no もう一度送る for %s, which sending again cannot mend, and says what to do',
+    async (code, message) => {
+      fakeCanvas();
+      serveUploads(() => ng(code));
+      renderWithProviders(<PhotoManager user={user} />);
+      await pick(photo('IMG_0004.jpg', 3 * MiB, 'image/jpeg'));
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
+      expect(screen.queryByRole('button', { name: /もう一度送る/ })).toBeNull();
+      expect(screen.queryByRole('img', { name: /IMG_0004/ })).toBeNull();
+      expect(screen.getByLabelText(/写真を追加/)).toBeEnabled();
+    },
+  );
+
+  it('says once, on the photo, that a sent photo could not be saved on the profile', async () => {
+    fakeCanvas();
+    let saveAnswer: Response = ng('InternalError');
+    serveApi({
+      '/storage/upload': () => ok(stored('users/u-1/c.jpg')),
+      '/user/updateImageInfo': () => saveAnswer,
+    });
+    const { store } = renderWithProviders(<PhotoManager user={user} />);
+    await pick(photo('IMG_0005.jpg', 3 * MiB, 'image/jpeg'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '「IMG_0005.jpg」をプロフィールに保存できませんでした。サーバーでエラーが発生しました。時間をおいて再度お試しください。「もう一度送る」で送り直せます。',
+    );
+    // Not a second time in the global エラー dialog.
+    expect(store.getState().ui.alerts).toEqual([]);
+    const tile = screen
+      .getByRole('img', { name: '保存できなかった写真「IMG_0005.jpg」' })
+      .closest('li')!;
+    expect(
+      within(tile).getByText('プロフィールに保存できませんでした'),
+    ).toBeVisible();
+
+    // Sending again saves the photo already sent, without uploading it again.
+    saveAnswer = ok({ ...user, imageInfo: [stored('users/u-1/c.jpg')] });
+    await userEvent.click(
+      screen.getByRole('button', { name: '「IMG_0005.jpg」をもう一度送る' }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        '写真を1枚追加しました。',
+      ),
+    );
+    expect(apiCalls.filter((c) => c.path === '/storage/upload')).toHaveLength(
+      1,
+    );
+  });
+
   it('refuses a file that is not a picture before any upload', async () => {
     serveApi({});
     renderWithProviders(<PhotoManager user={user} />);
@@ -186,5 +246,132 @@ describe('PhotoManager uploads', () => {
       '「memo.txt」は登録できない形式です。',
     );
     expect(apiCalls).toEqual([]);
+  });
+});
+
+/** The profile as the profile tab shows it: read from the cache the saves write. */
+const LiveProfile = () => {
+  const { data } = useGetUserQuery('u-1');
+  return data ? <PhotoManager user={data} /> : null;
+};
+
+/**
+ * Chromium's focus fixup, which jsdom lacks: a focused control that becomes
+ * disabled (every button while the order is saved) loses the focus to the
+ * body. jsdom's blur() ignores a disabled control, so the focus is moved to
+ * a stand-in that then leaves the page.
+ */
+const blurWhenDisabled = () => {
+  const observer = new MutationObserver(() => {
+    const el = document.activeElement;
+    if (!(el instanceof HTMLButtonElement && el.disabled)) return;
+    const standIn = document.createElement('button');
+    document.body.append(standIn);
+    standIn.focus();
+    standIn.remove();
+  });
+  observer.observe(document.body, {
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['disabled'],
+  });
+  return () => observer.disconnect();
+};
+
+describe('PhotoManager order', () => {
+  let stopBlurring = () => undefined as void;
+  beforeEach(() => {
+    stopBlurring = blurWhenDisabled();
+  });
+  afterEach(() => stopBlurring());
+  const three = {
+    ...user,
+    imageInfo: ['a', 'b', 'c'].map((k) => stored(`users/u-1/${k}.jpg`)),
+  };
+  const serveProfile = () => {
+    let current = three;
+    serveApi({
+      '/user/read': () => ok(current),
+      '/user/updateImageInfo': (body: { imageInfo: { keyName: string }[] }) => {
+        current = {
+          ...current,
+          imageInfo: body.imageInfo.map((i) => stored(i.keyName)),
+        };
+        return ok(current);
+      },
+    });
+  };
+  const order = () =>
+    screen
+      .getAllByRole('img', { name: /山本 拓也さんの写真/ })
+      .map((img) => img.getAttribute('src'));
+
+  it('keeps the keyboard on the moved photo when ← leaves it first', async () => {
+    serveProfile();
+    renderWithProviders(<LiveProfile />);
+    await userEvent.click(
+      await screen.findByRole('button', { name: '2枚目の写真を前へ移動' }),
+    );
+    await waitFor(() => expect(order()[0]).toBe('/media/users/u-1/b.jpg'));
+    // ← is disabled in the first place: the photo's → has the focus.
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: '1枚目の写真を後ろへ移動' }),
+      ).toHaveFocus(),
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      '2枚目の写真を前へ移動しました。',
+    );
+  });
+
+  it('keeps the keyboard on the moved photo after メイン写真に設定, which goes away', async () => {
+    serveProfile();
+    renderWithProviders(<LiveProfile />);
+    await userEvent.click(
+      await screen.findByRole('button', {
+        name: '3枚目の写真をメイン写真に設定',
+      }),
+    );
+    await waitFor(() =>
+      expect(order()).toEqual([
+        '/media/users/u-1/c.jpg',
+        '/media/users/u-1/a.jpg',
+        '/media/users/u-1/b.jpg',
+      ]),
+    );
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: '1枚目の写真を後ろへ移動' }),
+      ).toHaveFocus(),
+    );
+  });
+
+  it('keeps the keyboard on the same control when a move to the middle is saved', async () => {
+    serveProfile();
+    renderWithProviders(<LiveProfile />);
+    await userEvent.click(
+      await screen.findByRole('button', { name: '1枚目の写真を後ろへ移動' }),
+    );
+    await waitFor(() => expect(order()[1]).toBe('/media/users/u-1/a.jpg'));
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: '2枚目の写真を後ろへ移動' }),
+      ).toHaveFocus(),
+    );
+  });
+
+  it('gives the focus back to the pressed button when the order cannot be saved', async () => {
+    serveApi({
+      '/user/read': () => ok(three),
+      '/user/updateImageInfo': () => ng('InternalError'),
+    });
+    renderWithProviders(<LiveProfile />);
+    const main = await screen.findByRole('button', {
+      name: '2枚目の写真をメイン写真に設定',
+    });
+    await userEvent.click(main);
+    await waitFor(() => expect(main).toBeEnabled());
+    await waitFor(() => expect(main).toHaveFocus());
+    expect(order()[0]).toBe('/media/users/u-1/a.jpg');
   });
 });

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createUser } from '@/testing/factories';
+import { createPro, createUser } from '@/testing/factories';
 import { apiCalls, bodyOf, ng, ok, requestAt, serveAll } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
 import { ProfileForm } from '../components/profile-form';
@@ -28,7 +28,14 @@ describe('profile validation', () => {
     ).toBe('氏名は40文字以内で入力してください。');
     expect(
       validateProfileEditField('nameKana', { ...base, nameKana: 'Yamamoto' }),
-    ).toBe('ふりがなはひらがなで入力してください。');
+    ).toBe('ふりがなはひらがな（またはカタカナ）で入力してください。');
+    // Katakana passes, as at registration; the message says so.
+    expect(
+      validateProfileEditField('nameKana', {
+        ...base,
+        nameKana: 'ヤマモト タクヤ',
+      }),
+    ).toBeUndefined();
     expect(
       validateProfileEditField('nameKana', { ...base, nameKana: '' }),
     ).toBeUndefined();
@@ -58,17 +65,9 @@ describe('profile validation', () => {
     ).toBe('レッスン料金は0〜10,000,000円の範囲で入力してください。');
   });
 
-  it('does not let a saved number be emptied (the API cannot clear it)', () => {
-    expect(
-      validateProfileEditField(
-        'averageScore',
-        { ...base, averageScore: '' },
-        base,
-      ),
-    ).toBe('平均スコアは空欄にできません。数値を入力してください。');
-    expect(
-      validateProfileEditField('lessonFee', { ...base, lessonFee: '' }, base),
-    ).toBeUndefined();
+  it('lets a saved number be emptied (the API clears it with null)', () => {
+    for (const f of ['averageScore', 'experienceYears', 'lessonFee'] as const)
+      expect(validateProfileEditField(f, { ...base, [f]: '' })).toBeUndefined();
   });
 });
 
@@ -112,6 +111,36 @@ describe('profile form', () => {
       bio: '更新しました',
       amateur: { averageScore: 98, experienceYears: 3 },
     });
+  });
+
+  it('clears an emptied 平均スコア and ゴルフ歴 with null', async () => {
+    const user = userEvent.setup();
+    serveAll(() => ok(createUser({ amateur: { averageScore: undefined } })));
+    renderWithProviders(<ProfileForm user={createUser()} />);
+    await user.clear(field(/平均スコア/));
+    await user.clear(field(/ゴルフ歴/));
+    await user.click(screen.getByRole('button', { name: '保存する' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'プロフィールを保存しました。',
+    );
+    expect((await bodyOf(0)).amateur).toEqual({
+      averageScore: null,
+      experienceYears: null,
+    });
+  });
+
+  it("clears an emptied pro's レッスン料金 with null", async () => {
+    const user = userEvent.setup();
+    const pro = createPro('p1', { email: 'pro1@example.jp' });
+    serveAll(() => ok(pro));
+    renderWithProviders(<ProfileForm user={pro} />);
+    expect(field(/レッスン料金/)).toHaveValue('12000');
+    await user.clear(field(/レッスン料金/));
+    await user.click(screen.getByRole('button', { name: '保存する' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'プロフィールを保存しました。',
+    );
+    expect((await bodyOf(0)).pro).toMatchObject({ lessonFee: null });
   });
 
   it('marks the field a ValidationError names and keeps the input', async () => {

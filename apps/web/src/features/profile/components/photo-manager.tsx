@@ -11,7 +11,9 @@ import {
   type PreparedImage,
 } from '@/lib/shrink-image';
 import { withUploadProgress } from '@/lib/api';
+import { isApiError } from '@/lib/api-error';
 import {
+  useAddUploadedImageMutation,
   useDeleteImageMutation,
   useUpdateImageInfoMutation,
   useUploadImageMutation,
@@ -31,6 +33,8 @@ type Pending = {
   stage: Stage;
   /** How much of the photo has gone out while it is sent: 0 to 1. */
   sent: number;
+  /** `failed`: the step that did not get through. */
+  failedAt?: 'send' | 'save';
 };
 type KeyRef = { keyName: string };
 
@@ -84,13 +88,31 @@ const UploadProgressBar = ({
   );
 };
 
-const messageOf = (error: unknown): string =>
-  typeof error === 'object' &&
-  error !== null &&
-  'msg' in error &&
-  typeof error.msg === 'string'
-    ? error.msg
-    : '通信に失敗しました。';
+/** The server's reason as a sentence of its own, ending with 。. */
+const reasonOf = (error: unknown): string => {
+  const msg = isApiError(error) ? error.msg.trim() : '';
+  if (!msg) return '通信に失敗しました。';
+  return /[。．.！？!?]$/.test(msg) ? msg : `${msg}。`;
+};
+
+/**
+ * Refusals of the picture itself: the same bytes are refused again, so no
+ * もう一度送る; what the member can do instead.
+ */
+const NOT_RETRIED: Record<string, string> = {
+  PayloadTooLarge: '別の写真を選んでください。',
+  UnsupportedMediaType: 'JPEG・PNG・WebP・GIF の写真を選んでください。',
+};
+const adviceFor = (error: unknown): string | undefined =>
+  isApiError(error) ? NOT_RETRIED[error.code] : undefined;
+
+/** The buttons that move a photo; after a move the focus stays on one of them. */
+type MoveAction = 'prev' | 'next' | 'main';
+const FOCUS_ORDER: Record<MoveAction, readonly MoveAction[]> = {
+  prev: ['prev', 'next', 'main'],
+  next: ['next', 'prev', 'main'],
+  main: ['main', 'next', 'prev'],
+};
 
 const move = <T,>(list: readonly T[], from: number, to: number): T[] => {
   const next = [...list];
@@ -116,6 +138,7 @@ export const PhotoManager = ({ user }: PhotoManagerProps) => {
   const [toDelete, setToDelete] = useState<ImageInfo | null>(null);
   const [upload] = useUploadImageMutation();
   const [saveOrder, { isLoading: saving }] = useUpdateImageInfoMutation();
+  const [addUploaded] = useAddUploadedImageMutation();
   const [deleteImage, { isLoading: deleting }] = useDeleteImageMutation();
   const photos = user.imageInfo;
   const room = MAX_PHOTOS - photos.length - pending.length;
@@ -180,12 +203,21 @@ export const PhotoManager = ({ user }: PhotoManagerProps) => {
         return null;
       }
     }
-    const failed = (what: string, error: unknown) => {
-      setStage(item.id, 'failed');
-      setProblems((p) => [
-        ...p,
-        `「${item.name}」を${what}できませんでした（${messageOf(error)}）。「もう一度送る」で送り直せます。`,
-      ]);
+    const failed = (step: 'send' | 'save', error: unknown) => {
+      const what = step === 'send' ? '送信' : 'プロフィールに保存';
+      const said = `「${item.name}」を${what}できませんでした。${reasonOf(error)}`;
+      const advice = adviceFor(error);
+      if (advice) {
+        setProblems((p) => [...p, said + advice]);
+        drop(item);
+        return null;
+      }
+      setPending((list) =>
+        list.map((x) =>
+          x.id === item.id ? { ...x, stage: 'failed', failedAt: step } : x,
+        ),
+      );
+      setProblems((p) => [...p, `${said}「もう一度送る」で送り直せます。`]);
       return null;
     };
     if (!job.keyName) {
@@ -208,12 +240,12 @@ export const PhotoManager = ({ user }: PhotoManagerProps) => {
         ),
       );
       if (!('data' in uploaded) || !uploaded.data)
-        return failed('送信', uploaded.error);
+        return failed('send', uploaded.error);
       job.keyName = uploaded.data.keyName;
     }
     setStage(item.id, 'save');
-    const saved = await saveOrder([...keys, { keyName: job.keyName }]);
-    if (!('data' in saved) || !saved.data) return failed('保存', saved.error);
+    const saved = await addUploaded([...keys, { keyName: job.keyName }]);
+    if (!('data' in saved) || !saved.data) return failed('save', saved.error);
     drop(item);
     return saved.data.imageInfo.map((p) => ({ keyName: p.keyName }));
   };
@@ -276,10 +308,48 @@ export const PhotoManager = ({ user }: PhotoManagerProps) => {
     setStatus(`「${item.name}」の追加を取り消しました。`);
   };
 
-  const reorder = async (from: number, to: number, message: string) => {
+  /**
+   * A move re-renders the tiles in their new order and the pressed button
+   * may be gone (メイン写真に設定 on the main photo) or disabled (← in the
+   * first place): once the order is on screen, the focus goes to the moved
+   * photo's button, the pressed one if it is still there.
+   */
+  const tiles = useRef(new Map<string, HTMLLIElement>());
+  const refocus = useRef<{
+    keyName: string;
+    action: MoveAction;
+    at: number;
+  } | null>(null);
+  const [moves, setMoves] = useState(0);
+  useEffect(() => {
+    const want = refocus.current;
+    if (!want || busy) return;
+    const at = photos.findIndex((p) => p.keyName === want.keyName);
+    // The saved order has not reached the profile yet.
+    if (at !== -1 && at !== want.at) return;
+    refocus.current = null;
+    const tile = tiles.current.get(want.keyName);
+    if (!tile) return;
+    const button = FOCUS_ORDER[want.action]
+      .map((a) => tile.querySelector<HTMLButtonElement>(`[data-move="${a}"]`))
+      .find((b) => b !== null && !b.disabled);
+    (button ?? tile.querySelector<HTMLElement>('.photo-tile__frame'))?.focus();
+  }, [moves, photos, busy]);
+
+  const reorder = async (
+    from: number,
+    to: number,
+    action: MoveAction,
+    message: string,
+  ) => {
+    const photo = photos[from];
+    if (!photo) return;
     setStatus('');
     const result = await saveOrder(move(photos, from, to));
-    if ('data' in result) setStatus(message);
+    const saved = 'data' in result;
+    if (saved) setStatus(message);
+    refocus.current = { keyName: photo.keyName, action, at: saved ? to : from };
+    setMoves((n) => n + 1);
   };
 
   const confirmDelete = async () => {
@@ -308,8 +378,15 @@ export const PhotoManager = ({ user }: PhotoManagerProps) => {
       </p>
       <ul className="photo-grid" aria-label="登録済みの写真">
         {photos.map((photo, i) => (
-          <li key={photo.keyName} className="photo-tile">
-            <div className="photo-tile__frame">
+          <li
+            key={photo.keyName}
+            className="photo-tile"
+            ref={(el) => {
+              if (el) tiles.current.set(photo.keyName, el);
+              else tiles.current.delete(photo.keyName);
+            }}
+          >
+            <div className="photo-tile__frame" tabIndex={-1}>
               <img
                 src={mediaUrl(photo.url)}
                 alt={`${user.userName}さんの写真 ${i + 1}枚目${i === 0 ? '（メイン写真）' : ''}`}
@@ -322,11 +399,13 @@ export const PhotoManager = ({ user }: PhotoManagerProps) => {
                 type="button"
                 className="icon-button"
                 aria-label={`${i + 1}枚目の写真を前へ移動`}
+                data-move="prev"
                 disabled={busy || i === 0}
                 onClick={() =>
                   void reorder(
                     i,
                     i - 1,
+                    'prev',
                     `${i + 1}枚目の写真を前へ移動しました。`,
                   )
                 }
@@ -337,11 +416,13 @@ export const PhotoManager = ({ user }: PhotoManagerProps) => {
                 type="button"
                 className="icon-button"
                 aria-label={`${i + 1}枚目の写真を後ろへ移動`}
+                data-move="next"
                 disabled={busy || i === photos.length - 1}
                 onClick={() =>
                   void reorder(
                     i,
                     i + 1,
+                    'next',
                     `${i + 1}枚目の写真を後ろへ移動しました。`,
                   )
                 }
@@ -364,7 +445,10 @@ export const PhotoManager = ({ user }: PhotoManagerProps) => {
                 className="button button--outline photo-tile__main"
                 disabled={busy}
                 aria-label={`${i + 1}枚目の写真をメイン写真に設定`}
-                onClick={() => void reorder(i, 0, 'メイン写真を変更しました。')}
+                data-move="main"
+                onClick={() =>
+                  void reorder(i, 0, 'main', 'メイン写真を変更しました。')
+                }
               >
                 メイン写真に設定
               </button>
@@ -380,13 +464,17 @@ export const PhotoManager = ({ user }: PhotoManagerProps) => {
             <div className="photo-tile__frame">
               <img
                 src={p.preview}
-                alt={`${p.stage === 'failed' ? '送信できなかった' : 'アップロード中の'}写真「${p.name}」`}
+                alt={`${p.stage !== 'failed' ? 'アップロード中の' : p.failedAt === 'save' ? '保存できなかった' : '送信できなかった'}写真「${p.name}」`}
                 className="photo-tile__img"
               />
             </div>
             {p.stage === 'failed' ? (
               <>
-                <p className="photo-tile__note">送信できませんでした</p>
+                <p className="photo-tile__note">
+                  {p.failedAt === 'save'
+                    ? 'プロフィールに保存できませんでした'
+                    : '送信できませんでした'}
+                </p>
                 <div className="photo-tile__actions">
                   <button
                     type="button"

@@ -29,14 +29,11 @@ type ProfileFormProps = { user: User };
  */
 export const ProfileForm = ({ user }: ProfileFormProps) => {
   const titleId = useId();
-  const [saved, setSaved] = useState<ProfileFormValues>(() =>
-    valuesFromUser(user),
-  );
   const fields = fieldsFor(user.type);
-  const form = useValidatedForm({
-    initialValues: saved,
+  const form = useValidatedForm<ProfileFormValues>({
+    initialValues: () => valuesFromUser(user),
     fields,
-    validate: (f, v) => validateProfileEditField(f, v, saved),
+    validate: validateProfileEditField,
   });
   const [updateUser, { isLoading }] = useUpdateUserMutation();
   const [status, setStatus] = useState('');
@@ -101,7 +98,6 @@ export const ProfileForm = ({ user }: ProfileFormProps) => {
     }
     const result = await updateUser(toProfileUpdate(user, values));
     if ('data' in result && result.data) {
-      setSaved(valuesFromUser(result.data));
       setStatus('プロフィールを保存しました。');
       return;
     }
@@ -135,7 +131,7 @@ export const ProfileForm = ({ user }: ProfileFormProps) => {
           autoComplete: 'name',
         })}
         {text('nameKana', LIMITS.nameKana, {
-          hint: 'ひらがなで入力してください（例：やまもと たくや）',
+          hint: 'ひらがな（またはカタカナ）で入力してください（例：やまもと たくや）',
         })}
         <SelectField
           label={LABELS.area}

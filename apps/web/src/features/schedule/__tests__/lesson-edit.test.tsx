@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLesson } from '@/testing/factories';
@@ -113,6 +113,8 @@ describe('the day’s status', () => {
     const select = await screen.findByRole('combobox', {
       name: 'この日のラウンド状況',
     });
+    // Enabled once the day's lessons have loaded.
+    await waitFor(() => expect(select).toBeEnabled());
     expect(within(select).getByRole('option', { name: '満員' })).toBeDisabled();
     expect(
       within(select).getByRole('option', { name: '募集中' }),
