@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import WebSocket from 'ws';
 import { DEMO_PASSWORD } from '../../src/db/seed.js';
 import { SESSION_ENDED_CLOSE } from '../../src/realtime/hub.js';
 import { createLesson } from '../fixtures.js';
@@ -13,38 +12,11 @@ import {
   WEB_CLIENT,
   type TestApp,
 } from '../helper.js';
+import { openSocket, type SocketEvent } from '../support/sockets.js';
 
-type Ev = { type: string; body: Record<string, unknown> };
-
-/** A socket of `token`'s holder, open (the server's 'hello' came), recording its events and how it closed. */
-async function openSocket(url: string, token: string) {
-  const ws = new WebSocket(url, ['proam', `bearer.${token}`]);
-  const events: Ev[] = [];
-  const closed = new Promise<number>((resolve) =>
-    ws.once('close', (code) => resolve(code)),
-  );
-  await new Promise<void>((resolve, reject) => {
-    ws.on('message', (data) => {
-      const e = JSON.parse(String(data)) as Ev;
-      events.push(e);
-      if (e.type === 'hello') resolve();
-    });
-    ws.once('error', reject);
-    ws.once('unexpected-response', (_req, res) =>
-      reject(new Error(`HTTP ${res.statusCode}`)),
-    );
-  });
-  return {
-    ws,
-    events,
-    /** The close code, or 'open' if the socket is still open after `ms`. */
-    closedWithin: (ms = 3000) =>
-      Promise.race([
-        closed,
-        new Promise<'open'>((r) => setTimeout(() => r('open'), ms).unref()),
-      ]),
-  };
-}
+/** A socket of `token`'s holder (the web client's subprotocols). */
+const openSocketOf = (url: string, token: string) =>
+  openSocket(url, ['proam', `bearer.${token}`]);
 
 const urlOf = (app: TestApp) =>
   `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/ws`;
@@ -88,13 +60,13 @@ for (const driver of DRIVERS) {
         { partitionKey: lesson, msg, sender: ids.pro2 },
         200,
       );
-    const messages = (s: { events: Ev[] }) =>
+    const messages = (s: { events: SocketEvent[] }) =>
       s.events.filter((e) => e.type === 'message').map((e) => e.body.msg);
 
     it('suspension closes every socket of the member, on each instance, and nothing more reaches them', async () => {
-      const a = await openSocket(first, tok.ama3!);
-      const b = await openSocket(second, tok.ama3!);
-      const pro = await openSocket(first, tok.pro2!);
+      const a = await openSocketOf(first, tok.ama3!);
+      const b = await openSocketOf(second, tok.ama3!);
+      const pro = await openSocketOf(first, tok.pro2!);
       try {
         await say('停止の前');
         await suite.expect(
@@ -112,7 +84,7 @@ for (const driver of DRIVERS) {
         assert.deepEqual(messages(a), ['停止の前']);
         assert.deepEqual(messages(b), ['停止の前']);
         // And the token cannot open a new one.
-        await assert.rejects(openSocket(first, tok.ama3!), /HTTP 401/);
+        await assert.rejects(openSocketOf(first, tok.ama3!), /HTTP 401/);
       } finally {
         for (const s of [a, b, pro]) s.ws.close();
       }
@@ -120,8 +92,8 @@ for (const driver of DRIVERS) {
 
     it('a password reset closes them', async () => {
       const email = 'ama5@example.jp';
-      const a = await openSocket(first, tok.ama5!);
-      const b = await openSocket(second, tok.ama5!);
+      const a = await openSocketOf(first, tok.ama5!);
+      const b = await openSocketOf(second, tok.ama5!);
       try {
         await call(suite.h.app, '/auth/code/reset', { email });
         const code = /認証コード: (\d{8})/.exec(
@@ -142,8 +114,8 @@ for (const driver of DRIVERS) {
     });
 
     it('account deletion closes them', async () => {
-      const a = await openSocket(first, tok.ama6!);
-      const b = await openSocket(second, tok.ama6!);
+      const a = await openSocketOf(first, tok.ama6!);
+      const b = await openSocketOf(second, tok.ama6!);
       try {
         const r = await call(
           suite.h.app,

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { inArray, sql } from 'drizzle-orm';
-import WebSocket from 'ws';
 import {
   call,
   DRIVERS,
@@ -9,6 +8,7 @@ import {
   secondInstance,
   type TestApp,
 } from '../helper.js';
+import { openSocket, type SocketEvent } from '../support/sockets.js';
 import { messages } from '../../src/db/schema.js';
 import { rowsOf } from '../../src/repositories/queries.js';
 import { createLesson } from '../fixtures.js';
@@ -22,52 +22,7 @@ type M = {
   createTime: string;
   readBy: string[];
 };
-type Ev = { type: string; body: Record<string, unknown> };
-
-/** A socket that records what it receives; `next` waits for an event that matches. */
-async function openSocket(url: string, protocols?: string[]) {
-  const ws = new WebSocket(url, protocols);
-  const events: Ev[] = [];
-  /** Frames that came as binary: a browser would hand those to the app as a Blob, not text. */
-  const binary: Ev[] = [];
-  const waiters: { match: (e: Ev) => boolean; resolve: (e: Ev) => void }[] = [];
-  ws.on('message', (data, isBinary) => {
-    const e = JSON.parse(String(data)) as Ev;
-    if (isBinary) binary.push(e);
-    events.push(e);
-    for (const w of [...waiters])
-      if (w.match(e)) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.resolve(e);
-      }
-  });
-  await new Promise<void>((resolve, reject) => {
-    // 'hello' comes once the server has registered the socket for delivery.
-    ws.on('message', (data) => {
-      if ((JSON.parse(String(data)) as Ev).type === 'hello') resolve();
-    });
-    ws.once('error', reject);
-    ws.once('unexpected-response', (_req, res) =>
-      reject(new Error(`HTTP ${res.statusCode}`)),
-    );
-  });
-  return {
-    ws,
-    events,
-    binary,
-    next(match: (e: Ev) => boolean, ms = 5000) {
-      const found = events.find(match);
-      if (found) return Promise.resolve(found);
-      return new Promise<Ev>((resolve, reject) => {
-        waiters.push({ match, resolve });
-        setTimeout(
-          () => reject(new Error('no such event in time')),
-          ms,
-        ).unref();
-      });
-    },
-  };
-}
+type Ev = SocketEvent;
 
 for (const driver of DRIVERS) {
   describe(`round-lesson chat (${driver})`, () => {

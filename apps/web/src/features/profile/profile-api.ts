@@ -22,6 +22,12 @@ export type Uploaded = { keyName: string; url: string };
  * Profiles and photos (docs/api.md, Users and Storage). The cache entries of
  * `getUser` (by id) are the home of a profile (app/store.ts).
  */
+/** /user/updateImageInfo's request: the photos in order, by key (the first is the main one). */
+const photosInOrder = (imageInfo: readonly Pick<ImageInfo, 'keyName'>[]) => ({
+  path: '/user/updateImageInfo',
+  body: { imageInfo: imageInfo.map(({ keyName }) => ({ keyName })) },
+});
+
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
     getUser: build.query<User | null, string>({
@@ -54,10 +60,7 @@ export const profileApi = api.injectEndpoints({
       User,
       readonly Pick<ImageInfo, 'keyName'>[]
     >({
-      query: (imageInfo) => ({
-        path: '/user/updateImageInfo',
-        body: { imageInfo: imageInfo.map(({ keyName }) => ({ keyName })) },
-      }),
+      query: (imageInfo) => photosInOrder(imageInfo),
       onQueryStarted: cacheAnsweredUser,
     }),
     /**
@@ -68,11 +71,7 @@ export const profileApi = api.injectEndpoints({
       User,
       readonly Pick<ImageInfo, 'keyName'>[]
     >({
-      query: (imageInfo) => ({
-        path: '/user/updateImageInfo',
-        body: { imageInfo: imageInfo.map(({ keyName }) => ({ keyName })) },
-        silent: true,
-      }),
+      query: (imageInfo) => ({ ...photosInOrder(imageInfo), silent: true }),
       onQueryStarted: cacheAnsweredUser,
     }),
     deleteAccount: build.mutation<
