@@ -6,8 +6,10 @@
  * (a) /api/payment/start: every request a new 15-minute hold (a place taken
  *     in the lesson's transaction, then one PaymentIntent created at the fake
  *     with the hold's idempotency key), on BENCH_LESSONS (5,000) capacity-4
- *     lessons with a fee inserted in SQL, by BENCH_AMATEURS (1,000) amateurs:
- *     lesson i mod L, by the (i div L)-th of four amateurs of that lesson.
+ *     lessons with a fee inserted in SQL, by BENCH_AMATEURS (4 × lessons)
+ *     amateurs: lesson i mod L, by the (i div L)-th of four amateurs of that
+ *     lesson, so each holds one place (an amateur may hold 3 unpaid places at
+ *     once: with fewer amateurs the load would measure that refusal).
  *     After a 2-second warm-up, 50 connections for BENCH_SECONDS (10) as fast
  *     as the server answers (closed loop), then BENCH_RATE (100) requests a
  *     second evenly spaced over at most 50 connections. Target: p99 ≤ 50 ms.
@@ -46,8 +48,8 @@ import {
   type RequestCpu,
 } from './support.ts';
 
-const AMATEURS = Number(process.env.BENCH_AMATEURS ?? 1_000);
 const LESSONS = Number(process.env.BENCH_LESSONS ?? 5_000);
+const AMATEURS = Number(process.env.BENCH_AMATEURS ?? LESSONS * 4);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 5_000);
 const FEE = 10_000;

@@ -56,6 +56,25 @@ export type InfiniteListQuery<T> = QueryStatus & {
   fetchNextPage: () => unknown;
 };
 
+/** もっと見る under a paged list while the query has another page; nothing once it has not. */
+export const NextPage = ({
+  query,
+  className = 'button-row button-row--center',
+}: {
+  query: Pick<
+    InfiniteListQuery<unknown>,
+    'hasNextPage' | 'isFetchingNextPage' | 'fetchNextPage'
+  >;
+  className?: string;
+}) =>
+  query.hasNextPage ? (
+    <LoadMore
+      className={className}
+      loading={query.isFetchingNextPage}
+      onLoad={query.fetchNextPage}
+    />
+  ) : null;
+
 type InfiniteQueryListProps<T> = Pick<
   QueryListProps<T>,
   'loading' | 'error' | 'empty' | 'children'
@@ -81,14 +100,6 @@ export const InfiniteQueryList = <T,>({
     query={query}
     items={query.data?.pages.flat() ?? []}
     className={listClassName}
-    after={
-      query.hasNextPage && (
-        <LoadMore
-          className={moreClassName}
-          loading={query.isFetchingNextPage}
-          onLoad={query.fetchNextPage}
-        />
-      )
-    }
+    after={<NextPage query={query} className={moreClassName} />}
   />
 );

@@ -5,7 +5,7 @@ import { AdminListBar } from '@/components/admin-list-bar';
 import { ConfirmDeleteDialog } from '@/components/confirm-dialog';
 import { FlashStatus } from '@/components/flash-status';
 import { PageHeader } from '@/components/page-header';
-import { LoadMore } from '@/components/form/form-actions';
+import { NextPage } from '@/components/infinite-query-list';
 import { QueryState } from '@/components/query-state';
 import { useGetAdminNewsPagesInfiniteQuery } from '@/features/admin/admin-api';
 import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
@@ -126,13 +126,7 @@ const NewsSection = () => {
                   onEdit={(n) => setMode({ kind: 'edit', news: n })}
                   onDelete={setToDelete}
                 />
-                {query.hasNextPage && (
-                  <LoadMore
-                    className="button-row button-row--center"
-                    loading={query.isFetchingNextPage}
-                    onLoad={query.fetchNextPage}
-                  />
-                )}
+                <NextPage query={query} />
               </>
             )}
           </QueryState>

@@ -2,10 +2,9 @@ import type { Report, ReportContext } from '@proam/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { SmallButton } from '@/components/small-button';
-import { LoadMore } from '@/components/form/form-actions';
 import { ReasonDialog } from '@/components/form/reason-dialog';
 import { Inbox, InboxItem } from '@/components/inbox';
-import { QueryList } from '@/components/infinite-query-list';
+import { NextPage, QueryList } from '@/components/infinite-query-list';
 import { formatInstantDateTime } from '@/lib/format';
 import {
   useGetReportContextsQuery,
@@ -157,15 +156,7 @@ export const ReportList = () => {
             ? '未対応の通報はありません。'
             : '対応済みの通報はありません。'
         }
-        after={
-          query.hasNextPage && (
-            <LoadMore
-              className="button-row button-row--center"
-              loading={query.isFetchingNextPage}
-              onLoad={query.fetchNextPage}
-            />
-          )
-        }
+        after={<NextPage query={query} />}
       >
         {(r) => {
           const ctx = ctxById.get(r.id);

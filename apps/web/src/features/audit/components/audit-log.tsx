@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@proam/contract';
-import { LoadMore } from '@/components/form/form-actions';
+import { NextPage } from '@/components/infinite-query-list';
 import { QueryState } from '@/components/query-state';
 import { useGetLessonMembersQuery } from '@/features/schedule/schedule-api';
 import { formatInstantDateTime } from '@/lib/format';
@@ -75,13 +75,7 @@ export const AuditLog = () => {
               </tbody>
             </table>
           </div>
-          {query.hasNextPage && (
-            <LoadMore
-              className="button-row button-row--center"
-              loading={query.isFetchingNextPage}
-              onLoad={query.fetchNextPage}
-            />
-          )}
+          <NextPage query={query} />
         </>
       )}
     </QueryState>

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { LoadMore } from '@/components/form/form-actions';
 import { SmallButton } from '@/components/small-button';
 import { Inbox, InboxItem } from '@/components/inbox';
-import { QueryList } from '@/components/infinite-query-list';
+import { NextPage, QueryList } from '@/components/infinite-query-list';
 import {
   useGetContactMessagesInfiniteQuery,
   useSetContactHandledMutation,
@@ -58,15 +57,7 @@ export const ContactInbox = () => {
         error="お問い合わせを読み込めませんでした。"
         items={messages}
         className="inbox"
-        after={
-          query.hasNextPage && (
-            <LoadMore
-              className="button-row button-row--center"
-              loading={query.isFetchingNextPage}
-              onLoad={query.fetchNextPage}
-            />
-          )
-        }
+        after={<NextPage query={query} />}
         empty={
           filter === 'open'
             ? '未対応のお問い合わせはありません。'
